@@ -1,0 +1,62 @@
+# CollisionChip — thin front end over CMake. `make help` lists the targets.
+BUILD    ?= build
+JOBS     ?= 2
+CONFIG   ?= Release
+# One build at a time on this machine (helpers and worktrees share the two cores).
+LOCK     := flock /tmp/collisionchip-build.lock
+CMAKE_FLAGS ?=
+MESHES   := $(BUILD)/meshes
+BIN      := $(BUILD)/bin
+
+.PHONY: help deps configure build test demo bench soak lint synth meshes gen clean
+
+help:
+	@echo "make deps     install the Debian packages the project needs (idempotent)"
+	@echo "make build    configure and build everything (-j$(JOBS))"
+	@echo "make test     build, then run the whole GoogleTest suite (ctest)"
+	@echo "make demo     bunny00 vs armadillo, 36 poses, Table-1 style summary"
+	@echo "make bench    benchmarks (ratios measured side by side)"
+	@echo "make soak     long randomized runs (10^6+ vectors per unit)"
+	@echo "make lint     verilator --lint-only -Wall over rtl/"
+	@echo "make synth    yosys synth of every RTL unit, latch check, cell counts"
+	@echo "make meshes   extract the libcgal-demo meshes into $(MESHES)"
+	@echo "make gen      regenerate rtl/ and docs/ files derived from the C++ spec"
+
+deps:
+	@scripts/deps.sh
+
+$(BUILD)/CMakeCache.txt:
+	$(LOCK) cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=$(CONFIG) $(CMAKE_FLAGS)
+
+configure: deps $(BUILD)/CMakeCache.txt
+
+build: configure
+	$(LOCK) cmake --build $(BUILD) -j$(JOBS)
+
+meshes: deps
+	@scripts/meshes.sh $(MESHES)
+
+test: build meshes
+	cd $(BUILD) && $(LOCK) ctest --output-on-failure -j$(JOBS) -LE soak --timeout 900
+
+soak: build meshes
+	cd $(BUILD) && $(LOCK) ctest --output-on-failure -L soak --timeout 7200
+
+demo: build meshes
+	$(BIN)/collide --a $(MESHES)/bunny00.off --b $(MESHES)/armadillo.off --normalize \
+	  --sweep 36 --offset 0.5 0 0 --backend golden --json $(BUILD)/demo.json
+
+bench: build meshes
+	@scripts/bench.sh $(BUILD)
+
+lint: deps
+	@scripts/lint.sh
+
+synth: deps
+	@scripts/synth.sh $(BUILD)/synth
+
+gen: build
+	$(BIN)/cc_gen --rtl rtl/cc_regmap.vh --docs docs/register_map.md
+
+clean:
+	rm -rf $(BUILD)

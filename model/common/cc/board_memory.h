@@ -1,0 +1,37 @@
+// Sparse byte-addressed board memory (32-bit addresses, up to 4 GiB addressable, storage
+// allocated in 64 KiB pages on first write; unwritten bytes read as zero). It is the
+// contents of the DDR SDRAM: the golden and TLM models read it directly, the SDRAM device
+// model in sim/ uses it as its array, and the driver's images are written into it.
+#pragma once
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <unordered_map>
+#include <vector>
+
+namespace cc {
+
+class BoardMemory {
+ public:
+  static constexpr uint32_t kPageBits = 16;
+  static constexpr uint32_t kPageBytes = 1u << kPageBits;
+
+  void write(uint32_t addr, const void* src, size_t n);
+  void read(uint32_t addr, void* dst, size_t n) const;
+
+  uint32_t read32(uint32_t addr) const { uint32_t v; read(addr, &v, 4); return v; }
+  float readFloat(uint32_t addr) const { float v; read(addr, &v, 4); return v; }
+  void write32(uint32_t addr, uint32_t v) { write(addr, &v, 4); }
+  void writeFloat(uint32_t addr, float v) { write(addr, &v, 4); }
+
+  void clear() { pages_.clear(); }
+  size_t pagesAllocated() const { return pages_.size(); }
+
+ private:
+  using Page = std::unique_ptr<uint8_t[]>;
+  uint8_t* page(uint32_t index);
+  const uint8_t* pageIfPresent(uint32_t index) const;
+  std::unordered_map<uint32_t, Page> pages_;
+};
+
+}  // namespace cc

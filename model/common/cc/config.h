@@ -1,0 +1,32 @@
+// Named chip/board configurations (STYLE: "named configurations"). Every backend takes a
+// ChipConfig; the golden model uses only the capacities, the timed backends the rest.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace cc {
+
+struct ChipConfig {
+  std::string name = "paper";
+  // Stack SRAM (DESIGN §6): list area in 32-bit entries, traversal stack in frames.
+  uint32_t list_words = 1u << 18;
+  uint32_t stack_frames = 64;
+  // Core and memory timing (chip cycles unless said otherwise).
+  double core_mhz = 266.0;
+  uint32_t dotadd_stages = 6;  // DOTADD pipeline depth (paper: 6)
+  uint32_t sdram_banks = 4;
+  uint32_t sdram_bus_bits = 256;
+  uint32_t sdram_burst = 8;    // beats per burst (one node pair at 256 bits)
+  uint32_t t_rp = 2;           // precharge, memory cycles
+  uint32_t t_rcd = 2;          // RAS-to-CAS, memory cycles
+  uint32_t t_cl = 2;           // CAS latency, memory cycles
+};
+
+// The configurations this project names: "paper" (the chip of the paper, the default),
+// "small" (tiny stack SRAM, for overflow tests). Throws std::invalid_argument naming the
+// known configurations when `name` is unknown.
+ChipConfig namedConfig(const std::string& name);
+std::vector<std::string> configNames();
+
+}  // namespace cc

@@ -1,0 +1,33 @@
+// The event counters every backend reports (DESIGN §5), with the names used everywhere:
+// JSON keys, CSV columns, register docs and co-simulation messages.
+#pragma once
+#include <cstdint>
+
+namespace cc {
+
+struct Counters {
+  uint64_t tumbled_nodes_transformed = 0;  // DOPs of the tumbled object transformed
+  uint64_t aligned_pairs_fetched = 0;      // list entries read (one node-pair fetch each)
+  uint64_t overlap_tests = 0;              // DOP overlap tests (aligned node x tumbled node)
+  uint64_t triangle_tests = 0;             // triangle pairs tested by the IT-unit
+  uint64_t lists = 0;                      // lists processed (pair visits + leaf-list passes)
+  uint64_t max_stack_depth = 0;            // deepest traversal stack, in frames
+  uint64_t max_list_length = 0;            // longest list processed, in entries
+  uint64_t cycles = 0;                     // chip cycles (timed backends only; else 0)
+
+  // Calls f(name, value) for each counter in a fixed order. `cycles` comes last so that
+  // untimed comparisons can stop before it.
+  template <typename F>
+  void forEach(F&& f) const {
+    f("tumbled_nodes_transformed", tumbled_nodes_transformed);
+    f("aligned_pairs_fetched", aligned_pairs_fetched);
+    f("overlap_tests", overlap_tests);
+    f("triangle_tests", triangle_tests);
+    f("lists", lists);
+    f("max_stack_depth", max_stack_depth);
+    f("max_list_length", max_list_length);
+    f("cycles", cycles);
+  }
+};
+
+}  // namespace cc

@@ -1,0 +1,62 @@
+// Board memory image: the byte layout every C++ part uses (DESIGN §4). The RTL's copy of
+// these constants (rtl/cc_regmap.vh) is generated from this file and checked by a test.
+//
+//  Node (128 bytes, 128-byte aligned)               Node pair (256 bytes, 256-aligned)
+//  +0x00  float d[0..11]   minima along a_0..a_11    +0x000  node, slot 0
+//  +0x30  float d[12..23]  maxima along a_0..a_11    +0x080  node, slot 1
+//  +0x60  u32   flags      bit0 VALID, bit1 LEAF     One SDRAM burst (8 beats x 32 B)
+//  +0x64  u32   ptr        inner: child pair address reads a whole pair.
+//                          leaf:  triangle record address
+//  +0x68  u32   tri_id     leaf: the triangle's id (0-based, input order); inner: 0
+//  +0x6C  ...   reserved, zero
+//
+//  Triangle record (128 bytes, 128-byte aligned)
+//  +0x00  float v[3][3]    vertices V1, V2, V3 in the object's frame (x, y, z each)
+//  +0x24  float m[3][4]    row-major 3x4 matrix M: M * (p, 1) maps V1 -> (0,0,0),
+//                          V2 -> (1,0,0), V3 -> (0,1,0) and the unit normal side to +z
+//  +0x54  u32   tri_id
+//  +0x58  ...   reserved, zero
+//
+//  Results (written by the chip at RESULT_BASE): 8 bytes per intersecting pair,
+//  u32 tri_id of the tumbled object's triangle, then u32 tri_id of the aligned one's.
+//
+// A list entry (stack SRAM word, 32 bits) is a node-pair address with the two-bit mask of
+// the nodes meant in its low bits: bit0 = slot 0, bit1 = slot 1 (pairs are 256-aligned).
+#pragma once
+#include <cstdint>
+
+namespace cc::layout {
+
+inline constexpr int kDopK = 24;           // k of the k-DOP
+inline constexpr int kDopDirs = kDopK / 2;  // slab directions a_0..a_11
+
+inline constexpr uint32_t kNodeBytes = 128;
+inline constexpr uint32_t kPairBytes = 256;
+inline constexpr uint32_t kTriBytes = 128;
+inline constexpr uint32_t kResultBytes = 8;
+
+// Node fields (byte offsets).
+inline constexpr uint32_t kNodeDop = 0x00;
+inline constexpr uint32_t kNodeFlags = 0x60;
+inline constexpr uint32_t kNodePtr = 0x64;
+inline constexpr uint32_t kNodeTriId = 0x68;
+
+inline constexpr uint32_t kFlagValid = 1u << 0;
+inline constexpr uint32_t kFlagLeaf = 1u << 1;
+
+// Triangle record fields (byte offsets).
+inline constexpr uint32_t kTriVerts = 0x00;
+inline constexpr uint32_t kTriMatrix = 0x24;
+inline constexpr uint32_t kTriId = 0x54;
+
+// List entries.
+inline constexpr uint32_t kEntryMaskBits = 0x3;
+inline constexpr uint32_t kEntryAddrMask = ~(kPairBytes - 1);
+inline constexpr uint32_t makeEntry(uint32_t pair_addr, uint32_t mask) { return pair_addr | mask; }
+inline constexpr uint32_t entryAddr(uint32_t e) { return e & kEntryAddrMask; }
+inline constexpr uint32_t entryMask(uint32_t e) { return e & kEntryMaskBits; }
+
+// Board memory size the address decoders accept (byte addresses are 32-bit).
+inline constexpr uint64_t kBoardMemoryBytes = 1ull << 32;
+
+}  // namespace cc::layout

@@ -1,0 +1,135 @@
+// BAR0 register map of the CollisionChip: the single source. rtl/cc_regmap.vh and
+// docs/register_map.md are generated from this file by tools/cc_gen (`make gen`), and a
+// test fails when the checked-in copies differ from what the generator prints.
+#pragma once
+#include <array>
+#include <cstdint>
+
+namespace cc::regs {
+
+enum class Access { RO, RW, WO, W1C };
+
+struct Register {
+  const char* name;
+  uint32_t offset;
+  Access access;
+  uint32_t reset;
+  const char* doc;
+};
+
+// Scalar registers (32 bits each).
+inline constexpr uint32_t ID = 0x000;
+inline constexpr uint32_t VERSION = 0x004;
+inline constexpr uint32_t CTRL = 0x008;
+inline constexpr uint32_t STATUS = 0x00C;
+inline constexpr uint32_t IRQ = 0x010;
+inline constexpr uint32_t ROOT_A = 0x014;
+inline constexpr uint32_t ROOT_B = 0x018;
+inline constexpr uint32_t RESULT_BASE = 0x01C;
+inline constexpr uint32_t RESULT_CAPACITY = 0x020;
+inline constexpr uint32_t RESULT_COUNT = 0x024;
+inline constexpr uint32_t CNT_TUMBLED = 0x040;
+inline constexpr uint32_t CNT_ALIGNED_PAIRS = 0x044;
+inline constexpr uint32_t CNT_OVERLAP_TESTS = 0x048;
+inline constexpr uint32_t CNT_TRIANGLE_TESTS = 0x04C;
+inline constexpr uint32_t CNT_LISTS = 0x050;
+inline constexpr uint32_t CNT_MAX_STACK_DEPTH = 0x054;
+inline constexpr uint32_t CNT_MAX_LIST_LENGTH = 0x058;
+inline constexpr uint32_t CNT_CYCLES_LO = 0x05C;
+inline constexpr uint32_t CNT_CYCLES_HI = 0x060;
+
+// Register files.
+inline constexpr uint32_t MATRIX_BASE = 0x100;  // 33 lines x 4 words, line*16 + col*4
+inline constexpr uint32_t MATRIX_LINES = 33;
+inline constexpr uint32_t CORR_BASE = 0x400;    // 66 words, line*4
+inline constexpr uint32_t CORR_LINES = 66;
+inline constexpr uint32_t BAR0_BYTES = 0x1000;
+
+inline constexpr uint32_t kIdValue = 0x43433234;  // "CC24"
+inline constexpr uint32_t kVersionValue = 0x00010000;
+
+// CTRL bits.
+inline constexpr uint32_t CTRL_START = 1u << 0;       // write 1: start a query (self-clearing)
+inline constexpr uint32_t CTRL_MODE_FIRST = 1u << 1;  // 1: stop at the first intersecting pair
+inline constexpr uint32_t CTRL_IRQ_ENABLE = 1u << 2;  // 1: assert INTA# when DONE is pending
+
+// STATUS bits.
+inline constexpr uint32_t STATUS_BUSY = 1u << 0;
+inline constexpr uint32_t STATUS_DONE = 1u << 1;
+inline constexpr uint32_t STATUS_ERR_SHIFT = 8;
+inline constexpr uint32_t STATUS_ERR_MASK = 0xFu << STATUS_ERR_SHIFT;
+
+// Error codes in STATUS[11:8]. A query that ends in an error stops at once; the results
+// and counters up to that point stay readable.
+enum class Error : uint32_t {
+  None = 0,
+  ListOverflow = 1,    // a new list would not fit in the list area of the stack SRAM
+  StackOverflow = 2,   // the traversal stack is deeper than the stack SRAM's frame area
+  ResultOverflow = 3,  // more intersecting pairs than RESULT_CAPACITY
+  BadPointer = 4,      // a node or triangle pointer is misaligned, outside memory, or
+                       // names a node without its VALID flag
+  NoRoots = 5,         // START with ROOT_A or ROOT_B zero (address 0 is the null pointer)
+  BadConfig = 6,       // a correspondence index out of range
+};
+const char* errorName(Error e);
+
+inline constexpr std::array<Register, 19> kRegisters{{
+    {"ID", ID, Access::RO, kIdValue, "Chip identification, reads \"CC24\""},
+    {"VERSION", VERSION, Access::RO, kVersionValue, "Register-map version (major.minor in 16.16)"},
+    {"CTRL", CTRL, Access::RW, 0, "bit0 START (W, self-clearing), bit1 MODE_FIRST, bit2 IRQ_ENABLE"},
+    {"STATUS", STATUS, Access::RO, 0, "bit0 BUSY, bit1 DONE, bits 11:8 error code (see Error)"},
+    {"IRQ", IRQ, Access::W1C, 0, "bit0 DONE interrupt pending; write 1 to clear (deasserts INTA#)"},
+    {"ROOT_A", ROOT_A, Access::RW, 0, "Node-pair address of the tumbled object's root (slot 0)"},
+    {"ROOT_B", ROOT_B, Access::RW, 0, "Node-pair address of the aligned object's root (slot 0)"},
+    {"RESULT_BASE", RESULT_BASE, Access::RW, 0, "Board-memory address where result pairs are written"},
+    {"RESULT_CAPACITY", RESULT_CAPACITY, Access::RW, 0, "Room at RESULT_BASE, in pairs"},
+    {"RESULT_COUNT", RESULT_COUNT, Access::RO, 0, "Pairs written by the last query"},
+    {"CNT_TUMBLED", CNT_TUMBLED, Access::RO, 0, "tumbled_nodes_transformed"},
+    {"CNT_ALIGNED_PAIRS", CNT_ALIGNED_PAIRS, Access::RO, 0, "aligned_pairs_fetched"},
+    {"CNT_OVERLAP_TESTS", CNT_OVERLAP_TESTS, Access::RO, 0, "overlap_tests"},
+    {"CNT_TRIANGLE_TESTS", CNT_TRIANGLE_TESTS, Access::RO, 0, "triangle_tests"},
+    {"CNT_LISTS", CNT_LISTS, Access::RO, 0, "lists"},
+    {"CNT_MAX_STACK_DEPTH", CNT_MAX_STACK_DEPTH, Access::RO, 0, "max_stack_depth"},
+    {"CNT_MAX_LIST_LENGTH", CNT_MAX_LIST_LENGTH, Access::RO, 0, "max_list_length"},
+    {"CNT_CYCLES_LO", CNT_CYCLES_LO, Access::RO, 0, "cycles, low word (timed backends)"},
+    {"CNT_CYCLES_HI", CNT_CYCLES_HI, Access::RO, 0, "cycles, high word"},
+}};
+
+// ---------------------------------------------------------------------------------------
+// Matrix register file (paper §4.1): line = 4 floats (C0, C1, C2, c) or a 3x4 row.
+//   lines  0..23  DOP transform: C_i0, C_i1, C_i2, c_i for target slot i
+//   lines 24..26  A -> B rigid transform [R | t], one row per line
+//   lines 27..29  B -> A rigid transform [R^T | -R^T t]
+//   lines 30..32  leaf matrix M of the other triangle, loaded by the chip (read-only)
+// ---------------------------------------------------------------------------------------
+inline constexpr uint32_t kMatDop = 0;
+inline constexpr uint32_t kMatAtoB = 24;
+inline constexpr uint32_t kMatBtoA = 27;
+inline constexpr uint32_t kMatLeaf = 30;
+inline constexpr uint32_t matrixAddr(uint32_t line, uint32_t col) { return MATRIX_BASE + line * 16 + col * 4; }
+
+// ---------------------------------------------------------------------------------------
+// Correspondence register file: 66 lines, each a 32-bit word of 5-bit register indices
+//   [4:0] src0   [9:5] src1   [14:10] src2   [19:15] dst
+//   lines  0..23  DOP transform: d'[i] = C_i0*d[src0] + C_i1*d[src1] + C_i2*d[src2] + c_i
+//   lines 24..50  triangle transforms, three passes of 9 outputs (vertex o/3, coord o%3):
+//                 pass 0 (lines 24..32) with matrix lines 24..26, pass 1 (33..41) with
+//                 27..29, pass 2 (42..50) with 30..32; src = the vertex's x, y, z registers
+//   lines 51..65  IT-unit operand pairs, 5 per edge (P = V_e, Q = V_(e+1)%3):
+//                 (Px,Qz) (Qx,Pz) (Py,Qz) (Qy,Pz) (Qz,Pz) as src0, src1
+// ---------------------------------------------------------------------------------------
+inline constexpr uint32_t kCorrDop = 0;
+inline constexpr uint32_t kCorrTriPass = 24;  // + pass*9 + output
+inline constexpr uint32_t kCorrIt = 51;       // + edge*5 + pair
+inline constexpr uint32_t kCorrFieldBits = 5;
+inline constexpr uint32_t kDopRegs = 32;      // DOP register file entries (5-bit index)
+
+inline constexpr uint32_t corrPack(uint32_t s0, uint32_t s1, uint32_t s2, uint32_t dst) {
+  return s0 | (s1 << 5) | (s2 << 10) | (dst << 15);
+}
+inline constexpr uint32_t corrField(uint32_t word, int f) { return (word >> (5 * f)) & 0x1F; }
+
+// Standard contents of lines 24..65 (fixed by the datapath; the driver loads them).
+std::array<uint32_t, CORR_LINES> standardCorrespondence();
+
+}  // namespace cc::regs

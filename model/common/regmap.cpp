@@ -1,0 +1,43 @@
+#include "cc/regmap.h"
+
+namespace cc::regs {
+
+const char* errorName(Error e) {
+  switch (e) {
+    case Error::None: return "none";
+    case Error::ListOverflow: return "list overflow (stack SRAM list area full)";
+    case Error::StackOverflow: return "stack overflow (traversal deeper than the frame area)";
+    case Error::ResultOverflow: return "result overflow (more pairs than RESULT_CAPACITY)";
+    case Error::BadPointer: return "bad pointer (misaligned, out of memory or invalid node)";
+    case Error::NoRoots: return "no roots (ROOT_A or ROOT_B is zero)";
+    case Error::BadConfig: return "bad configuration (correspondence index out of range)";
+  }
+  return "unknown error";
+}
+
+// Triangle vertices live in DOP registers 0..8 (V1 xyz, V2 xyz, V3 xyz); a frame change
+// writes them to 9..17, the leaf-matrix pass brings them back to 0..8 (paper §4.1).
+std::array<uint32_t, CORR_LINES> standardCorrespondence() {
+  std::array<uint32_t, CORR_LINES> w{};
+  for (uint32_t pass = 0; pass < 3; ++pass) {
+    const uint32_t src = pass < 2 ? 0 : 9;
+    const uint32_t dst = pass < 2 ? 9 : 0;
+    for (uint32_t o = 0; o < 9; ++o) {
+      const uint32_t v = o / 3;
+      w[kCorrTriPass + pass * 9 + o] = corrPack(src + 3 * v, src + 3 * v + 1, src + 3 * v + 2, dst + o);
+    }
+  }
+  for (uint32_t e = 0; e < 3; ++e) {
+    const uint32_t p = 3 * e, q = 3 * ((e + 1) % 3);
+    const uint32_t x = 0, y = 1, z = 2;
+    const uint32_t base = kCorrIt + e * 5;
+    w[base + 0] = corrPack(p + x, q + z, 0, 0);
+    w[base + 1] = corrPack(q + x, p + z, 0, 0);
+    w[base + 2] = corrPack(p + y, q + z, 0, 0);
+    w[base + 3] = corrPack(q + y, p + z, 0, 0);
+    w[base + 4] = corrPack(q + z, p + z, 0, 0);
+  }
+  return w;
+}
+
+}  // namespace cc::regs
