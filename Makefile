@@ -3,6 +3,7 @@ BUILD    ?= build
 JOBS     ?= 2
 CONFIG   ?= Release
 # One build at a time on this machine (helpers and worktrees share the two cores).
+export CCACHE_BASEDIR := $(CURDIR)
 LOCK     := flock /tmp/collisionchip-build.lock
 CMAKE_FLAGS ?=
 MESHES   := $(BUILD)/meshes

@@ -15,6 +15,7 @@ PACKAGES=(
   nlohmann-json3-dev                    # JSON output
   libfcl-dev                            # software peer in benchmarks
   gnuplot-nox                           # plots
+  ccache                                # shared object cache across build trees
 )
 missing=()
 for p in "${PACKAGES[@]}"; do
