@@ -26,10 +26,9 @@ help:
 deps:
 	@scripts/deps.sh
 
-$(BUILD)/CMakeCache.txt:
-	$(LOCK) cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=$(CONFIG) $(CMAKE_FLAGS)
-
-configure: deps $(BUILD)/CMakeCache.txt
+# Re-run every time (a second): parts appear as their folders get a CMakeLists.txt.
+configure: deps
+	$(LOCK) cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=$(CONFIG) $(CMAKE_FLAGS) >/dev/null
 
 build: configure
 	$(LOCK) cmake --build $(BUILD) -j$(JOBS)

@@ -12,7 +12,10 @@ namespace cc {
 using Dop = std::array<float, layout::kDopK>;  // d[0..11] minima, d[12..23] maxima
 
 // Eq. 2: transformed tumbled DOP dt against aligned DOP e. Disjoint iff for some slab i,
-// dt[i] > e[12+i] or e[i] > dt[12+i]. Plain comparisons, so exact.
+// dt[i] > e[12+i] or e[i] > dt[12+i]. Plain comparisons, so exact; like every chip
+// operation they see subnormal operands as zero (DAZ; FtzScope makes native compares do
+// the same), so a comparator must flush its inputs too. The driver never stores
+// subnormal DOP values (it rounds them outward to +-FLT_MIN or 0).
 inline bool dopOverlap(const Dop& dt, const Dop& e) {
   constexpr int h = layout::kDopDirs;
   for (int i = 0; i < h; ++i) {
@@ -21,22 +24,30 @@ inline bool dopOverlap(const Dop& dt, const Dop& e) {
   return true;
 }
 
-// Eq. 4 for one edge P->Q already mapped into the other triangle's unit frame.
+// Eq. 4 for one edge P->Q already mapped into the other triangle's unit frame, from the
+// five operand pairs the IT-unit reads through correspondence lines 51..65:
+//   op[0] = (Px, Qz)  op[1] = (Qx, Pz)  op[2] = (Py, Qz)  op[3] = (Qy, Pz)  op[4] = (Qz, Pz)
 // An edge with both endpoints on one side of z = 0, including ON the plane (Pz or Qz
 // equal to +-0), is skipped: this is the paper's test taken literally, so an edge that
 // only touches the plane never reports a hit (docs/traversal.md, "touching contacts").
-// The IT-unit forms the four products, accumulates ((a - b) + c) - d in that order and
-// compares with Qz - Pz; every operation is one rounded FP32 op.
-inline bool itEdgeHit(float px, float py, float pz, float qx, float qy, float qz) {
+// The IT-unit forms the four products a..d, accumulates ((a - b) + c) - d in that order
+// and compares with Qz - Pz; every operation is one rounded FP32 op.
+inline bool itEdgeOperands(const float op[5][2]) {
+  const float qz = op[4][0], pz = op[4][1];
   if ((pz >= 0.0f && qz >= 0.0f) || (pz <= 0.0f && qz <= 0.0f)) return false;
-  const float a = fp32::mul(px, qz);
-  const float b = fp32::mul(qx, pz);
-  const float c = fp32::mul(py, qz);
-  const float d = fp32::mul(qy, pz);
+  const float a = fp32::mul(op[0][0], op[0][1]);
+  const float b = fp32::mul(op[1][0], op[1][1]);
+  const float c = fp32::mul(op[2][0], op[2][1]);
+  const float d = fp32::mul(op[3][0], op[3][1]);
   const float acc = fp32::sub(fp32::add(fp32::sub(a, b), c), d);
   const float rz = fp32::sub(qz, pz);
   if (qz > 0.0f) return a >= b && c >= d && acc <= rz;  // r_z > 0
   return a <= b && c <= d && acc >= rz;                 // r_z < 0
+}
+
+inline bool itEdgeHit(float px, float py, float pz, float qx, float qy, float qz) {
+  const float op[5][2] = {{px, qz}, {qx, pz}, {py, qz}, {qy, pz}, {qz, pz}};
+  return itEdgeOperands(op);
 }
 
 // All three edges of a triangle (vertices v[0..8] = V1 xyz, V2 xyz, V3 xyz in the other

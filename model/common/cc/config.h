@@ -12,6 +12,8 @@ struct ChipConfig {
   // Stack SRAM (DESIGN §6): list area in 32-bit entries, traversal stack in frames.
   uint32_t list_words = 1u << 18;
   uint32_t stack_frames = 64;
+  // Board memory the address decoders accept; a pointer beyond it is a BadPointer error.
+  uint64_t board_bytes = 1ull << 30;
   // Core and memory timing (chip cycles unless said otherwise).
   double core_mhz = 266.0;
   uint32_t dotadd_stages = 6;  // DOTADD pipeline depth (paper: 6)

@@ -17,5 +17,8 @@ using TriMatrix = std::array<float, 12>;  // row-major 3x4
 // below ~1e-10 rad, or it has zero area), or when a matrix entry is not finite in float.
 inline constexpr double kDegenerateRatio = 1e-10;
 std::optional<TriMatrix> unitTriangleMatrix(const Vec3d& v1, const Vec3d& v2, const Vec3d& v3);
+// The same matrix before rounding to float (the software reference's double path).
+using TriMatrixD = std::array<double, 12>;
+std::optional<TriMatrixD> unitTriangleMatrixD(const Vec3d& v1, const Vec3d& v2, const Vec3d& v3);
 
 }  // namespace cc

@@ -1,0 +1,33 @@
+// The driver touches the chip only through this MMIO abstraction: BAR0 registers, the
+// BAR1 window into board memory, and the interrupt. Backends implement it: golden (direct
+// calls into the functional model), tlm and rtl (over the simulated PCI bus), and the
+// strict mock device of the driver's unit tests.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "cc/config.h"
+
+namespace cc {
+
+class Device {
+ public:
+  virtual ~Device() = default;
+  virtual std::string name() const = 0;
+  virtual void write32(uint32_t bar0_offset, uint32_t value) = 0;
+  virtual uint32_t read32(uint32_t bar0_offset) = 0;
+  virtual void writeMemory(uint32_t addr, const void* data, size_t bytes) = 0;
+  virtual void readMemory(uint32_t addr, void* data, size_t bytes) = 0;
+  // Blocks until INTA# is asserted or `max_cycles` chip cycles have passed (untimed
+  // backends return at once); returns whether the interrupt came.
+  virtual bool waitInterrupt(uint64_t max_cycles) = 0;
+};
+
+// Backend names accepted by makeDevice (and by `collide --backend`). Names of backends
+// that are not built yet are accepted by the parser and rejected here with a clear
+// message.
+std::unique_ptr<Device> makeDevice(const std::string& backend, const ChipConfig& config);
+
+}  // namespace cc

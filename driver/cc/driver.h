@@ -1,0 +1,71 @@
+// The host driver: the paper's "software API". It uploads object images into board
+// memory, sets up each query (C, c, j, the rigid transforms, roots, result area), starts
+// the chip and collects the answer. It runs unchanged on every Device.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "cc/counters.h"
+#include "cc/device.h"
+#include "cc/image.h"
+#include "cc/pose.h"
+#include "cc/regmap.h"
+#include "cc/tree.h"
+
+namespace cc {
+
+enum class QueryMode { All, First };
+QueryMode queryModeByName(const std::string& name);  // "all" | "first"
+
+using TriPair = std::pair<uint32_t, uint32_t>;  // (triangle of A, triangle of B)
+
+struct QueryResult {
+  std::vector<TriPair> pairs;  // in the order the chip found them
+  Counters counters;
+  regs::Error error = regs::Error::None;
+};
+
+// An object on the board: its image's place and what the pose set-up needs.
+struct BoardObject {
+  uint32_t root_pair = 0;
+  uint32_t base = 0, end = 0;
+  ObjectBounds bounds;
+  Directions dirs{};
+  size_t triangles = 0;
+};
+
+// Thrown when the device misbehaves (no interrupt in time, wrong ID) or a query ends
+// in an error status; the message says which.
+class DriverError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+class Driver {
+ public:
+  // Checks the chip's ID register; `result_capacity` pairs are reserved for results.
+  explicit Driver(Device& device, uint32_t result_capacity = 1u << 20);
+
+  // Builds the image at the next free place in board memory and uploads it through the
+  // memory window. Object images are placed from 4 KiB up (address 0 is the null pointer).
+  BoardObject upload(const DopTree& tree, const Mesh& mesh);
+
+  // One query: A tumbled by `pose` (A's frame into B's), B aligned. The pose is validated
+  // (NaN/Inf rejected) before anything is written to the chip. A query that ends in an
+  // error status returns the error (and what was found before it) in QueryResult::error.
+  QueryResult query(const BoardObject& a, const BoardObject& b, const Pose& pose, QueryMode mode,
+                    uint64_t max_cycles = 1ull << 40);
+
+  Device& device() { return dev_; }
+
+ private:
+  void writeRegisters(const PoseRegisters& regs);
+  Device& dev_;
+  uint32_t result_capacity_;
+  uint32_t result_base_ = 0;  // placed after the first upload's end, moved as objects come
+  uint32_t next_free_ = 0x1000;
+};
+
+}  // namespace cc

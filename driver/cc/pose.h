@@ -1,0 +1,67 @@
+// Per-query set-up (paper Eqs. 1 and 3, DESIGN §4): from the relative pose (R, t) taking
+// the tumbled object A's frame into the aligned object B's frame, compute what the driver
+// loads into the chip: C (24x3), c (24) and the correspondence indices j (24x3) for the
+// DOP transform, and the rigid transforms for the triangle test (matrix lines 24..29).
+#pragma once
+#include <Eigen/Dense>
+#include <array>
+#include <string>
+#include <vector>
+
+#include "cc/dop.h"
+#include "cc/regmap.h"
+
+namespace cc {
+
+struct Pose {
+  Eigen::Matrix3d R = Eigen::Matrix3d::Identity();
+  Eigen::Vector3d t = Eigen::Vector3d::Zero();
+};
+
+// Rotation about `axis` by `degrees`, then translation. Throws std::invalid_argument on
+// NaN/Inf values or a zero axis.
+Pose poseFromAxisAngle(const Eigen::Vector3d& axis, double degrees, const Eigen::Vector3d& translation);
+// Throws std::invalid_argument if R or t has a NaN/Inf entry or R is not a rotation
+// (|R^T R - I| > 1e-6 or det R < 0).
+void validatePose(const Pose& pose);
+
+// The prototype DOP (all 24 supports 1) of a direction set: its vertices and, for each,
+// the plane indices meeting there. Plane j is s_j = -a_j for j < 12 and +a_(j-12) for
+// j >= 12, so plane j's support is -d[j] (j < 12) or d[j] (j >= 12): index j is also the
+// DOP slot the chip reads.
+struct PrototypeVertex {
+  Eigen::Vector3d p;
+  std::vector<int> planes;  // three for simple vertices, more where more planes meet
+};
+std::vector<PrototypeVertex> prototypeVertices(const Directions& dirs);
+
+// What an object needs for the enclosure bound: the largest |d| of any of its DOPs (the
+// root's) and the largest |x| of any vertex.
+struct ObjectBounds {
+  double max_abs_dop = 0;
+  double max_radius = 0;
+};
+
+// The DOP transform in double before any rounding: for target slot i, the three planes
+// (= DOP slots read), signed coefficients, the constant c_i = a_(i mod 12) . t, and what
+// the error bound needs (sum of |C_ij| and the decomposition residual).
+struct DopTransform {
+  std::array<std::array<int, 3>, layout::kDopK> planes{};
+  std::array<std::array<double, 3>, layout::kDopK> coef{};
+  std::array<double, layout::kDopK> c{};
+  std::array<double, layout::kDopK> sum_abs{};
+  std::array<double, layout::kDopK> residual{};
+};
+DopTransform computeDopTransform(const Pose& pose, const Directions& dirs);
+
+struct PoseRegisters {
+  std::array<std::array<float, 4>, 30> matrix{};  // matrix register file lines 0..29
+  std::array<uint32_t, regs::CORR_LINES> corr{};  // whole correspondence register file
+};
+
+// C, c, j and the triangle transforms. The constants c are widened by a bound from the
+// FP32 error analysis (docs/memory_image.md, "Enclosure despite rounding") so that the
+// DOP the chip computes encloses the exactly transformed one.
+PoseRegisters setupPose(const Pose& pose, const Directions& dirs, const ObjectBounds& tumbled);
+
+}  // namespace cc

@@ -1,0 +1,95 @@
+#include "cc/driver.h"
+
+#include <cmath>
+#include <cstring>
+#include <stdexcept>
+
+namespace cc {
+
+QueryMode queryModeByName(const std::string& name) {
+  if (name == "all") return QueryMode::All;
+  if (name == "first") return QueryMode::First;
+  throw std::invalid_argument("unknown query mode '" + name + "' (known: all, first)");
+}
+
+Driver::Driver(Device& device, uint32_t result_capacity) : dev_(device), result_capacity_(result_capacity) {
+  if (result_capacity == 0) throw std::invalid_argument("result capacity must be at least one pair");
+  const uint32_t id = dev_.read32(regs::ID);
+  if (id != regs::kIdValue) {
+    throw DriverError(dev_.name() + ": ID register reads 0x" + std::to_string(id) + ", not a CollisionChip");
+  }
+}
+
+BoardObject Driver::upload(const DopTree& tree, const Mesh& mesh) {
+  const ObjectImage img = buildObjectImage(tree, mesh, next_free_);
+  dev_.writeMemory(img.base, img.bytes.data(), img.bytes.size());
+  BoardObject obj;
+  obj.root_pair = img.root_pair;
+  obj.base = img.base;
+  obj.end = img.end();
+  obj.dirs = tree.dirs;
+  obj.triangles = img.tris;
+  const Dop& root = tree.nodes[0].dop;
+  for (float d : root) obj.bounds.max_abs_dop = std::max(obj.bounds.max_abs_dop, std::fabs(static_cast<double>(d)));
+  for (const auto& v : mesh.vertices) {
+    obj.bounds.max_radius = std::max(obj.bounds.max_radius, std::sqrt(double(v[0]) * v[0] + double(v[1]) * v[1] + double(v[2]) * v[2]));
+  }
+  next_free_ = (img.end() + 0xFFF) & ~0xFFFu;
+  result_base_ = next_free_;  // results go after the last object
+  return obj;
+}
+
+void Driver::writeRegisters(const PoseRegisters& r) {
+  for (uint32_t line = 0; line < r.matrix.size(); ++line) {
+    for (uint32_t col = 0; col < 4; ++col) {
+      uint32_t bits;
+      std::memcpy(&bits, &r.matrix[line][col], 4);
+      dev_.write32(regs::matrixAddr(line, col), bits);
+    }
+  }
+  for (uint32_t line = 0; line < r.corr.size(); ++line) dev_.write32(regs::CORR_BASE + 4 * line, r.corr[line]);
+}
+
+QueryResult Driver::query(const BoardObject& a, const BoardObject& b, const Pose& pose, QueryMode mode, uint64_t max_cycles) {
+  if (a.root_pair == 0 || b.root_pair == 0) throw std::invalid_argument("query on an object that was not uploaded");
+  if (a.dirs != b.dirs) throw std::invalid_argument("the two objects' DOPs use different direction sets");
+  const PoseRegisters regs_ = setupPose(pose, a.dirs, a.bounds);  // validates the pose
+  if (static_cast<uint64_t>(result_base_) + uint64_t(result_capacity_) * layout::kResultBytes > (1ull << 32)) {
+    throw std::invalid_argument("result area does not fit in board memory");
+  }
+  writeRegisters(regs_);
+  dev_.write32(regs::ROOT_A, a.root_pair);
+  dev_.write32(regs::ROOT_B, b.root_pair);
+  dev_.write32(regs::RESULT_BASE, result_base_);
+  dev_.write32(regs::RESULT_CAPACITY, result_capacity_);
+  dev_.write32(regs::IRQ, 1);  // clear a stale interrupt
+  const uint32_t ctrl = regs::CTRL_IRQ_ENABLE | (mode == QueryMode::First ? regs::CTRL_MODE_FIRST : 0);
+  dev_.write32(regs::CTRL, ctrl | regs::CTRL_START);
+  if (!dev_.waitInterrupt(max_cycles)) {
+    throw DriverError(dev_.name() + ": no interrupt within " + std::to_string(max_cycles) + " cycles (chip hung?)");
+  }
+  const uint32_t status = dev_.read32(regs::STATUS);
+  dev_.write32(regs::IRQ, 1);
+  if (!(status & regs::STATUS_DONE)) throw DriverError(dev_.name() + ": interrupt without STATUS.DONE");
+
+  QueryResult res;
+  res.error = static_cast<regs::Error>((status & regs::STATUS_ERR_MASK) >> regs::STATUS_ERR_SHIFT);
+  const uint32_t n = dev_.read32(regs::RESULT_COUNT);
+  if (n > result_capacity_) throw DriverError(dev_.name() + ": RESULT_COUNT exceeds the capacity");
+  std::vector<uint32_t> raw(2 * size_t(n));
+  if (n) dev_.readMemory(result_base_, raw.data(), raw.size() * 4);
+  res.pairs.reserve(n);
+  for (uint32_t i = 0; i < n; ++i) res.pairs.emplace_back(raw[2 * i], raw[2 * i + 1]);
+  Counters& c = res.counters;
+  c.tumbled_nodes_transformed = dev_.read32(regs::CNT_TUMBLED);
+  c.aligned_pairs_fetched = dev_.read32(regs::CNT_ALIGNED_PAIRS);
+  c.overlap_tests = dev_.read32(regs::CNT_OVERLAP_TESTS);
+  c.triangle_tests = dev_.read32(regs::CNT_TRIANGLE_TESTS);
+  c.lists = dev_.read32(regs::CNT_LISTS);
+  c.max_stack_depth = dev_.read32(regs::CNT_MAX_STACK_DEPTH);
+  c.max_list_length = dev_.read32(regs::CNT_MAX_LIST_LENGTH);
+  c.cycles = dev_.read32(regs::CNT_CYCLES_LO) | (uint64_t(dev_.read32(regs::CNT_CYCLES_HI)) << 32);
+  return res;
+}
+
+}  // namespace cc

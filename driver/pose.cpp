@@ -1,0 +1,195 @@
+#include "cc/pose.h"
+
+#include <cmath>
+#include <limits>
+#include <map>
+#include <mutex>
+#include <stdexcept>
+
+#include "cc/dop.h"
+
+namespace cc {
+
+namespace {
+
+constexpr int kH = layout::kDopDirs;
+constexpr int kK = layout::kDopK;
+
+Eigen::Vector3d planeNormal(const Directions& dirs, int j) {
+  const auto& a = dirs[j % kH];
+  const double s = j < kH ? -1.0 : 1.0;
+  return {s * a[0], s * a[1], s * a[2]};
+}
+
+bool finite(const Eigen::Vector3d& v) { return v.allFinite(); }
+
+}  // namespace
+
+Pose poseFromAxisAngle(const Eigen::Vector3d& axis, double degrees, const Eigen::Vector3d& translation) {
+  if (!finite(axis) || !std::isfinite(degrees) || !finite(translation)) {
+    throw std::invalid_argument("pose has a NaN or infinite value");
+  }
+  if (axis.norm() == 0) throw std::invalid_argument("rotation axis is the zero vector");
+  Pose p;
+  p.R = Eigen::AngleAxisd(degrees * std::acos(-1.0) / 180.0, axis.normalized()).toRotationMatrix();
+  p.t = translation;
+  return p;
+}
+
+void validatePose(const Pose& pose) {
+  if (!pose.R.allFinite() || !pose.t.allFinite()) throw std::invalid_argument("pose has a NaN or infinite value");
+  if ((pose.R.transpose() * pose.R - Eigen::Matrix3d::Identity()).norm() > 1e-6 || pose.R.determinant() < 0) {
+    throw std::invalid_argument("pose matrix is not a rotation");
+  }
+}
+
+std::vector<PrototypeVertex> prototypeVertices(const Directions& dirs) {
+  // Every triple of planes that meets in a point inside all 24 half-spaces gives a vertex;
+  // triples meeting in the same point are merged into one vertex with all their planes.
+  std::vector<PrototypeVertex> verts;
+  for (int i = 0; i < kK; ++i) {
+    for (int j = i + 1; j < kK; ++j) {
+      for (int k = j + 1; k < kK; ++k) {
+        Eigen::Matrix3d A;
+        A.row(0) = planeNormal(dirs, i);
+        A.row(1) = planeNormal(dirs, j);
+        A.row(2) = planeNormal(dirs, k);
+        if (std::fabs(A.determinant()) < 1e-9) continue;
+        const Eigen::Vector3d p = A.fullPivLu().solve(Eigen::Vector3d::Ones());
+        bool inside = true;
+        for (int q = 0; q < kK && inside; ++q) inside = planeNormal(dirs, q).dot(p) <= 1 + 1e-9;
+        if (!inside) continue;
+        PrototypeVertex* found = nullptr;
+        for (auto& v : verts) {
+          if ((v.p - p).norm() < 1e-7) { found = &v; break; }
+        }
+        if (!found) {
+          verts.push_back({p, {}});
+          found = &verts.back();
+        }
+        for (int q : {i, j, k}) {
+          if (std::find(found->planes.begin(), found->planes.end(), q) == found->planes.end()) found->planes.push_back(q);
+        }
+      }
+    }
+  }
+  return verts;
+}
+
+namespace {
+
+// Decomposes u = sum C_j s_j with C_j >= 0 over three planes of the prototype vertex that
+// maximizes u.v (u lies in that vertex's normal cone). Returns the three plane indices,
+// the coefficients (clamped at 0) and the residual length |u - sum C_j s_j|.
+struct Decomposition {
+  std::array<int, 3> planes;
+  std::array<double, 3> coef;
+  double residual;
+};
+
+Decomposition decompose(const Eigen::Vector3d& u, const Directions& dirs, const std::vector<PrototypeVertex>& verts) {
+  const PrototypeVertex* best = &verts[0];
+  for (const auto& v : verts) {
+    if (u.dot(v.p) > u.dot(best->p)) best = &v;
+  }
+  Decomposition out{};
+  double best_min = -std::numeric_limits<double>::infinity();
+  const auto& pl = best->planes;
+  for (size_t a = 0; a < pl.size(); ++a) {
+    for (size_t b = a + 1; b < pl.size(); ++b) {
+      for (size_t c = b + 1; c < pl.size(); ++c) {
+        Eigen::Matrix3d S;
+        S.col(0) = planeNormal(dirs, pl[a]);
+        S.col(1) = planeNormal(dirs, pl[b]);
+        S.col(2) = planeNormal(dirs, pl[c]);
+        if (std::fabs(S.determinant()) < 1e-9) continue;
+        const Eigen::Vector3d x = S.fullPivLu().solve(u);
+        const double mn = x.minCoeff();
+        if (mn > best_min) {
+          best_min = mn;
+          out.planes = {pl[a], pl[b], pl[c]};
+          for (int q = 0; q < 3; ++q) out.coef[q] = std::max(0.0, x[q]);
+        }
+      }
+    }
+  }
+  Eigen::Vector3d r = u;
+  for (int q = 0; q < 3; ++q) r -= out.coef[q] * planeNormal(dirs, out.planes[q]);
+  out.residual = r.norm();
+  return out;
+}
+
+const std::vector<PrototypeVertex>& cachedPrototype(const Directions& dirs) {
+  static std::mutex mu;
+  static std::map<Directions, std::vector<PrototypeVertex>> cache;
+  std::lock_guard<std::mutex> lock(mu);
+  auto it = cache.find(dirs);
+  if (it == cache.end()) it = cache.emplace(dirs, prototypeVertices(dirs)).first;
+  return it->second;
+}
+
+float outward(double x, double sign) { return sign > 0 ? roundUp(x) : roundDown(x); }
+
+}  // namespace
+
+DopTransform computeDopTransform(const Pose& pose, const Directions& dirs) {
+  validatePose(pose);
+  const auto& verts = cachedPrototype(dirs);
+  DopTransform x;
+  for (int i = 0; i < kK; ++i) {
+    const Eigen::Vector3d b = planeNormal(dirs, i);  // target direction b_i = s_i
+    const double sigma_i = i < kH ? -1.0 : 1.0;
+    const Decomposition dec = decompose(pose.R.transpose() * b, dirs, verts);
+    // Upper bound of the support along b_i: sum_j C_ij * support(s_j) + b_i.t, with
+    // support(s_j) = sigma_j d[j]; the chip computes d'[i] = sigma_i * that bound.
+    for (int q = 0; q < 3; ++q) {
+      const double sigma_j = dec.planes[q] < kH ? -1.0 : 1.0;
+      x.planes[i][q] = dec.planes[q];
+      x.coef[i][q] = sigma_i * sigma_j * dec.coef[q];
+      x.sum_abs[i] += std::fabs(dec.coef[q]);
+    }
+    const auto& a = dirs[i % kH];
+    x.c[i] = pose.t[0] * a[0] + pose.t[1] * a[1] + pose.t[2] * a[2];  // sigma_i * (b_i . t)
+    x.residual[i] = dec.residual;
+  }
+  return x;
+}
+
+PoseRegisters setupPose(const Pose& pose, const Directions& dirs, const ObjectBounds& tumbled) {
+  if (!std::isfinite(tumbled.max_abs_dop) || !std::isfinite(tumbled.max_radius)) {
+    throw std::invalid_argument("object bounds are not finite");
+  }
+  const DopTransform x = computeDopTransform(pose, dirs);
+  PoseRegisters regs;
+  regs.corr = regs::standardCorrespondence();
+  constexpr double u = 1.0 / (1 << 24);             // unit roundoff of binary32
+  constexpr double gamma3 = 3 * u / (1 - 3 * u);    // at most three roundings per term
+  const double flush = 16 * std::ldexp(1.0, -126);  // FTZ/DAZ absolute error, 5 ops + inputs
+  for (int i = 0; i < kK; ++i) {
+    const double sigma_i = i < kH ? -1.0 : 1.0;
+    // Error bound (docs/memory_image.md): FP32 evaluation (gamma3) and rounding of C (u)
+    // over the magnitudes involved, the decomposition residual over the object's radius,
+    // the FTZ absolute error; doubled as a margin for the double-precision set-up itself.
+    const double err = 2 * ((gamma3 + u) * (x.sum_abs[i] * tumbled.max_abs_dop + std::fabs(x.c[i])) +
+                            x.residual[i] * tumbled.max_radius + flush) +
+                       1e-12 * (std::fabs(x.c[i]) + tumbled.max_radius);
+    for (int q = 0; q < 3; ++q) regs.matrix[i][q] = static_cast<float>(x.coef[i][q]);
+    regs.matrix[i][3] = outward(x.c[i] + sigma_i * err, sigma_i);
+    regs.corr[regs::kCorrDop + i] = regs::corrPack(static_cast<uint32_t>(x.planes[i][0]), static_cast<uint32_t>(x.planes[i][1]),
+                                                  static_cast<uint32_t>(x.planes[i][2]), static_cast<uint32_t>(i));
+  }
+  // Rigid transforms for the triangle test: A -> B rows [R | t], B -> A rows [R^T | -R^T t].
+  const Eigen::Matrix3d Rt = pose.R.transpose();
+  const Eigen::Vector3d ti = -Rt * pose.t;
+  for (int r = 0; r < 3; ++r) {
+    for (int k = 0; k < 3; ++k) {
+      regs.matrix[regs::kMatAtoB + r][k] = static_cast<float>(pose.R(r, k));
+      regs.matrix[regs::kMatBtoA + r][k] = static_cast<float>(Rt(r, k));
+    }
+    regs.matrix[regs::kMatAtoB + r][3] = static_cast<float>(pose.t[r]);
+    regs.matrix[regs::kMatBtoA + r][3] = static_cast<float>(ti[r]);
+  }
+  return regs;
+}
+
+}  // namespace cc

@@ -1,0 +1,94 @@
+// The golden reference: an untimed, bit-exact functional model of the CollisionChip. It
+// sees only what the chip sees: the board memory, the BAR0 registers (cc/regmap.h) and
+// the START command. Writing CTRL.START runs the whole query (DESIGN §5) before write32
+// returns; STATUS, RESULT_COUNT, the counters and the results in board memory then hold
+// what the RTL and the TLM model must reproduce exactly.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "cc/board_memory.h"
+#include "cc/chip_math.h"
+#include "cc/config.h"
+#include "cc/counters.h"
+#include "cc/regmap.h"
+
+namespace cc::golden {
+
+// Optional observer of the traversal, for co-simulation diagnostics and for checking the
+// stack engine entry for entry. Every callback has an empty default.
+class Observer {
+ public:
+  virtual ~Observer() = default;
+  // A list is about to be processed: the tumbled pair and the list's place in the SRAM.
+  virtual void onList(uint32_t /*tumbled_pair*/, uint32_t /*tumbled_mask*/, uint32_t /*base*/, uint32_t /*length*/) {}
+  // An entry was written into the list area of the stack SRAM.
+  virtual void onListWrite(uint32_t /*word_addr*/, uint32_t /*entry*/) {}
+  // A traversal frame was pushed (depth after the push) or popped (depth after the pop).
+  virtual void onPush(uint32_t /*depth*/, uint32_t /*next_pair*/, uint32_t /*list_base*/, uint32_t /*list_len*/) {}
+  virtual void onPop(uint32_t /*depth*/) {}
+  // A tumbled node was transformed (its node address and the transformed DOP).
+  virtual void onTransform(uint32_t /*node_addr*/, const Dop& /*dop*/) {}
+  // A triangle pair was tested.
+  virtual void onTriangleTest(uint32_t /*tri_a*/, uint32_t /*tri_b*/, bool /*hit*/) {}
+};
+
+class Chip {
+ public:
+  Chip(BoardMemory& memory, const ChipConfig& config);
+
+  void write32(uint32_t offset, uint32_t value);
+  uint32_t read32(uint32_t offset) const;
+  bool interruptAsserted() const { return irq_pending_ && (ctrl_ & regs::CTRL_IRQ_ENABLE); }
+  void setObserver(Observer* observer) { observer_ = observer; }
+
+  const Counters& counters() const { return counters_; }
+
+ private:
+  struct Frame {
+    uint32_t next_pair;  // child pair of the pair's slot-1 node (0 when none)
+    uint32_t list_base;  // the list waiting for it in the SRAM
+    uint32_t list_len;
+    bool bit;            // paper's bit: 0 = slot-1 branch still to do
+  };
+  struct Stop {};  // thrown internally to end a query (error or first hit)
+
+  void run();
+  void traverse();
+  // Processes the tumbled pair with the list at [base, base+len); returns the lists
+  // built for the two slots (leaf slots' lists are processed here and come back empty).
+  struct ChildLists { uint32_t base[2]; uint32_t len[2]; uint32_t child_pair[2]; };
+  ChildLists processPair(uint32_t pair, uint32_t tmask, uint32_t base, uint32_t len);
+  void processLeafList(uint32_t node_addr, const Dop& dop, uint32_t base, uint32_t len);
+  void descend(uint32_t pair, uint32_t tmask, uint32_t base, uint32_t len);
+
+  Dop transform(uint32_t node_addr);
+  Dop readDop(uint32_t node_addr) const;
+  uint32_t readFlags(uint32_t node_addr);
+  bool triangleTest(uint32_t tumbled_node, uint32_t aligned_node);
+  void triPass(uint32_t pass);
+  void loadLeafMatrix(uint32_t tri_record);
+  void record(uint32_t tri_a, uint32_t tri_b);
+  void listWrite(uint32_t word_addr, uint32_t entry);
+  void checkPointer(uint32_t addr, uint32_t align, uint32_t bytes);
+  [[noreturn]] void fail(regs::Error e);
+
+  BoardMemory& mem_;
+  ChipConfig cfg_;
+  // Registers.
+  uint32_t ctrl_ = 0, status_ = 0, root_a_ = 0, root_b_ = 0;
+  uint32_t result_base_ = 0, result_capacity_ = 0, result_count_ = 0;
+  bool irq_pending_ = false;
+  std::array<std::array<float, 4>, regs::MATRIX_LINES> matrix_{};
+  std::array<uint32_t, regs::CORR_LINES> corr_{};
+  std::array<float, regs::kDopRegs> dopreg_{};  // DOP register file (triangle operands)
+  Counters counters_;
+  // Stack SRAM: list area and traversal frames.
+  std::vector<uint32_t> sram_;
+  std::vector<Frame> stack_;
+  uint32_t top_ = 0;  // first free word of the list area
+  Observer* observer_ = nullptr;
+};
+
+}  // namespace cc::golden

@@ -1,0 +1,359 @@
+#include "cc/golden_chip.h"
+
+#include <algorithm>
+
+#include "cc/fp32.h"
+
+namespace cc::golden {
+
+using namespace layout;
+
+Chip::Chip(BoardMemory& memory, const ChipConfig& config) : mem_(memory), cfg_(config) {}
+
+// ---------------------------------------------------------------------------------------
+// Register interface
+// ---------------------------------------------------------------------------------------
+void Chip::write32(uint32_t off, uint32_t v) {
+  using namespace regs;
+  if (off >= MATRIX_BASE && off < MATRIX_BASE + MATRIX_LINES * 16) {
+    const uint32_t line = (off - MATRIX_BASE) / 16, col = (off % 16) / 4;
+    if (line < kMatLeaf) matrix_[line][col] = fp32::fromBits(v);  // 30..32 belong to the chip
+    return;
+  }
+  if (off >= CORR_BASE && off < CORR_BASE + CORR_LINES * 4) {
+    corr_[(off - CORR_BASE) / 4] = v;
+    return;
+  }
+  switch (off) {
+    case CTRL:
+      ctrl_ = v & (CTRL_MODE_FIRST | CTRL_IRQ_ENABLE);
+      if ((v & CTRL_START) && !(status_ & STATUS_BUSY)) run();
+      break;
+    case IRQ: if (v & 1u) irq_pending_ = false; break;
+    case ROOT_A: root_a_ = v; break;
+    case ROOT_B: root_b_ = v; break;
+    case RESULT_BASE: result_base_ = v; break;
+    case RESULT_CAPACITY: result_capacity_ = v; break;
+    default: break;  // read-only and unmapped registers ignore writes
+  }
+}
+
+uint32_t Chip::read32(uint32_t off) const {
+  using namespace regs;
+  if (off >= MATRIX_BASE && off < MATRIX_BASE + MATRIX_LINES * 16) {
+    return fp32::bits(matrix_[(off - MATRIX_BASE) / 16][(off % 16) / 4]);
+  }
+  if (off >= CORR_BASE && off < CORR_BASE + CORR_LINES * 4) return corr_[(off - CORR_BASE) / 4];
+  const auto lo = [](uint64_t x) { return static_cast<uint32_t>(std::min<uint64_t>(x, 0xFFFFFFFFu)); };
+  switch (off) {
+    case ID: return kIdValue;
+    case VERSION: return kVersionValue;
+    case CTRL: return ctrl_;
+    case STATUS: return status_;
+    case IRQ: return irq_pending_ ? 1u : 0u;
+    case ROOT_A: return root_a_;
+    case ROOT_B: return root_b_;
+    case RESULT_BASE: return result_base_;
+    case RESULT_CAPACITY: return result_capacity_;
+    case RESULT_COUNT: return result_count_;
+    case CNT_TUMBLED: return lo(counters_.tumbled_nodes_transformed);
+    case CNT_ALIGNED_PAIRS: return lo(counters_.aligned_pairs_fetched);
+    case CNT_OVERLAP_TESTS: return lo(counters_.overlap_tests);
+    case CNT_TRIANGLE_TESTS: return lo(counters_.triangle_tests);
+    case CNT_LISTS: return lo(counters_.lists);
+    case CNT_MAX_STACK_DEPTH: return lo(counters_.max_stack_depth);
+    case CNT_MAX_LIST_LENGTH: return lo(counters_.max_list_length);
+    case CNT_CYCLES_LO: return static_cast<uint32_t>(counters_.cycles);
+    case CNT_CYCLES_HI: return static_cast<uint32_t>(counters_.cycles >> 32);
+    default: return 0;  // unmapped addresses read as zero
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Query
+// ---------------------------------------------------------------------------------------
+void Chip::fail(regs::Error e) {
+  status_ = (status_ & ~regs::STATUS_ERR_MASK) | (static_cast<uint32_t>(e) << regs::STATUS_ERR_SHIFT);
+  throw Stop{};
+}
+
+void Chip::checkPointer(uint32_t addr, uint32_t align, uint32_t bytes) {
+  if (addr == 0 || addr % align != 0 || static_cast<uint64_t>(addr) + bytes > cfg_.board_bytes) fail(regs::Error::BadPointer);
+}
+
+void Chip::run() {
+  fp32::FtzScope ftz;
+  counters_ = Counters{};
+  result_count_ = 0;
+  status_ = regs::STATUS_BUSY;
+  irq_pending_ = false;
+  try {
+    if (root_a_ == 0 || root_b_ == 0) fail(regs::Error::NoRoots);
+    for (uint32_t i = 0; i < kDopK; ++i) {
+      for (int f = 0; f < 3; ++f) {
+        if (regs::corrField(corr_[regs::kCorrDop + i], f) >= static_cast<uint32_t>(kDopK)) fail(regs::Error::BadConfig);
+      }
+    }
+    checkPointer(root_a_, kPairBytes, kPairBytes);
+    checkPointer(root_b_, kPairBytes, kPairBytes);
+    if (result_base_ % kResultBytes != 0) fail(regs::Error::BadPointer);
+    sram_.assign(cfg_.list_words, 0);
+    stack_.clear();
+    top_ = 0;
+    listWrite(0, makeEntry(root_b_, 1));  // the aligned root is slot 0 of its pair
+    top_ = 1;
+    traverse();
+  } catch (const Stop&) {
+  }
+  status_ = (status_ & ~regs::STATUS_BUSY) | regs::STATUS_DONE;
+  irq_pending_ = true;
+}
+
+// The descent of DESIGN §5 / paper §3.2 with an explicit stack of frames.
+void Chip::traverse() {
+  uint32_t pair = root_a_, tmask = 1, base = 0, len = 1;  // the tumbled root is slot 0
+  for (;;) {
+    const ChildLists cl = processPair(pair, tmask, base, len);
+    const bool go0 = cl.len[0] > 0, go1 = cl.len[1] > 0;
+    if (go0 || go1) {
+      if (stack_.size() >= cfg_.stack_frames) fail(regs::Error::StackOverflow);
+      // Descending into slot 0 leaves slot 1's list waiting on the stack (bit 0); going
+      // straight to slot 1 pushes a frame whose bit is already set.
+      stack_.push_back(go0 ? Frame{go1 ? cl.child_pair[1] : 0, cl.base[1], cl.len[1], false} : Frame{0, 0, 0, true});
+      counters_.max_stack_depth = std::max<uint64_t>(counters_.max_stack_depth, stack_.size());
+      const Frame& f = stack_.back();
+      if (observer_) observer_->onPush(static_cast<uint32_t>(stack_.size()), f.next_pair, f.list_base, f.list_len);
+      const int s = go0 ? 0 : 1;
+      pair = cl.child_pair[s];
+      tmask = 3;
+      base = cl.base[s];
+      len = cl.len[s];
+      continue;
+    }
+    // Nothing below this pair: go up until a frame still has its slot-1 list to do.
+    for (;;) {
+      if (stack_.empty()) return;
+      Frame& f = stack_.back();
+      if (!f.bit && f.list_len > 0) {
+        f.bit = true;
+        pair = f.next_pair;
+        tmask = 3;
+        base = f.list_base;
+        len = f.list_len;
+        top_ = base + len;  // everything above this list is dead now
+        break;
+      }
+      stack_.pop_back();
+      if (observer_) observer_->onPop(static_cast<uint32_t>(stack_.size()));
+    }
+  }
+}
+
+void Chip::listWrite(uint32_t word_addr, uint32_t entry) {
+  if (word_addr >= sram_.size()) fail(regs::Error::ListOverflow);
+  sram_[word_addr] = entry;
+  if (observer_) observer_->onListWrite(word_addr, entry);
+}
+
+uint32_t Chip::readFlags(uint32_t node_addr) {
+  const uint32_t flags = mem_.read32(node_addr + kNodeFlags);
+  if (!(flags & kFlagValid)) fail(regs::Error::BadPointer);
+  return flags;
+}
+
+Dop Chip::readDop(uint32_t node_addr) const {
+  Dop d;
+  mem_.read(node_addr + kNodeDop, d.data(), sizeof(float) * kDopK);
+  return d;
+}
+
+// DOTADD over correspondence lines 0..23 (paper Eq. 3).
+Dop Chip::transform(uint32_t node_addr) {
+  const Dop d = readDop(node_addr);
+  Dop out;
+  for (int i = 0; i < kDopK; ++i) {
+    const uint32_t w = corr_[regs::kCorrDop + i];
+    const auto& m = matrix_[regs::kMatDop + i];
+    out[i] = fp32::dotadd(d[regs::corrField(w, 0)], d[regs::corrField(w, 1)], d[regs::corrField(w, 2)], m[0], m[1], m[2], m[3]);
+  }
+  ++counters_.tumbled_nodes_transformed;
+  if (observer_) observer_->onTransform(node_addr, out);
+  return out;
+}
+
+Chip::ChildLists Chip::processPair(uint32_t pair, uint32_t tmask, uint32_t base, uint32_t len) {
+  ++counters_.lists;
+  counters_.max_list_length = std::max<uint64_t>(counters_.max_list_length, len);
+  if (observer_) observer_->onList(pair, tmask, base, len);
+  checkPointer(pair, kPairBytes, kPairBytes);
+
+  // Fetch and transform the tumbled pair.
+  bool present[2], leaf[2];
+  uint32_t node[2], child_pair[2] = {0, 0};
+  Dop dop[2];
+  for (int t = 0; t < 2; ++t) {
+    present[t] = tmask & (1u << t);
+    node[t] = pair + t * kNodeBytes;
+    if (!present[t]) continue;
+    leaf[t] = readFlags(node[t]) & kFlagLeaf;
+    if (!leaf[t]) {
+      child_pair[t] = mem_.read32(node[t] + kNodePtr);
+      checkPointer(child_pair[t], kPairBytes, kPairBytes);
+    }
+    dop[t] = transform(node[t]);
+  }
+
+  // New lists: slot 0's in a 2n-word reservation at top_, slot 1's right after it (each
+  // aligned pair adds at most two entries per tumbled node).
+  uint32_t out_base[2] = {top_, top_ + 2 * len};
+  uint32_t out_len[2] = {0, 0};
+  const auto append = [&](int t, uint32_t entry) { listWrite(out_base[t] + out_len[t]++, entry); };
+
+  for (uint32_t k = 0; k < len; ++k) {
+    const uint32_t entry = sram_[base + k];
+    const uint32_t epair = entryAddr(entry), emask = entryMask(entry);
+    ++counters_.aligned_pairs_fetched;
+    checkPointer(epair, kPairBytes, kPairBytes);
+    uint32_t leafmask[2] = {0, 0};
+    for (int s = 0; s < 2; ++s) {
+      if (!(emask & (1u << s))) continue;
+      const uint32_t enode = epair + s * kNodeBytes;
+      const bool eleaf = readFlags(enode) & kFlagLeaf;
+      const Dop edop = readDop(enode);
+      for (int t = 0; t < 2; ++t) {
+        if (!present[t]) continue;
+        ++counters_.overlap_tests;
+        if (!dopOverlap(dop[t], edop)) continue;
+        if (!eleaf) {  // inner aligned node: its children go to t's list (or leaf list)
+          const uint32_t cp = mem_.read32(enode + kNodePtr);
+          checkPointer(cp, kPairBytes, kPairBytes);
+          append(t, makeEntry(cp, 3));
+        } else if (!leaf[t]) {
+          leafmask[t] |= 1u << s;  // aligned leaf stays in t's list, merged per pair
+        } else {
+          triangleTest(node[t], enode);  // both leaves; a hit is recorded inside
+        }
+      }
+    }
+    for (int t = 0; t < 2; ++t) {
+      if (leafmask[t]) append(t, makeEntry(epair, leafmask[t]));
+    }
+  }
+
+  top_ = out_base[1] + out_len[1];
+  ChildLists cl{};
+  for (int t = 0; t < 2; ++t) {
+    cl.base[t] = out_base[t];
+    cl.child_pair[t] = child_pair[t];
+    cl.len[t] = (present[t] && !leaf[t]) ? out_len[t] : 0;
+  }
+  // Tumbled leaves work off their leaf lists now, while their transformed DOPs are held.
+  for (int t = 0; t < 2; ++t) {
+    if (present[t] && leaf[t] && out_len[t] > 0) processLeafList(node[t], dop[t], out_base[t], out_len[t]);
+  }
+  top_ = out_base[1] + out_len[1];
+  return cl;
+}
+
+// A tumbled leaf against its leaf list, pass after pass, until no entries are left. Each
+// pass writes its new list at top_ and is one more processed list.
+void Chip::processLeafList(uint32_t node_addr, const Dop& dop, uint32_t base, uint32_t len) {
+  while (len > 0) {
+    ++counters_.lists;
+    counters_.max_list_length = std::max<uint64_t>(counters_.max_list_length, len);
+    if (observer_) observer_->onList(node_addr & ~(kPairBytes - 1), 0, base, len);
+    const uint32_t out_base = top_;
+    uint32_t out_len = 0;
+    for (uint32_t k = 0; k < len; ++k) {
+      const uint32_t entry = sram_[base + k];
+      const uint32_t epair = entryAddr(entry), emask = entryMask(entry);
+      ++counters_.aligned_pairs_fetched;
+      checkPointer(epair, kPairBytes, kPairBytes);
+      for (int s = 0; s < 2; ++s) {
+        if (!(emask & (1u << s))) continue;
+        const uint32_t enode = epair + s * kNodeBytes;
+        const bool eleaf = readFlags(enode) & kFlagLeaf;
+        ++counters_.overlap_tests;
+        if (!dopOverlap(dop, readDop(enode))) continue;
+        if (eleaf) {
+          triangleTest(node_addr, enode);
+        } else {
+          const uint32_t cp = mem_.read32(enode + kNodePtr);
+          checkPointer(cp, kPairBytes, kPairBytes);
+          listWrite(out_base + out_len++, makeEntry(cp, 3));
+        }
+      }
+    }
+    top_ = out_base + out_len;
+    base = out_base;
+    len = out_len;
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Triangle test (paper §3.3, Eq. 4) through the DOP register file, the matrix register
+// file and correspondence lines 24..65, exactly as the datapath sequences it.
+// ---------------------------------------------------------------------------------------
+void Chip::triPass(uint32_t pass) {
+  static constexpr uint32_t kLine[3] = {regs::kMatAtoB, regs::kMatBtoA, regs::kMatLeaf};
+  float out[9];
+  uint32_t dst[9];
+  for (uint32_t o = 0; o < 9; ++o) {
+    const uint32_t w = corr_[regs::kCorrTriPass + pass * 9 + o];
+    const auto& m = matrix_[kLine[pass] + o % 3];
+    out[o] = fp32::dotadd(dopreg_[regs::corrField(w, 0)], dopreg_[regs::corrField(w, 1)], dopreg_[regs::corrField(w, 2)],
+                          m[0], m[1], m[2], m[3]);
+    dst[o] = regs::corrField(w, 3);
+  }
+  for (uint32_t o = 0; o < 9; ++o) dopreg_[dst[o]] = out[o];  // written after all reads
+}
+
+void Chip::loadLeafMatrix(uint32_t tri_record) {
+  for (int r = 0; r < 3; ++r) {
+    for (int c = 0; c < 4; ++c) matrix_[regs::kMatLeaf + r][c] = mem_.readFloat(tri_record + kTriMatrix + 4 * (4 * r + c));
+  }
+}
+
+bool Chip::triangleTest(uint32_t tumbled_node, uint32_t aligned_node) {
+  ++counters_.triangle_tests;
+  const uint32_t ta = mem_.read32(tumbled_node + kNodePtr);
+  const uint32_t tb = mem_.read32(aligned_node + kNodePtr);
+  checkPointer(ta, kTriBytes, kTriBytes);
+  checkPointer(tb, kTriBytes, kTriBytes);
+  const auto itHit = [&] {
+    for (uint32_t e = 0; e < 3; ++e) {
+      float op[5][2];
+      for (uint32_t k = 0; k < 5; ++k) {
+        const uint32_t w = corr_[regs::kCorrIt + 5 * e + k];
+        op[k][0] = dopreg_[regs::corrField(w, 0)];
+        op[k][1] = dopreg_[regs::corrField(w, 1)];
+      }
+      if (itEdgeOperands(op)) return true;
+    }
+    return false;
+  };
+  const auto edgesOf = [&](uint32_t own, uint32_t other, uint32_t frame_pass) {
+    mem_.read(own + kTriVerts, dopreg_.data(), 9 * sizeof(float));  // vertices -> d0..d8
+    triPass(frame_pass);                                           // other object's frame
+    loadLeafMatrix(other);
+    triPass(2);                                                    // other triangle's unit frame
+    return itHit();
+  };
+  const bool hit = edgesOf(ta, tb, 0) || edgesOf(tb, ta, 1);
+  const uint32_t id_a = mem_.read32(ta + kTriId), id_b = mem_.read32(tb + kTriId);
+  if (observer_) observer_->onTriangleTest(id_a, id_b, hit);
+  if (hit) record(id_a, id_b);
+  return hit;
+}
+
+void Chip::record(uint32_t tri_a, uint32_t tri_b) {
+  if (result_count_ >= result_capacity_) fail(regs::Error::ResultOverflow);
+  const uint32_t at = result_base_ + result_count_ * kResultBytes;
+  checkPointer(at, kResultBytes, kResultBytes);
+  mem_.write32(at, tri_a);
+  mem_.write32(at + 4, tri_b);
+  ++result_count_;
+  if (ctrl_ & regs::CTRL_MODE_FIRST) throw Stop{};
+}
+
+}  // namespace cc::golden
