@@ -23,6 +23,12 @@ struct ChipConfig {
   uint32_t t_rp = 2;           // precharge, memory cycles
   uint32_t t_rcd = 2;          // RAS-to-CAS, memory cycles
   uint32_t t_cl = 2;           // CAS latency, memory cycles
+  // SDRAM details the paper leaves open (sim/cc_sdram_device.h, docs/memory_system.md).
+  uint32_t t_cwl = 1;          // WRITE command to first write data beat, memory cycles (DDR: 1)
+  uint32_t t_wr = 2;           // last write data beat to precharge, memory cycles
+  uint32_t t_ras = 0;          // ACTIVATE to precharge minimum, memory cycles (0: no limit)
+  uint32_t t_turn = 1;         // idle memory cycles between read and write data on the bus
+  uint32_t sdram_col_bits = 9; // column (beat) address bits per row: 512 beats = 16 KiB rows
 };
 
 // The configurations this project names: "paper" (the chip of the paper, the default),
