@@ -15,7 +15,8 @@ while read -r unit; do
   if ! yosys -q -l "$log" -p "read_verilog -Irtl ${files[*]}; synth -top $unit; tee -o $out/$unit.stat stat" >/dev/null 2>&1; then
     echo "synth: $unit FAILED (see $log)"; status=1; continue
   fi
-  if grep -qiE '\$(_DLATCH|dlatch)|Latch inferred' "$log"; then
+  # yosys logs "No latch inferred for ..." for every clean process: match only real ones.
+  if grep -qE '\$_DLATCH|\$dlatch|^Latch inferred' "$log"; then
     echo "synth: $unit infers a latch (see $log)"; status=1
   fi
   cells=$(awk '/Number of cells:/ {n=$4} END {print n}' "$out/$unit.stat")

@@ -1,0 +1,209 @@
+// ---------------------------------------------------------------------------------------
+// cc_fp32_add: IEEE 754 binary32 adder (and, with sub_i, subtractor) of the CollisionChip.
+//
+// Bit-exact with cc::fp32::softAdd (model/common/fp32.cpp); sub_i = 1 computes a - b as
+// softAdd(a, b ^ 0x80000000), which is what IEEE subtraction is (also for NaN: any NaN in
+// gives the canonical 0x7FC00000, so the flipped sign of a NaN b does not matter).
+//   - round to nearest, ties to even; DAZ on inputs; FTZ with tininess after rounding
+//     (a sum below 2^-126 can only come from cancellation and is then exact, so here the
+//     flush rule reduces to "exponent <= 0 gives a zero with the sign of the larger
+//     operand", exactly as softAdd's roundPack does);
+//   - x + (-x) = +0, (-0) + (-0) = -0, 0 + y = y; Inf - Inf and NaN in give 0x7FC00000.
+//
+// Datapath: the operand with the larger magnitude is "big"; the small significand is
+// aligned with a guard, a round and a sticky bit (27 bits), which is enough for correct
+// RNE in both effective addition and subtraction (when bits are shifted into the sticky
+// position the exponents differ by >= 2 and the result needs at most one left shift).
+//
+// Pipeline (Stages >= 1; latency = Stages cycles, one operation per cycle):
+//
+//   a_i,b_i,sub_i --> [A1: unpack, specials, swap, align] --cut A-->
+//                     [A2: 28-bit add/subtract]          --cut B-->
+//                     [A3: leading-zero count, normalize, round RNE, pack] --out reg-->
+//                     [Stages-3 extra output registers, for retiming] --> result_o
+//
+//   Stages = 1: out reg only; 2: cut A + out; 3: cut A, cut B + out; > 3: extra registers.
+// ---------------------------------------------------------------------------------------
+module cc_fp32_add #(
+  parameter integer Stages = 2
+) (
+  input  wire        clk_i,
+  input  wire        rst_ni,
+  input  wire        valid_i,
+  input  wire        sub_i,      // 1: a_i - b_i
+  input  wire [31:0] a_i,
+  input  wire [31:0] b_i,
+  output wire        valid_o,
+  output wire [31:0] result_o
+);
+
+  localparam [31:0] QNaN = 32'h7FC0_0000;
+
+  // Leading zeros of a 27-bit vector (27 when it is all zero).
+  function [4:0] lzc27;
+    input [26:0] v;
+    integer i;
+    reg     found;
+    begin
+      lzc27 = 5'd27;
+      found = 1'b0;
+      for (i = 26; i >= 0; i = i - 1) begin
+        if (!found && v[i]) begin
+          lzc27 = 5'd26 - i[4:0];
+          found = 1'b1;
+        end
+      end
+    end
+  endfunction
+
+  // =====================================================================================
+  // A1: unpack, special cases, swap, align
+  // =====================================================================================
+  wire [31:0] x = a_i;
+  wire [31:0] y = {b_i[31] ^ sub_i, b_i[30:0]};
+
+  wire        x_zero = (x[30:23] == 8'd0);                    // DAZ
+  wire        y_zero = (y[30:23] == 8'd0);
+  wire        x_inf  = (x[30:23] == 8'hFF) && (x[22:0] == 23'd0);
+  wire        y_inf  = (y[30:23] == 8'hFF) && (y[22:0] == 23'd0);
+  wire        x_nan  = (x[30:23] == 8'hFF) && (x[22:0] != 23'd0);
+  wire        y_nan  = (y[30:23] == 8'hFF) && (y[22:0] != 23'd0);
+
+  // Results that need no arithmetic, in softAdd's order of precedence.
+  reg         a1_spec;
+  reg  [31:0] a1_spec_val;
+  always @(*) begin
+    a1_spec     = 1'b1;
+    a1_spec_val = QNaN;
+    if (x_nan || y_nan)       a1_spec_val = QNaN;
+    else if (x_inf && y_inf)  a1_spec_val = (x[31] == y[31]) ? {x[31], 8'hFF, 23'd0} : QNaN;
+    else if (x_inf)           a1_spec_val = {x[31], 8'hFF, 23'd0};
+    else if (y_inf)           a1_spec_val = {y[31], 8'hFF, 23'd0};
+    else if (x_zero && y_zero) a1_spec_val = {x[31] & y[31], 31'd0};
+    else if (x_zero)          a1_spec_val = y;
+    else if (y_zero)          a1_spec_val = x;
+    else                      a1_spec     = 1'b0;
+  end
+
+  // For two normal numbers, comparing {exponent, fraction} compares magnitudes.
+  wire        x_big    = (x[30:0] >= y[30:0]);
+  wire [31:0] op_big   = x_big ? x : y;
+  wire [31:0] op_small = x_big ? y : x;
+  wire [7:0]  exp_diff = op_big[30:23] - op_small[30:23];
+  // Shifts of 27 or more leave only the sticky bit.
+  wire [4:0]  shamt    = (exp_diff > 8'd27) ? 5'd27 : exp_diff[4:0];
+  wire [53:0] small_sh = {1'b1, op_small[22:0], 3'b000, 27'd0} >> shamt;
+  //  big_ext / small_ext: [26:3] significand, [2] guard, [1] round, [0] sticky
+  wire [26:0] big_ext   = {1'b1, op_big[22:0], 3'b000};
+  wire [26:0] small_ext = {small_sh[53:28], small_sh[27] | (|small_sh[26:0])};
+
+  localparam integer A1Width = 1 + 32 + 1 + 1 + 8 + 27 + 27;
+  wire               a2_valid;
+  wire [A1Width-1:0] a2_bus;
+
+  cc_pipe_reg #(
+    .Width  (A1Width),
+    .Enable ((Stages >= 2) ? 1 : 0)
+  ) u_cut_a (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
+    .valid_i (valid_i),
+    .data_i  ({a1_spec, a1_spec_val, op_big[31], op_big[31] ^ op_small[31], op_big[30:23], big_ext,
+               small_ext}),
+    .valid_o (a2_valid),
+    .data_o  (a2_bus)
+  );
+
+  // =====================================================================================
+  // A2: add or subtract the aligned significands (big >= small, so no negative result)
+  // =====================================================================================
+  wire        a2_spec     = a2_bus[96];
+  wire [31:0] a2_spec_val = a2_bus[95:64];
+  wire        a2_sign     = a2_bus[63];
+  wire        a2_eff_sub  = a2_bus[62];
+  wire [7:0]  a2_exp      = a2_bus[61:54];
+  wire [26:0] a2_big      = a2_bus[53:27];
+  wire [26:0] a2_small    = a2_bus[26:0];
+
+  wire [27:0] a2_sum = a2_eff_sub ? ({1'b0, a2_big} - {1'b0, a2_small})
+                                  : ({1'b0, a2_big} + {1'b0, a2_small});
+
+  localparam integer A2Width = 1 + 32 + 1 + 8 + 28;
+  wire               a3_valid;
+  wire [A2Width-1:0] a3_bus;
+
+  cc_pipe_reg #(
+    .Width  (A2Width),
+    .Enable ((Stages >= 3) ? 1 : 0)
+  ) u_cut_b (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
+    .valid_i (a2_valid),
+    .data_i  ({a2_spec, a2_spec_val, a2_sign, a2_exp, a2_sum}),
+    .valid_o (a3_valid),
+    .data_o  (a3_bus)
+  );
+
+  // =====================================================================================
+  // A3: normalize, round, pack
+  // =====================================================================================
+  wire        a3_spec     = a3_bus[69];
+  wire [31:0] a3_spec_val = a3_bus[68:37];
+  wire        a3_sign     = a3_bus[36];
+  wire [7:0]  a3_exp      = a3_bus[35:28];
+  wire [27:0] a3_sum      = a3_bus[27:0];
+
+  // A carry (bit 27) shifts right by one, keeping the lost bit in sticky; otherwise the
+  // leading one is moved up to bit 26.
+  wire [4:0]  a3_lz    = lzc27(a3_sum[26:0]);
+  wire [26:0] a3_norm  = a3_sum[26:0] << a3_lz;
+  wire [23:0] a3_man   = a3_sum[27] ? a3_sum[27:4] : a3_norm[26:3];
+  wire        a3_guard = a3_sum[27] ? a3_sum[3]    : a3_norm[2];
+  wire        a3_stick = a3_sum[27] ? (|a3_sum[2:0]) : (|a3_norm[1:0]);
+  wire [9:0]  a3_exp_n = a3_sum[27] ? ({2'b00, a3_exp} + 10'd1)
+                                    : ({2'b00, a3_exp} - {5'd0, a3_lz});
+
+  wire        a3_rnd   = a3_guard && (a3_stick || a3_man[0]);
+  wire [24:0] a3_man_r = {1'b0, a3_man} + {24'd0, a3_rnd};
+  wire [9:0]  a3_exp_r = a3_exp_n + {9'd0, a3_man_r[24]};
+  wire [22:0] a3_frac  = a3_man_r[24] ? a3_man_r[23:1] : a3_man_r[22:0];
+
+  reg  [31:0] a3_result;
+  always @(*) begin
+    a3_result = {a3_sign, a3_exp_r[7:0], a3_frac};
+    if (a3_spec)                                       a3_result = a3_spec_val;
+    else if (a3_sum == 28'd0)                          a3_result = 32'd0;  // x + (-x) = +0
+    else if ($signed(a3_exp_r) >= $signed(10'sd255))   a3_result = {a3_sign, 8'hFF, 23'd0};
+    else if ($signed(a3_exp_r) <= $signed(10'sd0))     a3_result = {a3_sign, 31'd0};  // FTZ
+  end
+
+  cc_delay #(
+    .Width (32),
+    .Depth ((Stages >= 3) ? Stages - 2 : 1)
+  ) u_out (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
+    .valid_i (a3_valid),
+    .data_i  (a3_result),
+    .valid_o (valid_o),
+    .data_o  (result_o)
+  );
+
+  // =====================================================================================
+  // Assertions: the chip never emits a subnormal or a non-canonical NaN.
+  // =====================================================================================
+`ifndef SYNTHESIS
+  initial begin
+    assert (Stages >= 1) else $fatal(1, "cc_fp32_add: Stages must be >= 1");
+  end
+  always @(posedge clk_i) begin
+    if (valid_o) begin  // valid_o is held low by the asynchronous reset
+      assert (result_o[30:23] != 8'd0 || result_o[22:0] == 23'd0)
+        else $error("cc_fp32_add: subnormal result %h", result_o);
+      assert (result_o[30:23] != 8'hFF || result_o[22:0] == 23'd0 || result_o == QNaN)
+        else $error("cc_fp32_add: non-canonical NaN %h", result_o);
+    end
+  end
+`endif
+
+endmodule
