@@ -1,0 +1,122 @@
+// The driver against a strict, ordered mock device: every register access of a query is
+// expected in order, and every API function's bad arguments are rejected.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+#include "cc/driver.h"
+
+using ::testing::_;
+using ::testing::InSequence;
+using ::testing::Return;
+using ::testing::StrictMock;
+
+namespace {
+
+class MockDevice : public cc::Device {
+ public:
+  std::string name() const override { return "mock"; }
+  MOCK_METHOD(void, write32, (uint32_t, uint32_t), (override));
+  MOCK_METHOD(uint32_t, read32, (uint32_t), (override));
+  MOCK_METHOD(void, writeMemory, (uint32_t, const void*, size_t), (override));
+  MOCK_METHOD(void, readMemory, (uint32_t, void*, size_t), (override));
+  MOCK_METHOD(bool, waitInterrupt, (uint64_t), (override));
+};
+
+struct Scene {
+  cc::Mesh ma = cc::makeSphere(1, 6, 8), mb = cc::makeTorus(1, 0.3f, 8, 6);
+  cc::DopTree ta = cc::buildTree(ma, cc::zachmannDirections(), cc::SplitRule::Median);
+  cc::DopTree tb = cc::buildTree(mb, cc::zachmannDirections(), cc::SplitRule::Median);
+};
+
+}  // namespace
+
+TEST(DriverMock, RejectsADeviceThatIsNotTheChip) {
+  StrictMock<MockDevice> dev;
+  EXPECT_CALL(dev, read32(cc::regs::ID)).WillOnce(Return(0xDEADBEEF));
+  EXPECT_THROW(cc::Driver d(dev), cc::DriverError);
+}
+
+TEST(DriverMock, BadArguments) {
+  StrictMock<MockDevice> dev;
+  EXPECT_CALL(dev, read32(cc::regs::ID)).WillRepeatedly(Return(cc::regs::kIdValue));
+  EXPECT_THROW(cc::Driver(dev, 0), std::invalid_argument);
+  cc::Driver drv(dev);
+  cc::BoardObject none;
+  EXPECT_THROW(drv.query(none, none, cc::Pose{}, cc::QueryMode::All), std::invalid_argument);
+  EXPECT_THROW(cc::queryModeByName("some"), std::invalid_argument);
+  Scene s;
+  EXPECT_CALL(dev, writeMemory(0x1000, _, cc::objectImageBytes(s.ta)));
+  const cc::BoardObject a = drv.upload(s.ta, s.ma);
+  cc::Pose nan_pose;
+  nan_pose.t[0] = std::nan("");
+  // A bad pose is rejected before anything is written to the device (StrictMock).
+  EXPECT_THROW(drv.query(a, a, nan_pose, cc::QueryMode::All), std::invalid_argument);
+  cc::BoardObject other = a;
+  other.dirs = cc::axesDiagonalsDirections();
+  EXPECT_THROW(drv.query(a, other, cc::Pose{}, cc::QueryMode::All), std::invalid_argument);
+}
+
+TEST(DriverMock, QueryIsTheDocumentedRegisterSequence) {
+  StrictMock<MockDevice> dev;
+  Scene s;
+  InSequence order;
+  EXPECT_CALL(dev, read32(cc::regs::ID)).WillOnce(Return(cc::regs::kIdValue));
+  cc::Driver drv(dev, 16);
+  EXPECT_CALL(dev, writeMemory(0x1000, _, cc::objectImageBytes(s.ta)));
+  const cc::BoardObject a = drv.upload(s.ta, s.ma);
+  const uint32_t b_base = (a.end + 0xFFF) & ~0xFFFu;
+  EXPECT_CALL(dev, writeMemory(b_base, _, cc::objectImageBytes(s.tb)));
+  const cc::BoardObject b = drv.upload(s.tb, s.mb);
+  const uint32_t result_base = (b.end + 0xFFF) & ~0xFFFu;
+
+  const cc::Pose pose = cc::poseFromAxisAngle({0, 0, 1}, 30, {0.5, 0, 0});
+  const cc::PoseRegisters want = cc::setupPose(pose, a.dirs, a.bounds);
+  for (uint32_t line = 0; line < 30; ++line) {
+    for (uint32_t col = 0; col < 4; ++col) {
+      uint32_t bits;
+      std::memcpy(&bits, &want.matrix[line][col], 4);
+      EXPECT_CALL(dev, write32(cc::regs::matrixAddr(line, col), bits));
+    }
+  }
+  for (uint32_t line = 0; line < cc::regs::CORR_LINES; ++line) EXPECT_CALL(dev, write32(cc::regs::CORR_BASE + 4 * line, want.corr[line]));
+  EXPECT_CALL(dev, write32(cc::regs::ROOT_A, a.root_pair));
+  EXPECT_CALL(dev, write32(cc::regs::ROOT_B, b.root_pair));
+  EXPECT_CALL(dev, write32(cc::regs::RESULT_BASE, result_base));
+  EXPECT_CALL(dev, write32(cc::regs::RESULT_CAPACITY, 16u));
+  EXPECT_CALL(dev, write32(cc::regs::IRQ, 1u));
+  EXPECT_CALL(dev, write32(cc::regs::CTRL, cc::regs::CTRL_IRQ_ENABLE | cc::regs::CTRL_MODE_FIRST | cc::regs::CTRL_START));
+  EXPECT_CALL(dev, waitInterrupt(_)).WillOnce(Return(true));
+  EXPECT_CALL(dev, read32(cc::regs::STATUS)).WillOnce(Return(cc::regs::STATUS_DONE));
+  EXPECT_CALL(dev, write32(cc::regs::IRQ, 1u));
+  EXPECT_CALL(dev, read32(cc::regs::RESULT_COUNT)).WillOnce(Return(1u));
+  EXPECT_CALL(dev, readMemory(result_base, _, 8u)).WillOnce([](uint32_t, void* p, size_t) {
+    const uint32_t pair[2] = {7, 11};
+    std::memcpy(p, pair, 8);
+  });
+  const uint32_t counter_regs[] = {cc::regs::CNT_TUMBLED, cc::regs::CNT_ALIGNED_PAIRS, cc::regs::CNT_OVERLAP_TESTS,
+                                   cc::regs::CNT_TRIANGLE_TESTS, cc::regs::CNT_LISTS, cc::regs::CNT_MAX_STACK_DEPTH,
+                                   cc::regs::CNT_MAX_LIST_LENGTH, cc::regs::CNT_CYCLES_LO, cc::regs::CNT_CYCLES_HI};
+  uint32_t v = 100;
+  for (uint32_t r : counter_regs) EXPECT_CALL(dev, read32(r)).WillOnce(Return(v++));
+  const cc::QueryResult res = drv.query(a, b, pose, cc::QueryMode::First);
+  ASSERT_EQ(res.pairs.size(), 1u);
+  EXPECT_EQ(res.pairs[0], (cc::TriPair{7, 11}));
+  EXPECT_EQ(res.error, cc::regs::Error::None);
+  EXPECT_EQ(res.counters.tumbled_nodes_transformed, 100u);
+  EXPECT_EQ(res.counters.max_list_length, 106u);
+  EXPECT_EQ(res.counters.cycles, 107u | (108ull << 32));
+}
+
+TEST(DriverMock, NoInterruptIsAnError) {
+  StrictMock<MockDevice> dev;
+  Scene s;
+  EXPECT_CALL(dev, read32(cc::regs::ID)).WillOnce(Return(cc::regs::kIdValue));
+  cc::Driver drv(dev);
+  EXPECT_CALL(dev, writeMemory(_, _, _)).Times(2);
+  const cc::BoardObject a = drv.upload(s.ta, s.ma), b = drv.upload(s.tb, s.mb);
+  EXPECT_CALL(dev, write32(_, _)).Times(::testing::AnyNumber());
+  EXPECT_CALL(dev, waitInterrupt(1000)).WillOnce(Return(false));
+  EXPECT_THROW(drv.query(a, b, cc::Pose{}, cc::QueryMode::All, 1000), cc::DriverError);
+}
