@@ -1,0 +1,152 @@
+// The golden traversal against brute force: on procedural meshes and 200+ random poses,
+// the chip's result set equals the all-pairs result with the same FP32 triangle test, and
+// the software path equals all-pairs with its double test (so the two agree wherever the
+// two triangle tests agree).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <random>
+#include <set>
+
+#include "cc/driver.h"
+#include "cc/sw_traversal.h"
+#include "cc/tri_matrix.h"
+
+namespace {
+
+using PairSet = std::set<cc::TriPair>;
+
+// Oracle: the chip's triangle test written directly from paper §3.3 (not through the
+// register files): A's vertices through [R|t] then B's M, edges by Eq. 4; then B's.
+bool chipTriangleTest(const cc::Mesh& ma, uint32_t ta, const cc::Mesh& mb, uint32_t tb, const cc::PoseRegisters& r) {
+  const auto matrixOf = [](const cc::Mesh& m, uint32_t t) {
+    cc::Vec3d v[3];
+    for (int k = 0; k < 3; ++k) for (int c = 0; c < 3; ++c) v[k][c] = m.vertices[m.tris[t][k]][c];
+    return *cc::unitTriangleMatrix(v[0], v[1], v[2]);
+  };
+  const auto edges = [&](const cc::Mesh& own, uint32_t t, int frame_line, const cc::TriMatrix& m) {
+    std::array<float, 9> u;
+    for (int k = 0; k < 3; ++k) {
+      const auto& p = own.vertices[own.tris[t][k]];
+      float w[3];
+      for (int row = 0; row < 3; ++row) {
+        const auto& l = r.matrix[frame_line + row];
+        w[row] = cc::fp32::dotadd(p[0], p[1], p[2], l[0], l[1], l[2], l[3]);
+      }
+      for (int row = 0; row < 3; ++row) u[3 * k + row] = cc::fp32::dotadd(w[0], w[1], w[2], m[4 * row], m[4 * row + 1], m[4 * row + 2], m[4 * row + 3]);
+    }
+    return cc::itTriangleEdgesHit(u);
+  };
+  return edges(ma, ta, cc::regs::kMatAtoB, matrixOf(mb, tb)) || edges(mb, tb, cc::regs::kMatBtoA, matrixOf(ma, ta));
+}
+
+struct Scene {
+  cc::Mesh ma, mb;
+  cc::DopTree ta, tb;
+};
+
+Scene makeScene(cc::Mesh a, cc::Mesh b, cc::SplitRule rule) {
+  Scene s{std::move(a), std::move(b), {}, {}};
+  s.ta = cc::buildTree(s.ma, cc::zachmannDirections(), rule);
+  s.tb = cc::buildTree(s.mb, cc::zachmannDirections(), rule);
+  return s;
+}
+
+cc::Pose randomPose(std::mt19937_64& rng) {
+  std::normal_distribution<double> g;
+  std::uniform_real_distribution<double> u(-0.8, 0.8), ang(-180, 180);
+  return cc::poseFromAxisAngle({g(rng), g(rng), g(rng)}, ang(rng), {u(rng), u(rng), u(rng)});
+}
+
+}  // namespace
+
+TEST(GoldenTraversal, EqualsBruteForceOnRandomPoses) {
+  const uint64_t seed = std::random_device{}();
+  std::printf("GoldenTraversal.EqualsBruteForceOnRandomPoses seed=%llu\n", (unsigned long long)seed);
+  std::mt19937_64 rng(seed);
+  std::vector<Scene> scenes;
+  scenes.push_back(makeScene(cc::makeSphere(0.6f, 10, 14), cc::makeTorus(0.6f, 0.2f, 18, 8), cc::SplitRule::MeanWidth));
+  scenes.push_back(makeScene(cc::makeHeightField(12, 12, 1.5f, 0.15f, 11), cc::makeHeightField(12, 12, 1.5f, 0.15f, 12), cc::SplitRule::Median));
+  scenes.push_back(makeScene(cc::makeTorus(0.5f, 0.2f, 16, 8), cc::makeTorus(0.5f, 0.2f, 16, 8), cc::SplitRule::MeanWidth));
+
+  size_t poses = 0, hits = 0, disagreements = 0;
+  for (const auto& s : scenes) {
+    auto dev = cc::makeDevice("golden", cc::namedConfig("paper"));
+    cc::Driver drv(*dev);
+    const cc::BoardObject a = drv.upload(s.ta, s.ma), b = drv.upload(s.tb, s.mb);
+    const cc::SwObject sa = cc::makeSwObject(s.ta, s.ma), sb = cc::makeSwObject(s.tb, s.mb);
+    for (int k = 0; k < 70; ++k, ++poses) {
+      const cc::Pose pose = randomPose(rng);
+      const cc::QueryResult q = drv.query(a, b, pose, cc::QueryMode::All);
+      ASSERT_EQ(q.error, cc::regs::Error::None);
+      const PairSet got(q.pairs.begin(), q.pairs.end());
+      ASSERT_EQ(got.size(), q.pairs.size()) << "a pair was reported twice";
+      const cc::SwResult sw = cc::swCollide(sa, sb, pose, cc::QueryMode::All);
+      const PairSet sw_got(sw.pairs.begin(), sw.pairs.end());
+
+      const cc::PoseRegisters r = cc::setupPose(pose, a.dirs, a.bounds);
+      PairSet chip_all, sw_all;
+      {
+        cc::fp32::FtzScope ftz;
+        for (uint32_t i = 0; i < s.ma.tris.size(); ++i) {
+          for (uint32_t j = 0; j < s.mb.tris.size(); ++j) {
+            const bool c = chipTriangleTest(s.ma, i, s.mb, j, r);
+            const bool d = cc::swTriangleTest(sa, i, sb, j, pose);
+            if (c) chip_all.insert({i, j});
+            if (d) sw_all.insert({i, j});
+            disagreements += c != d;
+          }
+        }
+      }
+      ASSERT_EQ(got, chip_all) << "seed " << seed << " pose " << k;
+      ASSERT_EQ(sw_got, sw_all) << "seed " << seed << " pose " << k;
+      hits += !got.empty();
+
+      // Mode first: exactly one pair, one of the all-mode pairs, and no more work.
+      const cc::QueryResult f = drv.query(a, b, pose, cc::QueryMode::First);
+      ASSERT_EQ(f.pairs.size(), got.empty() ? 0u : 1u);
+      if (!got.empty()) { ASSERT_TRUE(got.count(f.pairs[0])); }
+      ASSERT_LE(f.counters.triangle_tests, q.counters.triangle_tests);
+      ASSERT_LE(f.counters.overlap_tests, q.counters.overlap_tests);
+    }
+  }
+  std::printf("%zu poses, %zu with contact, %zu triangle pairs where FP32 and double tests disagree\n", poses, hits, disagreements);
+  EXPECT_GT(hits, poses / 4) << "the poses should mostly make contact, or the test proves little";
+}
+
+TEST(GoldenTraversal, CountersFollowTheirDefinitions) {
+  const Scene s = makeScene(cc::makeSphere(0.6f, 10, 14), cc::makeTorus(0.6f, 0.2f, 18, 8), cc::SplitRule::MeanWidth);
+  auto dev = cc::makeDevice("golden", cc::namedConfig("paper"));
+  cc::Driver drv(*dev);
+  const cc::BoardObject a = drv.upload(s.ta, s.ma), b = drv.upload(s.tb, s.mb);
+  const cc::Pose pose = cc::poseFromAxisAngle({1, 1, 0}, 40, {0.3, 0.1, 0});
+  const cc::QueryResult q1 = drv.query(a, b, pose, cc::QueryMode::All);
+  const cc::QueryResult q2 = drv.query(a, b, pose, cc::QueryMode::All);
+  EXPECT_EQ(q1.pairs, q2.pairs);  // deterministic, same order
+  const auto& c = q1.counters;
+  EXPECT_EQ(c.cycles, 0u);  // untimed backend
+  EXPECT_GT(c.triangle_tests, 0u);
+  EXPECT_LE(q1.pairs.size(), c.triangle_tests);
+  // Each fetched aligned pair is tested against at most two tumbled nodes, twice each.
+  EXPECT_LE(c.overlap_tests, 4 * c.aligned_pairs_fetched);
+  EXPECT_GE(c.overlap_tests, c.aligned_pairs_fetched);
+  // Every tumbled node is transformed at most once: at most the tree's node count.
+  EXPECT_LE(c.tumbled_nodes_transformed, s.ta.nodes.size());
+  EXPECT_LE(c.max_stack_depth, static_cast<uint64_t>(s.ta.depth));
+  EXPECT_GE(c.lists * c.max_list_length, c.aligned_pairs_fetched);
+}
+
+TEST(GoldenTraversal, SeparatedObjectsStopAtTheRoot) {
+  const Scene s = makeScene(cc::makeSphere(0.5f, 8, 10), cc::makeSphere(0.5f, 8, 10), cc::SplitRule::Median);
+  auto dev = cc::makeDevice("golden", cc::namedConfig("paper"));
+  cc::Driver drv(*dev);
+  const cc::BoardObject a = drv.upload(s.ta, s.ma), b = drv.upload(s.tb, s.mb);
+  const cc::QueryResult q = drv.query(a, b, cc::poseFromAxisAngle({0, 0, 1}, 0, {3, 0, 0}), cc::QueryMode::All);
+  EXPECT_TRUE(q.pairs.empty());
+  EXPECT_EQ(q.counters.tumbled_nodes_transformed, 1u);
+  EXPECT_EQ(q.counters.aligned_pairs_fetched, 1u);
+  EXPECT_EQ(q.counters.overlap_tests, 1u);
+  EXPECT_EQ(q.counters.lists, 1u);
+  EXPECT_EQ(q.counters.max_stack_depth, 0u);
+}
