@@ -186,6 +186,7 @@ Chip::ChildLists Chip::processPair(uint32_t pair, uint32_t tmask, uint32_t base,
   counters_.max_list_length = std::max<uint64_t>(counters_.max_list_length, len);
   if (observer_) observer_->onList(pair, tmask, base, len);
   checkPointer(pair, kPairBytes, kPairBytes);
+  if (observer_) observer_->onFetch(Observer::Fetch::TumbledPair, pair);
 
   // Fetch and transform the tumbled pair.
   bool present[2], leaf[2];
@@ -214,6 +215,7 @@ Chip::ChildLists Chip::processPair(uint32_t pair, uint32_t tmask, uint32_t base,
     const uint32_t epair = entryAddr(entry), emask = entryMask(entry);
     ++counters_.aligned_pairs_fetched;
     checkPointer(epair, kPairBytes, kPairBytes);
+    if (observer_) observer_->onFetch(Observer::Fetch::AlignedPair, epair);
     uint32_t leafmask[2] = {0, 0};
     for (int s = 0; s < 2; ++s) {
       if (!(emask & (1u << s))) continue;
@@ -223,7 +225,9 @@ Chip::ChildLists Chip::processPair(uint32_t pair, uint32_t tmask, uint32_t base,
       for (int t = 0; t < 2; ++t) {
         if (!present[t]) continue;
         ++counters_.overlap_tests;
-        if (!dopOverlap(dop[t], edop)) continue;
+        const bool hit = dopOverlap(dop[t], edop);
+        if (observer_) observer_->onOverlapTest(hit);
+        if (!hit) continue;
         if (!eleaf) {  // inner aligned node: its children go to t's list (or leaf list)
           const uint32_t cp = mem_.read32(enode + kNodePtr);
           checkPointer(cp, kPairBytes, kPairBytes);
@@ -269,12 +273,15 @@ void Chip::processLeafList(uint32_t node_addr, const Dop& dop, uint32_t base, ui
       const uint32_t epair = entryAddr(entry), emask = entryMask(entry);
       ++counters_.aligned_pairs_fetched;
       checkPointer(epair, kPairBytes, kPairBytes);
+      if (observer_) observer_->onFetch(Observer::Fetch::AlignedPair, epair);
       for (int s = 0; s < 2; ++s) {
         if (!(emask & (1u << s))) continue;
         const uint32_t enode = epair + s * kNodeBytes;
         const bool eleaf = readFlags(enode) & kFlagLeaf;
         ++counters_.overlap_tests;
-        if (!dopOverlap(dop, readDop(enode))) continue;
+        const bool hit = dopOverlap(dop, readDop(enode));
+        if (observer_) observer_->onOverlapTest(hit);
+        if (!hit) continue;
         if (eleaf) {
           triangleTest(node_addr, enode);
         } else {
@@ -320,6 +327,10 @@ bool Chip::triangleTest(uint32_t tumbled_node, uint32_t aligned_node) {
   const uint32_t tb = mem_.read32(aligned_node + kNodePtr);
   checkPointer(ta, kTriBytes, kTriBytes);
   checkPointer(tb, kTriBytes, kTriBytes);
+  if (observer_) {
+    observer_->onFetch(Observer::Fetch::TriangleRecord, ta);
+    observer_->onFetch(Observer::Fetch::TriangleRecord, tb);
+  }
   const auto itHit = [&] {
     for (uint32_t e = 0; e < 3; ++e) {
       float op[5][2];
@@ -352,6 +363,7 @@ void Chip::record(uint32_t tri_a, uint32_t tri_b) {
   checkPointer(at, kResultBytes, kResultBytes);
   mem_.write32(at, tri_a);
   mem_.write32(at + 4, tri_b);
+  if (observer_) observer_->onResultWrite(at);
   ++result_count_;
   if (ctrl_ & regs::CTRL_MODE_FIRST) throw Stop{};
 }

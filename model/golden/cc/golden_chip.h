@@ -20,7 +20,15 @@ namespace cc::golden {
 // stack engine entry for entry. Every callback has an empty default.
 class Observer {
  public:
+  enum class Fetch { TumbledPair, AlignedPair, TriangleRecord };
   virtual ~Observer() = default;
+  // A board-memory read the chip makes, in program order: a whole node pair (256 bytes)
+  // or a triangle record (128 bytes). The TLM model charges SDRAM time from these.
+  virtual void onFetch(Fetch /*kind*/, uint32_t /*addr*/) {}
+  // A result pair was written to board memory at `addr`.
+  virtual void onResultWrite(uint32_t /*addr*/) {}
+  // One DOP overlap test (comparator decision) and its outcome.
+  virtual void onOverlapTest(bool /*overlap*/) {}
   // A list is about to be processed: the tumbled pair and the list's place in the SRAM.
   virtual void onList(uint32_t /*tumbled_pair*/, uint32_t /*tumbled_mask*/, uint32_t /*base*/, uint32_t /*length*/) {}
   // An entry was written into the list area of the stack SRAM.
