@@ -20,7 +20,7 @@ namespace {
 
 struct Options {
   std::string a, b, backend = "golden", mode = "all", pairs_out, json, config = "paper", split = "meanwidth",
-              dirs = "zachmann";
+              dirs = "zachmann", cosim;
   bool normalize = false, no_sw = false, quiet = false;
   int sweep = 1;
   std::vector<double> axis{1, 1, 1}, offset{0, 0, 0}, pose;
@@ -65,6 +65,52 @@ class Progress {
   int last_ = -1;
 };
 
+// Co-simulation: the first difference between two backends' answers, or "" when equal.
+// Results must match pair for pair in order; counters all but `cycles` (untimed backends
+// report 0 cycles), which is compared only when both backends are timed.
+std::string firstDifference(const std::string& na, const cc::QueryResult& a, const std::string& nb, const cc::QueryResult& b) {
+  char buf[512];
+  if (a.error != b.error) {
+    std::snprintf(buf, sizeof buf, "error status: %s=%s %s=%s", na.c_str(), cc::regs::errorName(a.error), nb.c_str(), cc::regs::errorName(b.error));
+    return buf;
+  }
+  const size_t n = std::min(a.pairs.size(), b.pairs.size());
+  for (size_t i = 0; i < n; ++i) {
+    if (a.pairs[i] != b.pairs[i]) {
+      std::snprintf(buf, sizeof buf, "result pair #%zu: %s=(%u,%u) %s=(%u,%u)", i, na.c_str(), a.pairs[i].first, a.pairs[i].second, nb.c_str(),
+                    b.pairs[i].first, b.pairs[i].second);
+      return buf;
+    }
+  }
+  if (a.pairs.size() != b.pairs.size()) {
+    std::snprintf(buf, sizeof buf, "number of result pairs: %s=%zu %s=%zu", na.c_str(), a.pairs.size(), nb.c_str(), b.pairs.size());
+    return buf;
+  }
+  std::string diff;
+  std::vector<std::pair<const char*, uint64_t>> ca, cb;
+  a.counters.forEach([&](const char* k, uint64_t v) { ca.emplace_back(k, v); });
+  b.counters.forEach([&](const char* k, uint64_t v) { cb.emplace_back(k, v); });
+  const bool both_timed = a.counters.cycles && b.counters.cycles;
+  for (size_t i = 0; i < ca.size(); ++i) {
+    if (std::string(ca[i].first) == "cycles" && !both_timed) continue;
+    if (ca[i].second != cb[i].second) {
+      std::snprintf(buf, sizeof buf, "counter %s: %s=%llu %s=%llu", ca[i].first, na.c_str(), (unsigned long long)ca[i].second, nb.c_str(),
+                    (unsigned long long)cb[i].second);
+      return buf;
+    }
+  }
+  return "";
+}
+
+// The pose as the 7 numbers of --pose, exact enough to reproduce the query.
+std::string poseArgs(const cc::Pose& pose) {
+  const Eigen::AngleAxisd aa(pose.R);
+  char b[320];
+  std::snprintf(b, sizeof b, "%.17g %.17g %.17g %.17g %.17g %.17g %.17g", aa.axis()[0], aa.axis()[1], aa.axis()[2],
+                aa.angle() * 180 / std::acos(-1.0), pose.t[0], pose.t[1], pose.t[2]);
+  return b;
+}
+
 struct Row {
   int pose;
   double angle;
@@ -94,6 +140,30 @@ int run(const Options& o) {
     }
   }
 
+  // The backends to run: one, or two under --cosim (the first one's answer is reported).
+  std::vector<std::string> backends{o.backend};
+  if (!o.cosim.empty()) {
+    const size_t comma = o.cosim.find(',');
+    if (comma == std::string::npos) throw std::invalid_argument("--cosim takes two backends: A,B (e.g. golden,rtl)");
+    backends = {o.cosim.substr(0, comma), o.cosim.substr(comma + 1)};
+    if (backends[0] == "sw" || backends[1] == "sw") throw std::invalid_argument("--cosim compares chip backends (golden, tlm, rtl), not sw");
+  }
+  const bool sw_backend = backends[0] == "sw";
+  struct Chip {
+    std::string name;
+    std::unique_ptr<cc::Device> dev;
+    std::unique_ptr<cc::Driver> drv;
+    cc::BoardObject a, b;
+  };
+  std::vector<Chip> chips;
+  if (!sw_backend) {
+    for (const auto& name : backends) {
+      Chip c{name, cc::makeDevice(name, cfg), nullptr, {}, {}};
+      c.drv = std::make_unique<cc::Driver>(*c.dev);
+      chips.push_back(std::move(c));
+    }
+  }
+
   const auto t0 = Clock::now();
   cc::Mesh ma = cc::loadMesh(o.a), mb = cc::loadMesh(o.b);
   if (o.normalize) { cc::normalizeMesh(ma); cc::normalizeMesh(mb); }
@@ -106,15 +176,9 @@ int run(const Options& o) {
                 o.split.c_str(), setup);
   }
 
-  const bool sw_backend = o.backend == "sw";
-  std::unique_ptr<cc::Device> dev;
-  std::unique_ptr<cc::Driver> drv;
-  cc::BoardObject oa, ob;
-  if (!sw_backend) {
-    dev = cc::makeDevice(o.backend, cfg);
-    drv = std::make_unique<cc::Driver>(*dev);
-    oa = drv->upload(ta, ma);
-    ob = drv->upload(tb, mb);
+  for (auto& c : chips) {
+    c.a = c.drv->upload(ta, ma);
+    c.b = c.drv->upload(tb, mb);
   }
   const cc::SwObject sa = cc::makeSwObject(ta, ma), sb = cc::makeSwObject(tb, mb);
 
@@ -148,8 +212,18 @@ int run(const Options& o) {
     }
     if (!sw_backend) {
       const auto q0 = Clock::now();
-      cc::QueryResult qr = drv->query(oa, ob, pose, mode);
+      cc::QueryResult qr = chips[0].drv->query(chips[0].a, chips[0].b, pose, mode);
       r.wall = std::chrono::duration<double>(Clock::now() - q0).count();
+      if (chips.size() == 2) {
+        const cc::QueryResult other = chips[1].drv->query(chips[1].a, chips[1].b, pose, mode);
+        const std::string diff = firstDifference(chips[0].name, qr, chips[1].name, other);
+        if (!diff.empty()) {
+          std::fprintf(stderr, "cosim MISMATCH at pose %zu (%.6f deg): %s\nreproduce: collide --a %s --b %s%s --pose %s --mode %s --cosim %s\n",
+                       i, deg, diff.c_str(), o.a.c_str(), o.b.c_str(), o.normalize ? " --normalize" : "", poseArgs(pose).c_str(),
+                       o.mode.c_str(), o.cosim.c_str());
+          return 4;
+        }
+      }
       pairs = std::move(qr.pairs);
       r.c = qr.counters;
       if (qr.error != cc::regs::Error::None) r.error = cc::regs::errorName(qr.error);
@@ -177,7 +251,8 @@ int run(const Options& o) {
   const auto tri = [](const Row& r) { return double(r.c.triangle_tests); };
   const auto hw_us = [&](const Row& r) { return r.eq5 / cfg.core_mhz; };
   const auto sw_us = [](const Row& r) { return 1e6 * r.sw_wall; };
-  std::printf("\nTable 1 (paper layout), %zu poses, backend %s:\n", rows.size(), o.backend.c_str());
+  if (chips.size() == 2) std::printf("\ncosim %s: results and counters identical on all %zu poses\n", o.cosim.c_str(), rows.size());
+  std::printf("\nTable 1 (paper layout), %zu poses, backend %s:\n", rows.size(), backends[0].c_str());
   std::printf("%-10s %9s | %12s %12s %10s %12s %10s %10s | %12s %12s %12s %10s %10s\n", "", "polygons", "aligned_vis", "tumbled_vis",
               "tri_tests", "eq5_cycles", "hw_us", "sw_us", "aligned_vis", "tumbled_vis", "eq5_cycles", "hw_us", "sw_us");
   std::printf("%-10s %9zu | %12.0f %12.0f %10.1f %12.0f %10.1f %10.1f | %12.0f %12.0f %12.0f %10.1f %10.1f\n", "avg/worst",
@@ -228,6 +303,7 @@ int main(int argc, char** argv) {
       ("pose", po::value(&o.pose)->multitoken(), "a single pose instead: AX AY AZ DEG TX TY TZ")
       ("mode", po::value(&o.mode), "all | first (stop at the first intersecting pair)")
       ("backend", po::value(&o.backend), "golden | tlm | rtl | sw")
+      ("cosim", po::value(&o.cosim), "A,B: run two chip backends on every pose, stop at the first difference")
       ("config", po::value(&o.config), "named chip configuration (paper, small)")
       ("split", po::value(&o.split), "tree split rule: meanwidth (default) | median")
       ("dirs", po::value(&o.dirs), "DOP direction set: zachmann (default) | axes_diagonals")
