@@ -1,0 +1,12 @@
+// Exact decisions (CGAL Exact_predicates_exact_constructions_kernel, do_intersect) for the
+// closed triangle/triangle and segment/triangle problems on double inputs. The only CGAL
+// translation unit of the project: the report and the tests link cc_isect_exact.
+#pragma once
+#include "cc/isect/families.h"
+
+namespace cc::isect {
+
+bool exactTriTri(const TriTriCase& c);  // layout as the CLI: A (9) then B (9)
+bool exactSegTri(const SegTriCase& c);  // Q1 Q2 (6) then V1 V2 V3 (9)
+
+}  // namespace cc::isect

@@ -1,0 +1,141 @@
+// isect: run one intersection algorithm over a file of cases, one case per line.
+//   isect --list
+//   isect --test tritri --algo moller_f64 --in cases.txt --out results.txt
+//   isect --report [--cases N] [--seed S]   accuracy vs exact arithmetic (docs table)
+#include <boost/program_options.hpp>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+
+#include "cc/isect/registry.h"
+#include "cc/isect/report.h"
+
+namespace po = boost::program_options;
+using cc::isect::Algo;
+
+namespace {
+
+// Parses one line into exactly n finite numbers; returns an error text or "".
+std::string parseLine(const std::string& line, int n, std::vector<double>& out) {
+  out.clear();
+  std::istringstream ss(line);
+  std::string tok;
+  while (ss >> tok) {
+    size_t used = 0;
+    double v;
+    try {
+      v = std::stod(tok, &used);
+    } catch (const std::exception&) {
+      return "not a number: '" + tok + "'";
+    }
+    if (used != tok.size()) return "not a number: '" + tok + "'";
+    if (!std::isfinite(v)) return "non-finite value: '" + tok + "'";
+    out.push_back(v);
+  }
+  if (static_cast<int>(out.size()) != n) {
+    return "expected " + std::to_string(n) + " numbers, got " + std::to_string(out.size());
+  }
+  return "";
+}
+
+int runFile(const Algo& algo, const std::string& inPath, const std::string& outPath, const cc::isect::Params& p) {
+  std::ifstream in(inPath);
+  if (!in) {
+    std::cerr << "isect: cannot open input file '" << inPath << "'\n";
+    return 2;
+  }
+  std::ofstream outFile;
+  std::ostream* out = &std::cout;
+  if (outPath != "-") {
+    outFile.open(outPath);
+    if (!outFile) {
+      std::cerr << "isect: cannot open output file '" << outPath << "'\n";
+      return 2;
+    }
+    out = &outFile;
+  }
+  out->precision(17);
+  std::string line;
+  std::vector<double> nums;
+  for (long lineNo = 1; std::getline(in, line); ++lineNo) {
+    if (line.find_first_not_of(" \t\r") == std::string::npos) {
+      std::cerr << "isect: " << inPath << ":" << lineNo << ": empty line\n";
+      return 3;
+    }
+    const std::string err = parseLine(line, algo.inputs, nums);
+    if (!err.empty()) {
+      std::cerr << "isect: " << inPath << ":" << lineNo << ": " << err << "\n";
+      return 3;
+    }
+    const cc::isect::Outcome o = algo.run(nums.data(), p);
+    *out << (o.hit ? 1 : 0);
+    for (double x : o.extra) *out << ' ' << x;
+    *out << '\n';
+  }
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  po::options_description desc("isect options");
+  desc.add_options()("help,h", "this help")("list", "print 'TEST ALGO' for every algorithm")(
+      "test", po::value<std::string>(), "test name (tritri, segtri, ...)")(
+      "algo", po::value<std::string>(), "algorithm name (see --list)")(
+      "in", po::value<std::string>(), "input file, one case per line")(
+      "out", po::value<std::string>()->default_value("-"), "output file ('-' = stdout)")(
+      "eps", po::value<double>()->default_value(0.0), "epsilon / ERIT EPS threshold")(
+      "zero", po::value<double>()->default_value(0.0), "ERIT ZERO threshold (divisions)")(
+      "report", "accuracy report against exact arithmetic (markdown)")(
+      "cases", po::value<int>()->default_value(20000), "cases per family for --report")(
+      "seed", po::value<unsigned>()->default_value(1), "seed for --report");
+  po::variables_map vm;
+  try {
+    po::store(po::parse_command_line(argc, argv, desc), vm);
+    po::notify(vm);
+  } catch (const std::exception& e) {
+    std::cerr << "isect: " << e.what() << "\n" << desc;
+    return 1;
+  }
+  if (vm.count("help")) {
+    std::cout << desc;
+    return 0;
+  }
+  if (vm.count("list")) {
+    for (const Algo& a : cc::isect::algorithms()) std::cout << a.test << ' ' << a.name << '\n';
+    return 0;
+  }
+  if (vm.count("report")) {
+    const int n = vm["cases"].as<int>();
+    if (n <= 0) {
+      std::cerr << "isect: --cases must be positive\n";
+      return 1;
+    }
+    cc::isect::writeAccuracyReport(std::cout, n, vm["seed"].as<unsigned>());
+    return 0;
+  }
+  if (!vm.count("test") || !vm.count("algo") || !vm.count("in")) {
+    std::cerr << "isect: need --test, --algo and --in (or --list / --report)\n" << desc;
+    return 1;
+  }
+  const std::string test = vm["test"].as<std::string>(), name = vm["algo"].as<std::string>();
+  const Algo* algo = cc::isect::findAlgo(test, name);
+  if (!algo) {
+    bool knownTest = false;
+    for (const Algo& a : cc::isect::algorithms()) knownTest = knownTest || a.test == test;
+    if (!knownTest) std::cerr << "isect: unknown test '" << test << "' (see --list)\n";
+    else std::cerr << "isect: unknown algorithm '" << name << "' for test '" << test << "' (see --list)\n";
+    return 1;
+  }
+  cc::isect::Params p;
+  p.eps = vm["eps"].as<double>();
+  p.zero = vm["zero"].as<double>();
+  if (!(p.eps >= 0) || !(p.zero >= 0)) {
+    std::cerr << "isect: --eps and --zero must be >= 0\n";
+    return 1;
+  }
+  return runFile(*algo, vm["in"].as<std::string>(), vm["out"].as<std::string>(), p);
+}
