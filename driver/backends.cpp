@@ -5,6 +5,7 @@
 
 #include "cc/device.h"
 #include "cc/golden_chip.h"
+#include "cc_board.h"
 
 namespace cc {
 
@@ -32,9 +33,8 @@ class GoldenDevice : public Device {
 
 std::unique_ptr<Device> makeDevice(const std::string& backend, const ChipConfig& config) {
   if (backend == "golden") return std::make_unique<GoldenDevice>(config);
-  if (backend == "tlm" || backend == "rtl") {
-    throw std::invalid_argument("backend '" + backend + "' is not built yet (available: golden)");
-  }
+  if (backend == "rtl") return sim::makeRtlDevice(config);
+  if (backend == "tlm") throw std::invalid_argument("backend 'tlm' is not built yet (available: golden, rtl)");
   throw std::invalid_argument("unknown backend '" + backend + "' (known: golden, tlm, rtl)");
 }
 

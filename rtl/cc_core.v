@@ -1,0 +1,931 @@
+// =======================================================================================
+// cc_core: the CollisionChip core at 266 MHz: BAR0 register block, register files and
+// the master controller that runs the whole traversal of docs/traversal.md from the root
+// pointers (paper §3.2, §4.1; DESIGN §5). The golden model (model/golden) is the
+// specification: results in the same order, every counter, every error status.
+//
+//   reg bus --> [register block: CTRL STATUS IRQ roots results counters MATRIX CORR]
+//                      |                      ^
+//                      v                      |
+//   SDRAM ctrl <-> [master controller FSM] --+--> DOTADD (cc_dotadd) --> results bank /
+//                   |    |     |                                        DOP registers
+//                   |    |     +--> comparator bank (cc_dop_overlap x2)
+//                   |    +--> IT-unit sequence (cc_fp32_mul, cc_fp32_add)
+//                   +--> stack SRAM port (lists from word 0, frames above ListWords)
+//
+// Version 1 is a sequential controller: one memory request at a time, no overlap of
+// fetching and comparing (docs/rtl_core.md lists the cycle costs and what overlap would
+// gain). The FSM uses subroutine states with a return-state register for the shared
+// steps: fetch from SDRAM, read the SRAM, run a DOTADD batch, append a list entry, the
+// triangle test, the IT-unit edge test.
+//
+// Stack SRAM (one word per cycle, read data the cycle after the read):
+//   words 0 .. ListWords-1                      list entries
+//   words ListWords + 3f .. ListWords + 3f + 2  frame f: next_pair, list_base,
+//                                               {bit, list_len[30:0]}
+// =======================================================================================
+module cc_core #(
+  parameter integer DotaddStages   = 6,
+  parameter integer ListWords      = 262144,
+  parameter integer StackFrames    = 64,
+  parameter integer BoardBytesLog2 = 30,
+  parameter integer SramAddrW      = 20
+) (
+  input  wire                 clk_i,
+  input  wire                 rst_ni,
+  // BAR0 register bus: one access per cycle, read data the next cycle
+  input  wire                 reg_valid_i,
+  input  wire                 reg_write_i,
+  input  wire [11:0]          reg_addr_i,
+  input  wire [31:0]          reg_wdata_i,
+  output reg                  reg_rvalid_o,
+  output reg  [31:0]          reg_rdata_o,
+  // SDRAM interface (cc_sdram_ctrl request/response)
+  output reg                  mem_req_valid_o,
+  input  wire                 mem_req_ready_i,
+  output reg                  mem_req_write_o,
+  output reg                  mem_req_rec_o,
+  output reg  [31:0]          mem_req_addr_o,
+  output reg  [255:0]         mem_req_wdata_o,
+  output reg  [31:0]          mem_req_wstrb_o,
+  input  wire                 mem_rsp_valid_i,
+  output wire                 mem_rsp_ready_o,
+  input  wire [255:0]         mem_rsp_data_i,
+  input  wire                 mem_rsp_last_i,
+  input  wire                 mem_idle_i,
+  // stack SRAM
+  output reg                  sram_en_o,
+  output reg                  sram_we_o,
+  output reg  [SramAddrW-1:0] sram_addr_o,
+  output reg  [31:0]          sram_wdata_o,
+  input  wire [31:0]          sram_rdata_i,
+  // status
+  output wire                 busy_o,
+  output wire                 irq_o
+);
+`include "cc_regmap.vh"
+`include "cc_fp32_cmp.vh"
+
+  // -------------------------------------------------------------------------------------
+  // Register block
+  // -------------------------------------------------------------------------------------
+  reg         busy_q, done_q, irq_pending_q;
+  reg  [3:0]  err_q;
+  reg  [2:0]  ctrl_q;                       // [1] MODE_FIRST, [2] IRQ_ENABLE
+  reg  [31:0] root_a_q, root_b_q, result_base_q, result_cap_q, result_count_q;
+  reg  [31:0] cnt_tumbled_q, cnt_aligned_q, cnt_overlap_q, cnt_tri_q, cnt_lists_q;
+  reg  [31:0] cnt_max_stack_q, cnt_max_list_q;
+  reg  [63:0] cnt_cycles_q;
+  reg  [31:0] matrix_q [0:131];             // 33 lines x 4 floats
+  reg  [19:0] corr_q   [0:65];
+
+  wire        reg_wr    = reg_valid_i && reg_write_i;
+  wire        in_matrix = reg_addr_i >= REG_MATRIX_BASE && reg_addr_i < REG_MATRIX_BASE + 12'd528;
+  wire        in_corr   = reg_addr_i >= REG_CORR_BASE && reg_addr_i < REG_CORR_BASE + 12'd264;
+  wire [11:0] mat_off   = reg_addr_i - REG_MATRIX_BASE;
+  wire [11:0] corr_off  = reg_addr_i - REG_CORR_BASE;
+  wire [7:0]  mat_idx   = mat_off[9:2];
+  wire [6:0]  corr_idx  = corr_off[8:2];
+  wire        start     = reg_wr && reg_addr_i == REG_CTRL && reg_wdata_i[0] && !busy_q;
+
+  assign busy_o = busy_q;
+  assign irq_o  = irq_pending_q && ctrl_q[2];
+
+  always @(posedge clk_i) begin
+    reg_rvalid_o <= reg_valid_i && !reg_write_i;
+    if (in_matrix) reg_rdata_o <= matrix_q[mat_idx];
+    else if (in_corr) reg_rdata_o <= {12'd0, corr_q[corr_idx]};
+    else begin
+      case (reg_addr_i)
+        REG_ID:                  reg_rdata_o <= ID_VALUE;
+        REG_VERSION:             reg_rdata_o <= VERSION_VALUE;
+        REG_CTRL:                reg_rdata_o <= {29'd0, ctrl_q[2:1], 1'b0};
+        REG_STATUS:              reg_rdata_o <= {20'd0, err_q, 6'd0, done_q, busy_q};
+        REG_IRQ:                 reg_rdata_o <= {31'd0, irq_pending_q};
+        REG_ROOT_A:              reg_rdata_o <= root_a_q;
+        REG_ROOT_B:              reg_rdata_o <= root_b_q;
+        REG_RESULT_BASE:         reg_rdata_o <= result_base_q;
+        REG_RESULT_CAPACITY:     reg_rdata_o <= result_cap_q;
+        REG_RESULT_COUNT:        reg_rdata_o <= result_count_q;
+        REG_CNT_TUMBLED:         reg_rdata_o <= cnt_tumbled_q;
+        REG_CNT_ALIGNED_PAIRS:   reg_rdata_o <= cnt_aligned_q;
+        REG_CNT_OVERLAP_TESTS:   reg_rdata_o <= cnt_overlap_q;
+        REG_CNT_TRIANGLE_TESTS:  reg_rdata_o <= cnt_tri_q;
+        REG_CNT_LISTS:           reg_rdata_o <= cnt_lists_q;
+        REG_CNT_MAX_STACK_DEPTH: reg_rdata_o <= cnt_max_stack_q;
+        REG_CNT_MAX_LIST_LENGTH: reg_rdata_o <= cnt_max_list_q;
+        REG_CNT_CYCLES_LO:       reg_rdata_o <= cnt_cycles_q[31:0];
+        REG_CNT_CYCLES_HI:       reg_rdata_o <= cnt_cycles_q[63:32];
+        default:                 reg_rdata_o <= 32'd0;
+      endcase
+    end
+  end
+
+  // -------------------------------------------------------------------------------------
+  // Controller state
+  // -------------------------------------------------------------------------------------
+  localparam [5:0]
+    S_IDLE = 6'd0, S_INIT = 6'd1, S_PAIR_BEGIN = 6'd2, S_TNODE = 6'd3, S_TNODE_DONE = 6'd4,
+    S_LIST_INIT = 6'd5, S_ENTRY = 6'd6, S_ENTRY_GOT = 6'd7, S_SLOT = 6'd8, S_TEST = 6'd9,
+    S_TEST_NEXT = 6'd10, S_LEAFENT = 6'd11, S_LIST_END = 6'd12, S_LL_CHECK = 6'd13,
+    S_LL_PASS = 6'd14, S_LL_ENTRY = 6'd15, S_LL_GOT = 6'd16, S_LL_SLOT = 6'd17,
+    S_LL_NEXT = 6'd18, S_DESCEND = 6'd19, S_PUSH = 6'd20, S_ASCEND = 6'd21,
+    S_ASC_READ = 6'd22, S_ASC_DECIDE = 6'd23, S_ERROR = 6'd24, S_DRAIN = 6'd25,
+    // subroutines
+    S_FETCH = 6'd32, S_FETCH_DATA = 6'd33, S_SRAM_READ = 6'd34, S_SRAM_DATA = 6'd35,
+    S_DOT = 6'd36, S_DOT_WB = 6'd37, S_APPEND = 6'd38, S_TRI = 6'd39, S_TRI_RECB = 6'd40,
+    S_TRI_SIDE = 6'd41, S_TRI_PASS2 = 6'd42, S_TRI_IT = 6'd43, S_TRI_DECIDE = 6'd44,
+    S_RESULT = 6'd45, S_IT_EDGE = 6'd46, S_IT_MUL = 6'd47, S_IT_ADD1 = 6'd48,
+    S_IT_ADD2 = 6'd49, S_IT_ADD3 = 6'd50, S_IT_DECIDE = 6'd51, S_ENTRY_FETCH = 6'd52,
+    S_LL_FETCH = 6'd53, S_ASC_FRAME = 6'd54;
+
+  localparam integer FrameBase = ListWords;
+  localparam [32:0]  BoardBytes = 33'd1 << BoardBytesLog2;
+
+  reg  [5:0]  state_q, ret_q, ret2_q;
+
+  // Traversal registers
+  reg  [31:0] cur_pair_q, cur_base_q, cur_len_q;
+  reg  [1:0]  cur_mask_q;
+  reg  [31:0] top_q, obase_q [0:1], olen_q [0:1];
+  reg  [1:0]  leaf_q;
+  reg  [31:0] childp_q [0:1];
+  reg  [31:0] k_q, entry_q;
+  reg         t_q, s_q;
+  reg  [1:0]  t2_q, s2_q;                   // loop counters that reach 2
+  reg  [1:0]  leafmask_q [0:1];
+  reg  [31:0] depth_q;
+  reg  [1:0]  lt_q;
+  reg  [31:0] ll_base_q, ll_len_q, ll_out_q, ll_olen_q;
+  reg  [31:0] frame_q [0:2];
+  reg  [1:0]  frame_i_q;
+
+  // Buffers
+  reg  [31:0] tbuf_q [0:63];                // tumbled pair, node t at words 32t..32t+31
+  reg  [31:0] abuf_q [0:63];                // aligned pair
+  reg  [31:0] rec_q  [0:63];                // triangle records: A at 0..31, B at 32..63
+  reg  [31:0] tdop_q [0:47];                // transformed tumbled DOPs (results bank)
+  reg  [31:0] dopreg_q [0:31];              // DOP register file (triangle operands)
+  reg  [31:0] triout_q [0:8];
+
+  // Subroutine arguments
+  reg  [31:0] f_addr_q;                     // fetch
+  reg         f_rec_q;
+  reg  [1:0]  f_dst_q;                      // 0 tbuf, 1 abuf, 2 rec A, 3 rec B
+  reg  [2:0]  f_beat_q;
+  reg  [31:0] sr_addr_q, sr_data_q;         // SRAM read
+  reg  [1:0]  dot_mode_q;                   // 0 DOP transform of tumbled node t_q, 1 tri pass
+  reg  [1:0]  dot_pass_q;
+  reg  [4:0]  dot_issue_q, dot_done_q, dot_n_q;
+  reg  [1:0]  app_to_q;                     // append: 0/1 list of slot t, 2 leaf-list output
+  reg  [31:0] app_entry_q;
+  reg         tri_t_q, tri_s_q, tri_side_q;
+  reg  [1:0]  it_e_q;
+  reg  [2:0]  it_k_q, it_got_q;
+  reg  [31:0] it_op_a_q [0:4], it_op_b_q [0:4], it_prod_q [0:3], it_acc_q, it_rz_q;
+  reg         it_hit_q;
+
+  // -------------------------------------------------------------------------------------
+  // Datapath units
+  // -------------------------------------------------------------------------------------
+  // DOTADD operands through the correspondence register file.
+  // Triangle pass p uses correspondence lines 24 + 9p .. 32 + 9p and matrix lines
+  // 24 (p = 0), 27 (p = 1) or 30 (p = 2) plus the output's coordinate.
+  wire [4:0]  dot_line_idx = dot_issue_q;
+  wire [6:0]  pass_corr_base = (dot_pass_q == 2'd0) ? 7'd24 : (dot_pass_q == 2'd1) ? 7'd33 : 7'd42;
+  wire [7:0]  pass_mat_base  = (dot_pass_q == 2'd0) ? 8'd24 : (dot_pass_q == 2'd1) ? 8'd27 : 8'd30;
+  wire [4:0]  dot_coord      = dot_line_idx % 5'd3;
+  wire [6:0]  dot_corr_line  = (dot_mode_q == 2'd0) ? {2'b00, dot_line_idx} : pass_corr_base + {2'b00, dot_line_idx};
+  wire [19:0] dot_corr = corr_q[dot_corr_line];
+  wire [7:0]  dot_mat_line = (dot_mode_q == 2'd0) ? {3'd0, dot_line_idx} : pass_mat_base + {6'd0, dot_coord[1:0]};
+  wire [5:0]  tnode_base = t_q ? 6'd32 : 6'd0;
+  wire [31:0] dot_op [0:2];
+  genvar g;
+  generate
+    for (g = 0; g < 3; g = g + 1) begin : g_dot_op
+      wire [4:0] idx = dot_corr[5*g +: 5];
+      assign dot_op[g] = (dot_mode_q == 2'd0) ? tbuf_q[tnode_base + {1'b0, idx}] : dopreg_q[idx];
+    end
+  endgenerate
+  wire        dot_valid_in = (state_q == S_DOT) && (dot_issue_q < dot_n_q);
+  wire        dot_valid_out;
+  wire [31:0] dot_result;
+  wire [4:0]  dot_tag;
+  cc_dotadd #(
+    .Stages   (DotaddStages),
+    .TagWidth (5)
+  ) u_dotadd (
+    .clk_i    (clk_i),
+    .rst_ni   (rst_ni),
+    .valid_i  (dot_valid_in),
+    .dk_i     (dot_op[0]),
+    .dm_i     (dot_op[1]),
+    .dn_i     (dot_op[2]),
+    .c0_i     (matrix_q[{dot_mat_line[5:0], 2'd0}]),
+    .c1_i     (matrix_q[{dot_mat_line[5:0], 2'd1}]),
+    .c2_i     (matrix_q[{dot_mat_line[5:0], 2'd2}]),
+    .c_i      (matrix_q[{dot_mat_line[5:0], 2'd3}]),
+    .tag_i    (dot_issue_q),
+    .valid_o  (dot_valid_out),
+    .result_o (dot_result),
+    .tag_o    (dot_tag)
+  );
+
+  // Comparator bank: the aligned node of slot s against the transformed tumbled DOPs.
+  wire [24*32-1:0] adop_packed, tdop_packed [0:1];
+  wire [1:0]       overlap;
+  generate
+    for (g = 0; g < 24; g = g + 1) begin : g_pack
+      assign adop_packed[32*g +: 32]    = abuf_q[(s_q ? 32 : 0) + g];
+      assign tdop_packed[0][32*g +: 32] = tdop_q[g];
+      assign tdop_packed[1][32*g +: 32] = tdop_q[24 + g];
+    end
+    for (g = 0; g < 2; g = g + 1) begin : g_cmp
+      cc_dop_overlap u_cmp (
+        .dt_i      (tdop_packed[g]),
+        .e_i       (adop_packed),
+        .overlap_o (overlap[g])
+      );
+    end
+  endgenerate
+
+  // IT-unit arithmetic: one multiplier and one adder/subtractor, used sequentially.
+  reg         mul_valid_in, add_valid_in, add_sub_in;
+  reg  [31:0] mul_a_in, mul_b_in, add_a_in, add_b_in;
+  wire        mul_valid_out, add_valid_out;
+  wire [31:0] mul_result, add_result;
+  cc_fp32_mul u_it_mul (
+    .clk_i    (clk_i),
+    .rst_ni   (rst_ni),
+    .valid_i  (mul_valid_in),
+    .a_i      (mul_a_in),
+    .b_i      (mul_b_in),
+    .valid_o  (mul_valid_out),
+    .result_o (mul_result)
+  );
+  cc_fp32_add u_it_add (
+    .clk_i    (clk_i),
+    .rst_ni   (rst_ni),
+    .valid_i  (add_valid_in),
+    .sub_i    (add_sub_in),
+    .a_i      (add_a_in),
+    .b_i      (add_b_in),
+    .valid_o  (add_valid_out),
+    .result_o (add_result)
+  );
+
+  // -------------------------------------------------------------------------------------
+  // Helpers
+  // -------------------------------------------------------------------------------------
+  // cc::golden::Chip::checkPointer: null, misaligned, or past the board memory.
+  function automatic bad_ptr(input [31:0] addr, input [31:0] align, input [31:0] bytes);
+    bad_ptr = (addr == 32'd0) || ((addr & (align - 32'd1)) != 32'd0) ||
+              ({1'b0, addr} + {1'b0, bytes} > BoardBytes);
+  endfunction
+  function automatic [31:0] sat_inc(input [31:0] v);
+    sat_inc = (v == 32'hFFFF_FFFF) ? v : v + 32'd1;
+  endfunction
+  function automatic [31:0] max32(input [31:0] a, input [31:0] b);
+    max32 = (a > b) ? a : b;
+  endfunction
+
+  wire [31:0] zero = 32'd0;
+  wire [1:0]  present = cur_mask_q;
+  wire [5:0]  snode_base = s_q ? 6'd32 : 6'd0;
+  wire [31:0] a_flags = abuf_q[snode_base + 6'd24];
+  wire [31:0] a_ptr   = abuf_q[snode_base + 6'd25];
+  wire        t_leaf  = leaf_q[t_q];
+
+  // BadConfig: a DOP-transform correspondence field names a slot above 23.
+  reg bad_config;
+  integer ci;
+  always @(*) begin
+    bad_config = 1'b0;
+    for (ci = 0; ci < 24; ci = ci + 1) begin
+      if (corr_q[ci][4:0] > 5'd23 || corr_q[ci][9:5] > 5'd23 || corr_q[ci][14:10] > 5'd23) bad_config = 1'b1;
+    end
+  end
+
+  assign mem_rsp_ready_o = (state_q == S_FETCH_DATA);
+
+  // Addresses the controller computes.
+  wire [31:0] frame_word_addr    = FrameBase + 3 * depth_q + {30'd0, frame_i_q};
+  wire [31:0] top_frame_addr     = FrameBase + 3 * (depth_q - 32'd1);
+  wire [31:0] top_frame_bit_addr = top_frame_addr + 32'd2;
+  wire [31:0] ll_append_addr     = ll_out_q + ll_olen_q;
+  wire [31:0] list_append_addr   = obase_q[app_to_q[0]] + olen_q[app_to_q[0]];
+  wire [31:0] result_addr        = result_base_q + (result_count_q << 3);
+  wire [6:0]  it_corr_base       = 7'd51 + {3'd0, it_e_q, 2'd0} + {5'd0, it_e_q};  // 51 + 5e
+
+  // Eq. 4 decision for the current edge (op 4 = (Qz, Pz); r_z > 0 iff Qz > 0 here).
+  wire it_rz_pos = fp32_gt(it_op_a_q[4], zero);
+  wire it_edge_hit = it_rz_pos ? (fp32_ge(it_prod_q[0], it_prod_q[1]) && fp32_ge(it_prod_q[2], it_prod_q[3]) &&
+                                  fp32_ge(it_rz_q, it_acc_q))
+                               : (fp32_ge(it_prod_q[1], it_prod_q[0]) && fp32_ge(it_prod_q[3], it_prod_q[2]) &&
+                                  fp32_ge(it_acc_q, it_rz_q));
+
+  // -------------------------------------------------------------------------------------
+  // Register files (not reset: the driver loads them before every query). The host writes
+  // matrix lines 0..29 and the correspondence file while the chip is idle; the chip loads
+  // the other leaf's matrix M into lines 30..32 at the start of each triangle-test side.
+  // -------------------------------------------------------------------------------------
+  wire load_leaf_m = (state_q == S_TRI_SIDE);
+  integer m;
+  always @(posedge clk_i) begin
+    if (reg_wr && !busy_q && in_matrix && mat_idx < 8'd120) matrix_q[mat_idx] <= reg_wdata_i;
+    if (reg_wr && !busy_q && in_corr) corr_q[corr_idx] <= reg_wdata_i[19:0];
+    if (load_leaf_m) begin
+      for (m = 0; m < 12; m = m + 1) matrix_q[120 + m] <= rec_q[(tri_side_q ? 0 : 32) + 9 + m];
+    end
+  end
+
+  // Bits the controller does not look at (addresses above the SRAM, flag bits, ...).
+  wire unused_ok = &{1'b0, ctrl_q[0], mat_off[11:10], mat_off[1:0], corr_off[11:9], corr_off[1:0],
+                     sr_addr_q[31:SramAddrW], dot_coord[4:2], dot_corr[19:15], dot_mat_line[7:6],
+                     a_flags[31:2], frame_word_addr[31:SramAddrW], top_frame_bit_addr[31:SramAddrW]};
+
+  // -------------------------------------------------------------------------------------
+  // The controller
+  // -------------------------------------------------------------------------------------
+  integer i;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      state_q <= S_IDLE;
+      busy_q <= 1'b0;
+      done_q <= 1'b0;
+      err_q <= 4'd0;
+      irq_pending_q <= 1'b0;
+      ctrl_q <= 3'd0;
+      root_a_q <= 32'd0;
+      root_b_q <= 32'd0;
+      result_base_q <= 32'd0;
+      result_cap_q <= 32'd0;
+      result_count_q <= 32'd0;
+      cnt_tumbled_q <= 32'd0;
+      cnt_aligned_q <= 32'd0;
+      cnt_overlap_q <= 32'd0;
+      cnt_tri_q <= 32'd0;
+      cnt_lists_q <= 32'd0;
+      cnt_max_stack_q <= 32'd0;
+      cnt_max_list_q <= 32'd0;
+      cnt_cycles_q <= 64'd0;
+      mem_req_valid_o <= 1'b0;
+      sram_en_o <= 1'b0;
+      sram_we_o <= 1'b0;
+      mul_valid_in <= 1'b0;
+      add_valid_in <= 1'b0;
+    end else begin
+      sram_en_o <= 1'b0;
+      sram_we_o <= 1'b0;
+      mul_valid_in <= 1'b0;
+      add_valid_in <= 1'b0;
+      if (busy_q) cnt_cycles_q <= cnt_cycles_q + 64'd1;
+
+      // ---- host register writes (configuration only while idle; IRQ always) ----
+      if (reg_wr && !busy_q) begin
+        case (reg_addr_i)
+          REG_CTRL:            ctrl_q <= {reg_wdata_i[2:1], 1'b0};
+          REG_ROOT_A:          root_a_q <= reg_wdata_i;
+          REG_ROOT_B:          root_b_q <= reg_wdata_i;
+          REG_RESULT_BASE:     result_base_q <= reg_wdata_i;
+          REG_RESULT_CAPACITY: result_cap_q <= reg_wdata_i;
+          default: ;
+        endcase
+      end
+      if (reg_wr && reg_addr_i == REG_IRQ && reg_wdata_i[0]) irq_pending_q <= 1'b0;
+
+      // ---- DOTADD results land as they come (tag = output index) ----
+      if (dot_valid_out) begin
+        if (dot_mode_q == 2'd0) tdop_q[(t_q ? 6'd24 : 6'd0) + {1'b0, dot_tag}] <= dot_result;
+        else triout_q[dot_tag[3:0]] <= dot_result;
+      end
+
+      case (state_q)
+        // ================================================================ start / end
+        S_IDLE: if (start) begin
+          busy_q <= 1'b1;
+          done_q <= 1'b0;
+          err_q <= 4'd0;
+          irq_pending_q <= 1'b0;
+          result_count_q <= 32'd0;
+          cnt_tumbled_q <= 32'd0;
+          cnt_aligned_q <= 32'd0;
+          cnt_overlap_q <= 32'd0;
+          cnt_tri_q <= 32'd0;
+          cnt_lists_q <= 32'd0;
+          cnt_max_stack_q <= 32'd0;
+          cnt_max_list_q <= 32'd0;
+          cnt_cycles_q <= 64'd0;
+          state_q <= S_INIT;
+        end
+        S_INIT: begin
+          if (root_a_q == 32'd0 || root_b_q == 32'd0) begin
+            err_q <= ERR_NO_ROOTS[3:0]; state_q <= S_ERROR;
+          end else if (bad_config) begin
+            err_q <= ERR_BAD_CONFIG[3:0]; state_q <= S_ERROR;
+          end else if (bad_ptr(root_a_q, 32'd256, 32'd256) || bad_ptr(root_b_q, 32'd256, 32'd256) ||
+                       result_base_q[2:0] != 3'd0) begin
+            err_q <= ERR_BAD_POINTER[3:0]; state_q <= S_ERROR;
+          end else begin
+            // The aligned root (slot 0 of its pair) is the first list.
+            sram_en_o <= 1'b1; sram_we_o <= 1'b1;
+            sram_addr_o <= {SramAddrW{1'b0}};
+            sram_wdata_o <= {root_b_q[31:8], 8'h01};
+            top_q <= 32'd1;
+            depth_q <= 32'd0;
+            cur_pair_q <= root_a_q; cur_mask_q <= 2'b01; cur_base_q <= 32'd0; cur_len_q <= 32'd1;
+            state_q <= S_PAIR_BEGIN;
+          end
+        end
+        S_ERROR: state_q <= S_DRAIN;
+        S_DRAIN: if (mem_idle_i && !mem_req_valid_o) begin  // posted result writes are in memory
+          busy_q <= 1'b0;
+          done_q <= 1'b1;
+          irq_pending_q <= 1'b1;
+          state_q <= S_IDLE;
+        end
+
+        // ================================================================ a tumbled pair
+        S_PAIR_BEGIN: begin
+          cnt_lists_q <= sat_inc(cnt_lists_q);
+          cnt_max_list_q <= max32(cnt_max_list_q, cur_len_q);
+          if (bad_ptr(cur_pair_q, 32'd256, 32'd256)) begin
+            err_q <= ERR_BAD_POINTER[3:0]; state_q <= S_ERROR;
+          end else begin
+            f_addr_q <= cur_pair_q; f_rec_q <= 1'b0; f_dst_q <= 2'd0;
+            t_q <= 1'b0; t2_q <= 2'd0;
+            ret_q <= S_TNODE; state_q <= S_FETCH;
+          end
+        end
+        S_TNODE: begin
+          if (t2_q == 2'd2) begin
+            state_q <= S_LIST_INIT;
+          end else if (!present[t_q]) begin
+            t_q <= ~t_q; t2_q <= t2_q + 2'd1;
+          end else if (!tbuf_q[tnode_base + 6'd24][0]) begin
+            err_q <= ERR_BAD_POINTER[3:0]; state_q <= S_ERROR;
+          end else if (!tbuf_q[tnode_base + 6'd24][1] && bad_ptr(tbuf_q[tnode_base + 6'd25], 32'd256, 32'd256)) begin
+            err_q <= ERR_BAD_POINTER[3:0]; state_q <= S_ERROR;
+          end else begin
+            leaf_q[t_q] <= tbuf_q[tnode_base + 6'd24][1];
+            childp_q[t_q] <= tbuf_q[tnode_base + 6'd25];
+            dot_mode_q <= 2'd0; dot_n_q <= 5'd24; dot_issue_q <= 5'd0; dot_done_q <= 5'd0;
+            ret_q <= S_TNODE_DONE; state_q <= S_DOT;
+          end
+        end
+        S_TNODE_DONE: begin
+          cnt_tumbled_q <= sat_inc(cnt_tumbled_q);
+          t_q <= ~t_q; t2_q <= t2_q + 2'd1;
+          state_q <= S_TNODE;
+        end
+        S_LIST_INIT: begin
+          obase_q[0] <= top_q;
+          obase_q[1] <= top_q + (cur_len_q << 1);
+          olen_q[0] <= 32'd0;
+          olen_q[1] <= 32'd0;
+          k_q <= 32'd0;
+          state_q <= S_ENTRY;
+        end
+
+        // ---------------------------------------------------------------- list entries
+        S_ENTRY: begin
+          if (k_q == cur_len_q) begin
+            state_q <= S_LIST_END;
+          end else begin
+            sr_addr_q <= cur_base_q + k_q;
+            ret_q <= S_ENTRY_GOT; state_q <= S_SRAM_READ;
+          end
+        end
+        S_ENTRY_GOT: begin
+          entry_q <= sr_data_q;
+          cnt_aligned_q <= sat_inc(cnt_aligned_q);
+          if (bad_ptr({sr_data_q[31:8], 8'd0}, 32'd256, 32'd256)) begin
+            err_q <= ERR_BAD_POINTER[3:0]; state_q <= S_ERROR;
+          end else begin
+            f_addr_q <= {sr_data_q[31:8], 8'd0}; f_rec_q <= 1'b0; f_dst_q <= 2'd1;
+            s_q <= 1'b0; s2_q <= 2'd0;
+            leafmask_q[0] <= 2'd0; leafmask_q[1] <= 2'd0;
+            ret_q <= S_SLOT; state_q <= S_FETCH;
+          end
+        end
+        S_SLOT: begin
+          if (s2_q == 2'd2) begin
+            t_q <= 1'b0; t2_q <= 2'd0;
+            state_q <= S_LEAFENT;
+          end else if (!entry_q[{4'd0, s_q}]) begin
+            s_q <= ~s_q; s2_q <= s2_q + 2'd1;
+          end else if (!a_flags[0]) begin
+            err_q <= ERR_BAD_POINTER[3:0]; state_q <= S_ERROR;
+          end else begin
+            t_q <= 1'b0; t2_q <= 2'd0;
+            state_q <= S_TEST;
+          end
+        end
+        S_TEST: begin
+          if (t2_q == 2'd2) begin
+            s_q <= ~s_q; s2_q <= s2_q + 2'd1;
+            state_q <= S_SLOT;
+          end else if (!present[t_q]) begin
+            t_q <= ~t_q; t2_q <= t2_q + 2'd1;
+          end else begin
+            cnt_overlap_q <= sat_inc(cnt_overlap_q);
+            if (!overlap[t_q]) begin
+              t_q <= ~t_q; t2_q <= t2_q + 2'd1;
+            end else if (!a_flags[1]) begin
+              // inner aligned node: its child pair goes to t's list
+              if (bad_ptr(a_ptr, 32'd256, 32'd256)) begin
+                err_q <= ERR_BAD_POINTER[3:0]; state_q <= S_ERROR;
+              end else begin
+                app_to_q <= {1'b0, t_q}; app_entry_q <= {a_ptr[31:8], 8'h03};
+                ret_q <= S_TEST_NEXT; state_q <= S_APPEND;
+              end
+            end else if (!t_leaf) begin
+              leafmask_q[t_q] <= leafmask_q[t_q] | (s_q ? 2'b10 : 2'b01);
+              t_q <= ~t_q; t2_q <= t2_q + 2'd1;
+            end else begin
+              tri_t_q <= t_q; tri_s_q <= s_q;
+              ret_q <= S_TEST_NEXT; state_q <= S_TRI;
+            end
+          end
+        end
+        S_TEST_NEXT: begin
+          t_q <= ~t_q; t2_q <= t2_q + 2'd1;
+          state_q <= S_TEST;
+        end
+        S_LEAFENT: begin
+          if (t2_q == 2'd2) begin
+            k_q <= k_q + 32'd1;
+            state_q <= S_ENTRY;
+          end else if (leafmask_q[t_q] != 2'd0) begin
+            app_to_q <= {1'b0, t_q}; app_entry_q <= {entry_q[31:8], 6'd0, leafmask_q[t_q]};
+            leafmask_q[t_q] <= 2'd0;
+            ret_q <= S_LEAFENT; state_q <= S_APPEND;   // comes back with the mask cleared
+          end else begin
+            t_q <= ~t_q; t2_q <= t2_q + 2'd1;
+          end
+        end
+        S_LIST_END: begin
+          top_q <= obase_q[1] + olen_q[1];
+          lt_q <= 2'd0;
+          state_q <= S_LL_CHECK;
+        end
+
+        // ---------------------------------------------------------------- leaf lists
+        S_LL_CHECK: begin
+          if (lt_q == 2'd2) begin
+            top_q <= obase_q[1] + olen_q[1];
+            state_q <= S_DESCEND;
+          end else if (present[lt_q[0]] && leaf_q[lt_q[0]] && olen_q[lt_q[0]] != 32'd0) begin
+            ll_base_q <= obase_q[lt_q[0]];
+            ll_len_q <= olen_q[lt_q[0]];
+            t_q <= lt_q[0];                    // the comparator and DOTADD look at t_q
+            state_q <= S_LL_PASS;
+          end else begin
+            lt_q <= lt_q + 2'd1;
+          end
+        end
+        S_LL_PASS: begin
+          if (ll_len_q == 32'd0) begin
+            lt_q <= lt_q + 2'd1;
+            state_q <= S_LL_CHECK;
+          end else begin
+            cnt_lists_q <= sat_inc(cnt_lists_q);
+            cnt_max_list_q <= max32(cnt_max_list_q, ll_len_q);
+            ll_out_q <= top_q;
+            ll_olen_q <= 32'd0;
+            k_q <= 32'd0;
+            state_q <= S_LL_ENTRY;
+          end
+        end
+        S_LL_ENTRY: begin
+          if (k_q == ll_len_q) begin
+            top_q <= ll_out_q + ll_olen_q;
+            ll_base_q <= ll_out_q;
+            ll_len_q <= ll_olen_q;
+            state_q <= S_LL_PASS;
+          end else begin
+            sr_addr_q <= ll_base_q + k_q;
+            ret_q <= S_LL_GOT; state_q <= S_SRAM_READ;
+          end
+        end
+        S_LL_GOT: begin
+          entry_q <= sr_data_q;
+          cnt_aligned_q <= sat_inc(cnt_aligned_q);
+          if (bad_ptr({sr_data_q[31:8], 8'd0}, 32'd256, 32'd256)) begin
+            err_q <= ERR_BAD_POINTER[3:0]; state_q <= S_ERROR;
+          end else begin
+            f_addr_q <= {sr_data_q[31:8], 8'd0}; f_rec_q <= 1'b0; f_dst_q <= 2'd1;
+            s_q <= 1'b0; s2_q <= 2'd0;
+            ret_q <= S_LL_SLOT; state_q <= S_FETCH;
+          end
+        end
+        S_LL_SLOT: begin
+          if (s2_q == 2'd2) begin
+            k_q <= k_q + 32'd1;
+            state_q <= S_LL_ENTRY;
+          end else if (!entry_q[{4'd0, s_q}]) begin
+            s_q <= ~s_q; s2_q <= s2_q + 2'd1;
+          end else if (!a_flags[0]) begin
+            err_q <= ERR_BAD_POINTER[3:0]; state_q <= S_ERROR;
+          end else begin
+            cnt_overlap_q <= sat_inc(cnt_overlap_q);
+            if (!overlap[t_q]) begin
+              s_q <= ~s_q; s2_q <= s2_q + 2'd1;
+            end else if (a_flags[1]) begin
+              tri_t_q <= t_q; tri_s_q <= s_q;
+              ret_q <= S_LL_NEXT; state_q <= S_TRI;
+            end else if (bad_ptr(a_ptr, 32'd256, 32'd256)) begin
+              err_q <= ERR_BAD_POINTER[3:0]; state_q <= S_ERROR;
+            end else begin
+              app_to_q <= 2'd2; app_entry_q <= {a_ptr[31:8], 8'h03};
+              ret_q <= S_LL_NEXT; state_q <= S_APPEND;
+            end
+          end
+        end
+        S_LL_NEXT: begin
+          s_q <= ~s_q; s2_q <= s2_q + 2'd1;
+          state_q <= S_LL_SLOT;
+        end
+
+        // ---------------------------------------------------------------- stack of frames
+        S_DESCEND: begin
+          if ((present[0] && !leaf_q[0] && olen_q[0] != 32'd0) || (present[1] && !leaf_q[1] && olen_q[1] != 32'd0)) begin
+            if (depth_q >= StackFrames) begin
+              err_q <= ERR_STACK_OVERFLOW[3:0]; state_q <= S_ERROR;
+            end else begin
+              if (present[0] && !leaf_q[0] && olen_q[0] != 32'd0) begin
+                frame_q[0] <= (present[1] && !leaf_q[1] && olen_q[1] != 32'd0) ? childp_q[1] : 32'd0;
+                frame_q[1] <= obase_q[1];
+                frame_q[2] <= (present[1] && !leaf_q[1]) ? {1'b0, olen_q[1][30:0]} : 32'd0;
+                cur_pair_q <= childp_q[0]; cur_base_q <= obase_q[0]; cur_len_q <= olen_q[0];
+              end else begin
+                frame_q[0] <= 32'd0;
+                frame_q[1] <= 32'd0;
+                frame_q[2] <= 32'h8000_0000;
+                cur_pair_q <= childp_q[1]; cur_base_q <= obase_q[1]; cur_len_q <= olen_q[1];
+              end
+              cur_mask_q <= 2'b11;
+              frame_i_q <= 2'd0;
+              state_q <= S_PUSH;
+            end
+          end else begin
+            state_q <= S_ASCEND;
+          end
+        end
+        S_PUSH: begin
+          sram_en_o <= 1'b1; sram_we_o <= 1'b1;
+          sram_addr_o <= frame_word_addr[SramAddrW-1:0];
+          sram_wdata_o <= frame_q[frame_i_q];
+          if (frame_i_q == 2'd2) begin
+            depth_q <= depth_q + 32'd1;
+            cnt_max_stack_q <= max32(cnt_max_stack_q, depth_q + 32'd1);
+            state_q <= S_PAIR_BEGIN;
+          end else begin
+            frame_i_q <= frame_i_q + 2'd1;
+          end
+        end
+        S_ASCEND: begin
+          if (depth_q == 32'd0) begin
+            state_q <= S_DRAIN;
+          end else begin
+            frame_i_q <= 2'd0;
+            state_q <= S_ASC_READ;
+          end
+        end
+        S_ASC_READ: begin
+          sr_addr_q <= top_frame_addr + {30'd0, frame_i_q};
+          ret_q <= S_ASC_FRAME; state_q <= S_SRAM_READ;
+        end
+        S_ASC_FRAME: begin
+          frame_q[frame_i_q] <= sr_data_q;
+          if (frame_i_q == 2'd2) state_q <= S_ASC_DECIDE;
+          else begin
+            frame_i_q <= frame_i_q + 2'd1;
+            state_q <= S_ASC_READ;
+          end
+        end
+        S_ASC_DECIDE: begin
+          if (!frame_q[2][31] && frame_q[2][30:0] != 31'd0) begin
+            // slot 1's list: set the bit, go down into it
+            sram_en_o <= 1'b1; sram_we_o <= 1'b1;
+            sram_addr_o <= top_frame_bit_addr[SramAddrW-1:0];
+            sram_wdata_o <= {1'b1, frame_q[2][30:0]};
+            cur_pair_q <= frame_q[0]; cur_mask_q <= 2'b11;
+            cur_base_q <= frame_q[1]; cur_len_q <= {1'b0, frame_q[2][30:0]};
+            top_q <= frame_q[1] + {1'b0, frame_q[2][30:0]};
+            state_q <= S_PAIR_BEGIN;
+          end else begin
+            depth_q <= depth_q - 32'd1;
+            state_q <= S_ASCEND;
+          end
+        end
+
+        // ================================================================ subroutines
+        // Fetch a pair (8 beats) or record (4 beats) into the buffer f_dst_q.
+        S_FETCH: begin
+          if (!mem_req_valid_o) begin
+            mem_req_valid_o <= 1'b1;
+            mem_req_write_o <= 1'b0;
+            mem_req_rec_o <= f_rec_q;
+            mem_req_addr_o <= f_addr_q;
+          end else if (mem_req_ready_i) begin
+            mem_req_valid_o <= 1'b0;
+            f_beat_q <= 3'd0;
+            state_q <= S_FETCH_DATA;
+          end
+        end
+        S_FETCH_DATA: if (mem_rsp_valid_i) begin
+          for (i = 0; i < 8; i = i + 1) begin
+            case (f_dst_q)
+              2'd0: tbuf_q[{f_beat_q, i[2:0]}] <= mem_rsp_data_i[32*i +: 32];
+              2'd1: abuf_q[{f_beat_q, i[2:0]}] <= mem_rsp_data_i[32*i +: 32];
+              2'd2: rec_q[{1'b0, f_beat_q[1:0], i[2:0]}] <= mem_rsp_data_i[32*i +: 32];
+              default: rec_q[{1'b1, f_beat_q[1:0], i[2:0]}] <= mem_rsp_data_i[32*i +: 32];
+            endcase
+          end
+          f_beat_q <= f_beat_q + 3'd1;
+          if (mem_rsp_last_i) state_q <= ret_q;
+        end
+        // SRAM read: address this cycle, data the next.
+        S_SRAM_READ: begin
+          sram_en_o <= 1'b1; sram_we_o <= 1'b0;
+          sram_addr_o <= sr_addr_q[SramAddrW-1:0];
+          state_q <= S_SRAM_DATA;
+        end
+        S_SRAM_DATA: if (!sram_en_o) begin
+          sr_data_q <= sram_rdata_i;
+          state_q <= ret_q;
+        end
+        // DOTADD batch: issue dot_n_q operations, wait for all results.
+        S_DOT: begin
+          if (dot_issue_q < dot_n_q) dot_issue_q <= dot_issue_q + 5'd1;
+          if (dot_valid_out) dot_done_q <= dot_done_q + 5'd1;
+          if (dot_valid_out && dot_done_q + 5'd1 == dot_n_q) state_q <= (dot_mode_q == 2'd0) ? ret_q : S_DOT_WB;
+        end
+        S_DOT_WB: begin  // a triangle pass writes its 9 outputs after all its reads
+          for (i = 0; i < 9; i = i + 1) begin
+            dopreg_q[corr_q[pass_corr_base + i[6:0]][19:15]] <= triout_q[i];
+          end
+          state_q <= ret_q;
+        end
+        // Append app_entry_q to a list; past the list area is ListOverflow.
+        S_APPEND: begin
+          if ((app_to_q == 2'd2 ? ll_append_addr : list_append_addr) >= ListWords) begin
+            err_q <= ERR_LIST_OVERFLOW[3:0]; state_q <= S_ERROR;
+          end else begin
+            sram_en_o <= 1'b1; sram_we_o <= 1'b1;
+            sram_wdata_o <= app_entry_q;
+            if (app_to_q == 2'd2) begin
+              sram_addr_o <= ll_append_addr[SramAddrW-1:0];
+              ll_olen_q <= ll_olen_q + 32'd1;
+            end else begin
+              sram_addr_o <= list_append_addr[SramAddrW-1:0];
+              olen_q[app_to_q[0]] <= olen_q[app_to_q[0]] + 32'd1;
+            end
+            state_q <= ret_q;
+          end
+        end
+
+        // ---------------------------------------------------------------- triangle test
+        // Tumbled node tri_t_q (tbuf) against aligned node tri_s_q (abuf).
+        S_TRI: begin
+          cnt_tri_q <= sat_inc(cnt_tri_q);
+          if (bad_ptr(tbuf_q[(tri_t_q ? 6'd32 : 6'd0) + 6'd25], 32'd128, 32'd128) ||
+              bad_ptr(abuf_q[(tri_s_q ? 6'd32 : 6'd0) + 6'd25], 32'd128, 32'd128)) begin
+            err_q <= ERR_BAD_POINTER[3:0]; state_q <= S_ERROR;
+          end else begin
+            ret2_q <= ret_q;
+            f_addr_q <= tbuf_q[(tri_t_q ? 6'd32 : 6'd0) + 6'd25]; f_rec_q <= 1'b1; f_dst_q <= 2'd2;
+            ret_q <= S_TRI_RECB; state_q <= S_FETCH;
+          end
+        end
+        S_TRI_RECB: begin
+          f_addr_q <= abuf_q[(tri_s_q ? 6'd32 : 6'd0) + 6'd25]; f_rec_q <= 1'b1; f_dst_q <= 2'd3;
+          tri_side_q <= 1'b0;
+          ret_q <= S_TRI_SIDE; state_q <= S_FETCH;
+        end
+        // One side: own vertices -> d0..d8, frame pass, other leaf's M, unit pass, IT.
+        S_TRI_SIDE: begin
+          for (i = 0; i < 9; i = i + 1) dopreg_q[i] <= rec_q[(tri_side_q ? 32 : 0) + i];
+          dot_mode_q <= 2'd1; dot_pass_q <= tri_side_q ? 2'd1 : 2'd0;
+          dot_n_q <= 5'd9; dot_issue_q <= 5'd0; dot_done_q <= 5'd0;
+          ret_q <= S_TRI_PASS2; state_q <= S_DOT;
+        end
+        S_TRI_PASS2: begin
+          dot_mode_q <= 2'd1; dot_pass_q <= 2'd2;
+          dot_n_q <= 5'd9; dot_issue_q <= 5'd0; dot_done_q <= 5'd0;
+          ret_q <= S_TRI_IT; state_q <= S_DOT;
+        end
+        S_TRI_IT: begin
+          it_e_q <= 2'd0;
+          ret_q <= S_TRI_DECIDE; state_q <= S_IT_EDGE;
+        end
+        S_TRI_DECIDE: begin
+          if (it_hit_q) begin
+            state_q <= S_RESULT;
+          end else if (!tri_side_q) begin
+            tri_side_q <= 1'b1;
+            state_q <= S_TRI_SIDE;
+          end else begin
+            state_q <= ret2_q;
+          end
+        end
+        S_RESULT: begin
+          if (result_count_q >= result_cap_q) begin
+            err_q <= ERR_RESULT_OVERFLOW[3:0]; state_q <= S_ERROR;
+          end else if (bad_ptr(result_addr, 32'd8, 32'd8)) begin
+            err_q <= ERR_BAD_POINTER[3:0]; state_q <= S_ERROR;
+          end else if (!mem_req_valid_o) begin
+            mem_req_valid_o <= 1'b1;
+            mem_req_write_o <= 1'b1;
+            mem_req_rec_o <= 1'b0;
+            mem_req_addr_o <= result_addr;
+            mem_req_wdata_o <= {4{rec_q[53], rec_q[21]}};   // (A's id, B's id) at every 8-byte slot
+            mem_req_wstrb_o <= 32'h0000_00FF << result_addr[4:0];
+          end else if (mem_req_ready_i) begin
+            mem_req_valid_o <= 1'b0;
+            result_count_q <= result_count_q + 32'd1;
+            state_q <= ctrl_q[1] ? S_DRAIN : ret2_q;
+          end
+        end
+
+        // ---------------------------------------------------------------- IT-unit, Eq. 4
+        // Edge it_e_q: operand pairs from correspondence lines 51 + 5e .. 55 + 5e.
+        S_IT_EDGE: begin
+          if (it_e_q == 2'd3) begin
+            it_hit_q <= 1'b0;
+            state_q <= ret_q;
+          end else begin
+            for (i = 0; i < 5; i = i + 1) begin
+              it_op_a_q[i] <= dopreg_q[corr_q[it_corr_base + i[6:0]][4:0]];
+              it_op_b_q[i] <= dopreg_q[corr_q[it_corr_base + i[6:0]][9:5]];
+            end
+            it_k_q <= 3'd0;
+            it_got_q <= 3'd0;
+            state_q <= S_IT_MUL;
+          end
+        end
+        S_IT_MUL: begin
+          // op 4 = (Qz, Pz): skip edges whose end points are on one side of z = 0, or on it
+          if ((fp32_ge(it_op_b_q[4], zero) && fp32_ge(it_op_a_q[4], zero)) ||
+              (fp32_ge(zero, it_op_b_q[4]) && fp32_ge(zero, it_op_a_q[4]))) begin
+            it_e_q <= it_e_q + 2'd1;
+            state_q <= S_IT_EDGE;
+          end else begin
+            if (it_k_q < 3'd4) begin
+              mul_valid_in <= 1'b1;
+              mul_a_in <= it_op_a_q[it_k_q];
+              mul_b_in <= it_op_b_q[it_k_q];
+              it_k_q <= it_k_q + 3'd1;
+            end
+            if (mul_valid_out) begin
+              it_prod_q[it_got_q[1:0]] <= mul_result;
+              it_got_q <= it_got_q + 3'd1;
+              if (it_got_q == 3'd3) begin
+                add_valid_in <= 1'b1; add_sub_in <= 1'b1;
+                add_a_in <= it_prod_q[0]; add_b_in <= it_prod_q[1];
+                it_got_q <= 3'd0;
+                state_q <= S_IT_ADD1;
+              end
+            end
+          end
+        end
+        // acc = a - b was issued on the way in; then rz = Qz - Pz; results come in order.
+        S_IT_ADD1: begin
+          if (it_got_q == 3'd0) begin
+            add_valid_in <= 1'b1; add_sub_in <= 1'b1;
+            add_a_in <= it_op_a_q[4]; add_b_in <= it_op_b_q[4];
+            it_got_q <= 3'd1;
+          end else if (add_valid_out && it_got_q == 3'd1) begin
+            it_acc_q <= add_result;
+            it_got_q <= 3'd2;
+          end else if (add_valid_out) begin
+            it_rz_q <= add_result;
+            add_valid_in <= 1'b1; add_sub_in <= 1'b0;
+            add_a_in <= it_acc_q; add_b_in <= it_prod_q[2];
+            state_q <= S_IT_ADD2;
+          end
+        end
+        S_IT_ADD2: if (add_valid_out) begin  // acc = (a - b) + c
+          add_valid_in <= 1'b1; add_sub_in <= 1'b1;
+          add_a_in <= add_result; add_b_in <= it_prod_q[3];
+          state_q <= S_IT_ADD3;
+        end
+        S_IT_ADD3: if (add_valid_out) begin  // acc = ((a - b) + c) - d
+          it_acc_q <= add_result;
+          state_q <= S_IT_DECIDE;
+        end
+        S_IT_DECIDE: begin
+          if (it_edge_hit) begin
+            it_hit_q <= 1'b1;
+            state_q <= ret_q;                  // a hit: no more edges
+          end else begin
+            it_e_q <= it_e_q + 2'd1;
+            state_q <= S_IT_EDGE;
+          end
+        end
+        default: state_q <= S_IDLE;
+      endcase
+    end
+  end
+endmodule
