@@ -1,0 +1,154 @@
+// Co-simulation of the Verilated chip on the simulated board against the golden model:
+// every query's result pairs (in order), error status and counters must be identical.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <random>
+
+#include "cc/driver.h"
+
+namespace {
+
+#ifdef CC_CHIP_SOAK
+constexpr int kRealPoses = 12;
+#else
+constexpr int kRealPoses = 2;
+#endif
+
+struct Pair {
+  cc::Mesh a, b;
+  cc::DopTree ta, tb;
+};
+
+Pair makePair(cc::Mesh a, cc::Mesh b) {
+  Pair p{std::move(a), std::move(b), {}, {}};
+  p.ta = cc::buildTree(p.a, cc::zachmannDirections(), cc::SplitRule::MeanWidth);
+  p.tb = cc::buildTree(p.b, cc::zachmannDirections(), cc::SplitRule::MeanWidth);
+  return p;
+}
+
+void expectSame(const cc::QueryResult& g, const cc::QueryResult& r, const std::string& where) {
+  ASSERT_EQ(g.error, r.error) << where;
+  ASSERT_EQ(g.pairs, r.pairs) << where;
+  std::vector<uint64_t> gc, rc;
+  g.counters.forEach([&](const char*, uint64_t v) { gc.push_back(v); });
+  r.counters.forEach([&](const char*, uint64_t v) { rc.push_back(v); });
+  gc.pop_back();  // cycles: golden is untimed
+  rc.pop_back();
+  ASSERT_EQ(gc, rc) << where << " (counters in cc::Counters order)";
+  EXPECT_GT(r.counters.cycles, 0u) << where;
+}
+
+struct Rig {
+  std::unique_ptr<cc::Device> gdev = cc::makeDevice("golden", cc::namedConfig("paper"));
+  std::unique_ptr<cc::Device> rdev = cc::makeDevice("rtl", cc::namedConfig("paper"));
+  cc::Driver g{*gdev}, r{*rdev};
+  cc::BoardObject ga, gb, ra, rb;
+  explicit Rig(const Pair& p, uint32_t capacity = 1u << 20) : g(*gdev, capacity), r(*rdev, capacity) {
+    ga = g.upload(p.ta, p.a);
+    gb = g.upload(p.tb, p.b);
+    ra = r.upload(p.ta, p.a);
+    rb = r.upload(p.tb, p.b);
+  }
+  void compare(const cc::Pose& pose, cc::QueryMode mode, const std::string& where) {
+    expectSame(g.query(ga, gb, pose, mode), r.query(ra, rb, pose, mode), where);
+  }
+};
+
+}  // namespace
+
+TEST(ChipCosim, ProceduralMeshesRandomPosesBothModes) {
+  const uint64_t seed = std::random_device{}();
+  std::printf("ChipCosim.ProceduralMeshesRandomPosesBothModes seed=%llu\n", (unsigned long long)seed);
+  std::mt19937_64 rng(seed);
+  const Pair p = makePair(cc::makeTorus(0.5f, 0.2f, 20, 10), cc::makeSphere(0.5f, 10, 14));
+  Rig rig(p);
+  std::normal_distribution<double> g;
+  std::uniform_real_distribution<double> u(-0.6, 0.6), ang(-180, 180);
+  for (int i = 0; i < 16; ++i) {
+    const cc::Pose pose = cc::poseFromAxisAngle({g(rng), g(rng), g(rng)}, ang(rng), {u(rng), u(rng), u(rng)});
+    rig.compare(pose, i % 2 ? cc::QueryMode::First : cc::QueryMode::All, "seed " + std::to_string(seed) + " pose " + std::to_string(i));
+  }
+}
+
+TEST(ChipCosim, RealMeshSweeps) {
+  const std::string dir = CC_MESH_DIR;
+  for (const auto& [fa, fb] : {std::pair<std::string, std::string>{"bunny00.off", "armadillo.off"}, {"fandisk_large.off", "blade.off"}}) {
+    if (!std::filesystem::exists(dir + "/" + fa)) GTEST_SKIP() << "run 'make meshes'";
+    cc::Mesh a = cc::loadMesh(dir + "/" + fa), b = cc::loadMesh(dir + "/" + fb);
+    cc::normalizeMesh(a);
+    cc::normalizeMesh(b);
+    const Pair p = makePair(std::move(a), std::move(b));
+    Rig rig(p);
+    for (const Eigen::Vector3d& offset : {Eigen::Vector3d(0.5, 0, 0), Eigen::Vector3d(0, 0, 0)}) {
+      for (int i = 0; i < kRealPoses; ++i) {
+        const double deg = 360.0 * i / kRealPoses + 7.0;
+        const cc::Pose pose = cc::poseFromAxisAngle({1, 1, 1}, deg, offset);
+        for (cc::QueryMode mode : {cc::QueryMode::All, cc::QueryMode::First}) {
+          rig.compare(pose, mode, fa + " vs " + fb + " deg " + std::to_string(deg) + " offset " + std::to_string(offset[0]) +
+                                      (mode == cc::QueryMode::First ? " first" : " all"));
+        }
+      }
+    }
+  }
+}
+
+TEST(ChipCosim, ErrorPathsMatchGolden) {
+  const Pair p = makePair(cc::makeTorus(0.5f, 0.2f, 20, 10), cc::makeSphere(0.5f, 10, 14));
+  const cc::Pose pose = cc::poseFromAxisAngle({1, 0, 0}, 90, {0.4, 0, 0});
+  {
+    Rig rig(p, 3);  // result overflow
+    rig.compare(pose, cc::QueryMode::All, "result overflow");
+  }
+  {
+    Rig rig(p);  // a corrupt child pointer in B's root
+    const uint32_t bad = 0x1234;
+    rig.gdev->writeMemory(rig.gb.root_pair + cc::layout::kNodePtr, &bad, 4);
+    rig.rdev->writeMemory(rig.rb.root_pair + cc::layout::kNodePtr, &bad, 4);
+    rig.compare(pose, cc::QueryMode::All, "bad pointer");
+  }
+  {
+    Rig rig(p);  // a node without VALID in A's tree
+    const uint32_t none = 0;
+    rig.gdev->writeMemory(rig.ga.root_pair + 256 + cc::layout::kNodeFlags, &none, 4);
+    rig.rdev->writeMemory(rig.ra.root_pair + 256 + cc::layout::kNodeFlags, &none, 4);
+    rig.compare(pose, cc::QueryMode::All, "invalid node");
+  }
+  // START without roots and with a bad correspondence line: straight through the registers.
+  for (auto* dev : {cc::makeDevice("rtl", cc::namedConfig("paper")).release()}) {
+    std::unique_ptr<cc::Device> d(dev);
+    d->write32(cc::regs::CTRL, cc::regs::CTRL_START | cc::regs::CTRL_IRQ_ENABLE);
+    ASSERT_TRUE(d->waitInterrupt(10000));
+    EXPECT_EQ(d->read32(cc::regs::STATUS), cc::regs::STATUS_DONE | (uint32_t(cc::regs::Error::NoRoots) << cc::regs::STATUS_ERR_SHIFT));
+    d->write32(cc::regs::IRQ, 1);
+    d->write32(cc::regs::ROOT_A, 0x1000);
+    d->write32(cc::regs::ROOT_B, 0x2000);
+    d->write32(cc::regs::CORR_BASE, cc::regs::corrPack(30, 0, 0, 0));
+    d->write32(cc::regs::CTRL, cc::regs::CTRL_START | cc::regs::CTRL_IRQ_ENABLE);
+    ASSERT_TRUE(d->waitInterrupt(10000));
+    EXPECT_EQ(d->read32(cc::regs::STATUS), cc::regs::STATUS_DONE | (uint32_t(cc::regs::Error::BadConfig) << cc::regs::STATUS_ERR_SHIFT));
+  }
+}
+
+TEST(ChipRegisters, ReadBackAsDocumented) {
+  auto d = cc::makeDevice("rtl", cc::namedConfig("paper"));
+  EXPECT_EQ(d->read32(cc::regs::ID), cc::regs::kIdValue);
+  EXPECT_EQ(d->read32(cc::regs::VERSION), cc::regs::kVersionValue);
+  for (const auto& reg : cc::regs::kRegisters) {
+    if (reg.access != cc::regs::Access::RW || reg.offset == cc::regs::CTRL) continue;
+    d->write32(reg.offset, 0xA5A5A500);
+    EXPECT_EQ(d->read32(reg.offset), 0xA5A5A500u) << reg.name;
+  }
+  d->write32(cc::regs::matrixAddr(29, 3), 0x3F800000);
+  d->write32(cc::regs::matrixAddr(30, 0), 0x3F800000);
+  EXPECT_EQ(d->read32(cc::regs::matrixAddr(29, 3)), 0x3F800000u);
+  EXPECT_EQ(d->read32(cc::regs::matrixAddr(30, 0)), 0u);  // the chip's line
+  d->write32(cc::regs::CORR_BASE + 4 * 65, 0x12345);
+  EXPECT_EQ(d->read32(cc::regs::CORR_BASE + 4 * 65), 0x12345u);
+  for (uint32_t off : {0x030u, 0x0FCu, 0x310u, 0x3FCu, 0x508u, 0xFFCu}) {
+    d->write32(off, 0xFFFFFFFF);
+    EXPECT_EQ(d->read32(off), 0u) << std::hex << off;
+  }
+  EXPECT_THROW(cc::makeDevice("rtl", cc::namedConfig("small")), std::invalid_argument);
+}
