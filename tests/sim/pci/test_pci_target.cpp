@@ -1,0 +1,422 @@
+// cc_pci_target (Verilated, with a scratch register block on BAR0 and a 64 KiB memory on
+// BAR1, tests/sim/pci/rtl) driven by the host BFM; the protocol checker watches every PCI
+// clock of every test. Seeds are printed; replay one with CC_SEED=<n>.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <verilated.h>
+#include <verilated_fst_c.h>
+
+#include <cstdlib>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "Vcc_tb_pci_top.h"
+#include "cc_pci_host.h"
+
+namespace {
+
+using cc::sim::PciCmd;
+using cc::sim::PciHost;
+using cc::sim::PciMasterPins;
+using cc::sim::PciProtocolError;
+using ::testing::HasSubstr;
+
+constexpr uint32_t kBar0 = 0x8000'0000u;  // where the tests place the BARs
+constexpr uint32_t kBar1 = 0x9000'0000u;
+constexpr uint32_t kBar1Bytes = 1u << 16;  // cc_tb_pci_top's Bar1Bits = 16
+
+uint64_t testSeed(const char* name) {
+  uint64_t seed;
+  if (const char* s = std::getenv("CC_SEED")) seed = std::strtoull(s, nullptr, 10);
+  else seed = (static_cast<uint64_t>(std::random_device{}()) << 32) ^ std::random_device{}();
+  std::printf("%s seed=%llu (replay with CC_SEED=%llu)\n", name, static_cast<unsigned long long>(seed),
+              static_cast<unsigned long long>(seed));
+  return seed;
+}
+
+// One simulated board: the Verilated top, the BFM bound to its pins, core-side stalls.
+struct Bench {
+  VerilatedContext ctx;
+  std::unique_ptr<Vcc_tb_pci_top> top;
+  std::unique_ptr<VerilatedFstC> fst;
+  std::unique_ptr<PciHost> host;
+  std::mt19937_64 rng;
+  double mem_stall_prob = 0.0, reg_stall_prob = 0.0;
+  uint64_t mem_stall_until = 0;  // core cycle until which the memory refuses requests
+
+  explicit Bench(PciHost::Options opt = {}, uint64_t seed = 1) : rng(seed) {
+    ctx.fatalOnError(false);  // an RTL $fatal becomes a C++ exception (via gotFinish check)
+    top = std::make_unique<Vcc_tb_pci_top>(&ctx);
+    if (const char* t = std::getenv("CC_TRACE")) {
+      ctx.traceEverOn(true);
+      fst = std::make_unique<VerilatedFstC>();
+      top->trace(fst.get(), 99);
+      fst->open(t);
+    }
+    cc::sim::PciBinding b;
+    b.drive = [this](const PciMasterPins& m) {
+      top->ad_i = m.ad_oe ? m.ad : (top->ad_oe_o ? top->ad_o : 0xFFFFFFFFu);
+      top->cbe_ni = m.cbe_n;
+      top->par_i = m.par_oe ? m.par : top->par_o;
+      top->frame_ni = m.frame_n;
+      top->irdy_ni = m.irdy_n;
+      top->idsel_i = m.idsel;
+    };
+    b.sample = [this] {
+      cc::sim::PciTargetPins t;
+      t.ad = top->ad_o;
+      t.ad_oe = top->ad_oe_o;
+      t.par = top->par_o;
+      t.par_oe = top->par_oe_o;
+      t.trdy_n = top->trdy_no;
+      t.stop_n = top->stop_no;
+      t.devsel_n = top->devsel_no;
+      t.ctl_oe = top->ctl_oe_o;
+      t.perr_n = top->perr_no;
+      t.perr_oe = top->perr_oe_o;
+      t.inta_n = top->inta_no;
+      return t;
+    };
+    b.pci_clk = [this](bool v) { top->pci_clk_i = v; };
+    b.core_clk = [this](bool v) { top->clk_i = v; };
+    b.resets_n = [this](bool v) { top->pci_rst_ni = v; top->rst_ni = v; };
+    b.eval = [this] {
+      top->eval();
+      if (ctx.gotFinish() || ctx.gotError())
+        throw std::runtime_error("RTL assertion failed (see the $fatal message above)");
+    };
+    if (fst) b.dump = [this](uint64_t ps) { fst->dump(ps); };
+    b.on_core_rise = [this] { coreCycle(); };
+    host = std::make_unique<PciHost>(std::move(b), opt);
+    host->reset();
+  }
+  ~Bench() {
+    if (fst) fst->close();
+    top->final();
+  }
+
+  // New stall inputs for the next core cycle (random, or forced by mem_stall_until).
+  void coreCycle() {
+    std::bernoulli_distribution ms(mem_stall_prob), rs(reg_stall_prob);
+    top->mem_stall_i = host && host->coreCycles() < mem_stall_until ? 1 : (mem_stall_prob > 0 && ms(rng));
+    top->reg_stall_i = reg_stall_prob > 0 && rs(rng);
+  }
+
+  void enumerate() {
+    const auto bars = host->assignBars(kBar0, kBar1);
+    ASSERT_EQ(bars.bar0_size, 4096u);
+    ASSERT_EQ(bars.bar1_size, kBar1Bytes);
+  }
+};
+
+// ---- configuration space ----------------------------------------------------------------
+
+TEST(PciTarget, ConfigSpaceIdentity) {
+  Bench b;
+  auto& h = *b.host;
+  EXPECT_EQ(h.configRead(0), 0xCC241234u);           // Device ID, Vendor ID
+  EXPECT_EQ(h.configRead(2), 0x12000001u);           // class 12 (accelerator), rev 1
+  EXPECT_EQ((h.configRead(3) >> 16) & 0xFF, 0x00u);  // header type 0
+  EXPECT_EQ(h.configRead(11), 0x00011234u);          // subsystem
+  EXPECT_EQ((h.configRead(15) >> 8) & 0xFF, 0x01u);  // interrupt pin INTA#
+  const uint32_t cmd_status = h.configRead(1);
+  EXPECT_EQ((cmd_status >> 16) & 0x0600u, 0x0200u);  // DEVSEL timing: medium
+  EXPECT_EQ(cmd_status & 0xFFFFu, 0u);               // memory space off after reset
+  for (unsigned r : {6u, 7u, 8u, 9u, 10u, 12u, 13u, 14u}) EXPECT_EQ(h.configRead(r), 0u) << r;
+  // Read-only registers ignore writes; RW ones keep what was written.
+  h.configWrite(0, 0xDEADBEEFu);
+  h.configWrite(2, 0xDEADBEEFu);
+  EXPECT_EQ(h.configRead(0), 0xCC241234u);
+  EXPECT_EQ(h.configRead(2), 0x12000001u);
+  h.configWrite(15, 0xFFFFFF2Bu);
+  EXPECT_EQ(h.configRead(15), 0x0000012Bu);  // line RW, pin RO 1
+  h.configWrite(3, 0x00000010u, 0xE);        // only byte 0: cache line size
+  EXPECT_EQ(h.configRead(3), 0x00000010u);
+  // No IDSEL -> nobody answers: master abort, reads all ones.
+  uint32_t v = 0;
+  EXPECT_EQ(h.transaction(PciCmd::CfgRead, 0x0, false, &v, 1).term, PciHost::Term::MasterAbort);
+  // Function 1 of a single-function device does not exist.
+  EXPECT_EQ(h.transaction(PciCmd::CfgRead, 0x100, true, &v, 1).term, PciHost::Term::MasterAbort);
+  EXPECT_GE(h.checker().stats().master_aborts, 2u);
+}
+
+TEST(PciTarget, BarSizingAndCommandRegister) {
+  Bench b;
+  auto& h = *b.host;
+  h.configWrite(4, 0xFFFFFFFFu);
+  EXPECT_EQ(h.configRead(4), 0xFFFFF000u);  // 4 KiB, memory, 32-bit, not prefetchable
+  h.configWrite(5, 0xFFFFFFFFu);
+  EXPECT_EQ(h.configRead(5), 0xFFFF0008u);  // 64 KiB, memory, 32-bit, prefetchable
+  // Memory space disabled: even a correctly placed BAR is not decoded.
+  h.configWrite(4, kBar0);
+  h.configWrite(5, kBar1);
+  uint32_t v = 0;
+  EXPECT_EQ(h.transaction(PciCmd::MemRead, kBar0, false, &v, 1).term, PciHost::Term::MasterAbort);
+  EXPECT_THROW(h.read32(kBar1), PciProtocolError);
+  h.configWrite(1, 0x0542u);  // memory space, parity response, SERR# enable, INTx disable
+  EXPECT_EQ(h.configRead(1) & 0xFFFFu, 0x0542u);
+  h.configWrite(1, 0xFFFFu, 0xC);  // bits not implemented stay 0
+  EXPECT_EQ(h.configRead(1) & 0xFFFFu, 0x0542u);
+  h.write32(kBar0 + 0x40, 0x12345678u);
+  EXPECT_EQ(h.read32(kBar0 + 0x40), 0x12345678u);
+  const auto bars = h.assignBars(kBar0, kBar1);
+  EXPECT_EQ(bars.bar0_size, 4096u);
+  EXPECT_EQ(bars.bar1_size, kBar1Bytes);
+  EXPECT_TRUE(bars.bar1_prefetchable);
+  EXPECT_EQ(h.configRead(4), kBar0);
+  EXPECT_EQ(h.configRead(5), kBar1 | 0x8u);
+}
+
+// ---- BAR0 ---------------------------------------------------------------------------------
+
+TEST(PciTarget, Bar0SingleReadsAndWrites) {
+  const uint64_t seed = testSeed("Bar0SingleReadsAndWrites");
+  PciHost::Options o;
+  o.irdy_wait_prob = 0.3;
+  o.seed = seed;
+  Bench b(o, seed);
+  b.reg_stall_prob = 0.3;
+  b.enumerate();
+  auto& h = *b.host;
+  std::mt19937_64 rng(seed);
+  std::vector<uint32_t> shadow(1024, 0);
+  for (uint32_t i = 0; i < 1024; i += 1) h.write32(kBar0 + 4 * i, 0), shadow[i] = 0;
+  for (int k = 0; k < 300; ++k) {
+    const uint32_t i = static_cast<uint32_t>(rng() % 1024);
+    if (rng() % 3 == 0) {
+      ASSERT_EQ(h.read32(kBar0 + 4 * i), shadow[i]) << "word " << i;
+    } else {
+      const uint32_t v = static_cast<uint32_t>(rng());
+      const uint8_t be_n = (rng() % 2) ? 0x0 : static_cast<uint8_t>(rng() & 0xF);
+      h.memWrite(kBar0 + 4 * i, &v, 1, be_n);
+      for (int byte = 0; byte < 4; ++byte)
+        if (!(be_n >> byte & 1)) shadow[i] = (shadow[i] & ~(0xFFu << 8 * byte)) | (v & 0xFFu << 8 * byte);
+    }
+  }
+  for (uint32_t i = 0; i < 1024; ++i) ASSERT_EQ(h.read32(kBar0 + 4 * i), shadow[i]) << "word " << i;
+  // A burst to BAR0 is cut to one word per transaction (Disconnect-with-data).
+  std::vector<uint32_t> burst(8), back(8);
+  for (auto& w : burst) w = static_cast<uint32_t>(rng());
+  const uint64_t disc = h.checker().stats().disconnects;
+  h.memWrite(kBar0 + 0x100, burst.data(), burst.size());
+  h.memRead(kBar0 + 0x100, back.data(), back.size());
+  EXPECT_EQ(back, burst);
+  EXPECT_GE(h.checker().stats().disconnects - disc, 14u);  // 7 per direction
+}
+
+// ---- BAR1 -------------------------------------------------------------------------------
+
+// Random bursts written and read back word for word against a shadow of the memory.
+void burstTraffic(Bench& b, uint64_t seed, int rounds) {
+  auto& h = *b.host;
+  std::mt19937_64 rng(seed);
+  std::vector<uint32_t> shadow(kBar1Bytes / 4);
+  for (uint32_t& w : shadow) w = static_cast<uint32_t>(rng());
+  h.memWrite(kBar1, shadow.data(), shadow.size());
+  std::vector<uint32_t> back(shadow.size());
+  h.memRead(kBar1, back.data(), back.size());
+  for (size_t i = 0; i < shadow.size(); ++i) ASSERT_EQ(back[i], shadow[i]) << "word " << i;
+  for (int r = 0; r < rounds; ++r) {
+    const size_t n = 1 + rng() % 40;
+    const size_t at = rng() % (shadow.size() - n + 1);
+    if (rng() % 2) {
+      std::vector<uint32_t> w(n);
+      for (auto& x : w) x = static_cast<uint32_t>(rng());
+      h.memWrite(kBar1 + static_cast<uint32_t>(4 * at), w.data(), n);
+      std::copy(w.begin(), w.end(), shadow.begin() + static_cast<long>(at));
+    } else {
+      std::vector<uint32_t> got(n);
+      h.memRead(kBar1 + static_cast<uint32_t>(4 * at), got.data(), n);
+      for (size_t i = 0; i < n; ++i) ASSERT_EQ(got[i], shadow[at + i]) << "round " << r << " word " << at + i;
+    }
+  }
+}
+
+TEST(PciTarget, Bar1BurstsWordForWord) {
+  const uint64_t seed = testSeed("Bar1BurstsWordForWord");
+  PciHost::Options o;
+  o.irdy_wait_prob = 0.2;
+  o.seed = seed;
+  Bench b(o, seed);
+  b.mem_stall_prob = 0.2;
+  b.enumerate();
+  burstTraffic(b, seed, 200);
+  const auto& st = b.host->checker().stats();
+  std::printf("PCI clocks %llu, data phases %llu, retries %llu, disconnects %llu\n",
+              static_cast<unsigned long long>(b.host->pciCycles()),
+              static_cast<unsigned long long>(st.data_phases),
+              static_cast<unsigned long long>(st.retries), static_cast<unsigned long long>(st.disconnects));
+  EXPECT_GT(st.disconnects, 0u);  // prefetch runs out: disconnect with data
+}
+
+// The clock ratio is a parameter: a core slower than the bus exercises the FIFOs' full
+// flags and the other direction of every synchronizer.
+TEST(PciTarget, Bar1WithSlowCoreClock) {
+  const uint64_t seed = testSeed("Bar1WithSlowCoreClock");
+  PciHost::Options o;
+  o.core_period_ps = 71000;  // 14 MHz core, unrelated to 33 MHz
+  o.seed = seed;
+  Bench b(o, seed);
+  b.enumerate();
+  burstTraffic(b, seed, 30);
+  EXPECT_GT(b.host->checker().stats().retries, 0u);
+}
+
+TEST(PciTarget, Bar1ThroughputNoStalls) {
+  Bench b;
+  b.enumerate();
+  auto& h = *b.host;
+  std::vector<uint32_t> w(1024), r(1024);
+  for (size_t i = 0; i < w.size(); ++i) w[i] = static_cast<uint32_t>(i * 2654435761u);
+  uint64_t c0 = h.pciCycles();
+  h.memWrite(kBar1, w.data(), w.size());
+  const uint64_t wr = h.pciCycles() - c0;
+  c0 = h.pciCycles();
+  h.memRead(kBar1, r.data(), r.size());
+  const uint64_t rd = h.pciCycles() - c0;
+  EXPECT_EQ(r, w);
+  std::printf("1024 words: write %llu PCI clocks (%.1f MB/s), read %llu PCI clocks (%.1f MB/s)\n",
+              static_cast<unsigned long long>(wr), 4096.0 / (wr * 30e-9) / 1e6,
+              static_cast<unsigned long long>(rd), 4096.0 / (rd * 30e-9) / 1e6);
+  // Posted writes stream at nearly one word per clock: bursts of 64 plus 4 clocks each.
+  EXPECT_LT(wr, 1024u * 3 / 2);
+}
+
+// ---- termination ------------------------------------------------------------------------
+
+TEST(PciTarget, RetryWhenMemoryIsSlow) {
+  Bench b;
+  b.enumerate();
+  auto& h = *b.host;
+  const std::vector<uint32_t> w = {1, 2, 3, 4, 5, 6, 7, 8};
+  h.memWrite(kBar1 + 0x100, w.data(), w.size());
+  // The memory refuses requests for 400 core cycles (~50 PCI clocks): the first read
+  // attempt cannot get data within the initial-latency budget and is retried.
+  b.mem_stall_until = h.coreCycles() + 400;
+  uint32_t v = 0;
+  const auto a = h.transaction(PciCmd::MemRead, kBar1 + 0x104, false, &v, 1);
+  EXPECT_EQ(a.term, PciHost::Term::Retry);
+  EXPECT_LE(a.clocks, 16u);
+  // The host repeats the same read until the data is there (a delayed transaction).
+  EXPECT_EQ(h.read32(kBar1 + 0x104), 2u);
+  EXPECT_GT(h.stats().retries, 0u);
+  // Writes: the request FIFO (16 words) fills while the memory stalls -> disconnect.
+  b.mem_stall_until = h.coreCycles() + 2000;
+  std::vector<uint32_t> big(64);
+  for (size_t i = 0; i < big.size(); ++i) big[i] = 0xA0000000u + static_cast<uint32_t>(i);
+  uint64_t d0 = h.checker().stats().disconnects, r0 = h.checker().stats().retries;
+  h.memWrite(kBar1 + 0x400, big.data(), big.size());
+  EXPECT_GT(h.checker().stats().disconnects + h.checker().stats().retries, d0 + r0);
+  std::vector<uint32_t> back(64);
+  h.memRead(kBar1 + 0x400, back.data(), back.size());
+  EXPECT_EQ(back, big);
+  // A retried read abandoned for another address: the stale data is dropped, not returned.
+  b.mem_stall_until = h.coreCycles() + 400;
+  EXPECT_EQ(h.transaction(PciCmd::MemRead, kBar1 + 0x100, false, &v, 1).term, PciHost::Term::Retry);
+  EXPECT_EQ(h.read32(kBar1 + 0x11C), 8u);
+  EXPECT_EQ(h.read32(kBar1 + 0x100), 1u);
+}
+
+TEST(PciTarget, BurstEndsAtWindowEnd) {
+  Bench b;
+  b.enumerate();
+  auto& h = *b.host;
+  std::vector<uint32_t> w = {11, 22, 33, 44};
+  // The last two words of the window, then beyond it: the target disconnects at the end,
+  // the BFM continues at the next address, which nobody claims.
+  EXPECT_THROW(h.memWrite(kBar1 + kBar1Bytes - 8, w.data(), w.size()), PciProtocolError);
+  EXPECT_EQ(h.read32(kBar1 + kBar1Bytes - 8), 11u);
+  EXPECT_EQ(h.read32(kBar1 + kBar1Bytes - 4), 22u);
+  EXPECT_EQ(h.read32(kBar1), h.read32(kBar1));  // no wrap-around write landed at 0 ...
+  uint32_t two[2] = {0, 0};
+  h.memRead(kBar1 + kBar1Bytes - 8, two, 2);
+  EXPECT_EQ(two[0], 11u);
+  EXPECT_EQ(two[1], 22u);
+}
+
+TEST(PciTarget, UnmappedAddressesMasterAbort) {
+  Bench b;
+  b.enumerate();
+  auto& h = *b.host;
+  try {
+    h.read32(kBar0 + 0x1000);  // just past BAR0
+    FAIL() << "no master abort";
+  } catch (const PciProtocolError& e) {
+    EXPECT_THAT(e.what(), HasSubstr("master abort"));
+  }
+  EXPECT_THROW(h.write32(0x1000'0000u, 1), PciProtocolError);
+  uint32_t v = 0;
+  EXPECT_EQ(h.transaction(PciCmd::IoRead, kBar0, false, &v, 1).term, PciHost::Term::MasterAbort);
+  EXPECT_GE(h.checker().stats().master_aborts, 3u);
+  h.write32(kBar0, 7);  // the target still works afterwards
+  EXPECT_EQ(h.read32(kBar0), 7u);
+}
+
+// ---- interrupt and parity ---------------------------------------------------------------
+
+TEST(PciTarget, InterruptFollowsCoreAndCommandRegister) {
+  Bench b;
+  b.enumerate();
+  auto& h = *b.host;
+  EXPECT_FALSE(h.intaAsserted());
+  b.top->irq_i = 1;
+  EXPECT_TRUE(h.waitInterrupt(10));  // two synchronizer flops: a few PCI clocks
+  EXPECT_TRUE(h.configRead(1) & (1u << 19));  // Status.Interrupt Status
+  h.configWrite(1, h.configRead(1) | (1u << 10), 0xC);  // Command.Interrupt Disable
+  h.idle(1);
+  EXPECT_FALSE(h.intaAsserted());
+  EXPECT_TRUE(h.configRead(1) & (1u << 19));  // the status still shows the request
+  h.configWrite(1, h.configRead(1) & ~(1u << 10), 0xC);
+  h.idle(1);
+  EXPECT_TRUE(h.intaAsserted());
+  b.top->irq_i = 0;
+  h.idle(4);
+  EXPECT_FALSE(h.intaAsserted());
+  EXPECT_FALSE(h.configRead(1) & (1u << 19));
+  EXPECT_FALSE(h.waitInterrupt(20));
+}
+
+TEST(PciTarget, WriteParityErrorSetsStatusAndPerr) {
+  PciHost::Options o;
+  o.checker.check_master_parity = false;  // the error is injected on purpose
+  Bench b(o);
+  b.enumerate();
+  auto& h = *b.host;
+  h.configWrite(1, 0x0042u, 0xC);  // memory space + parity error response
+  EXPECT_EQ(h.configRead(1) >> 31, 0u);
+  h.injectParityErrorOnNextWrite();
+  h.write32(kBar1 + 0x20, 0x5A5A5A5Au);
+  h.idle(3);
+  EXPECT_EQ(h.configRead(1) >> 31, 1u);  // Detected Parity Error
+  EXPECT_GT(h.checker().stats().perr_clocks, 0u);
+  h.configWrite(1, 0x80000042u);  // write 1 to clear
+  EXPECT_EQ(h.configRead(1) >> 31, 0u);
+}
+
+// ---- the checker against the real target --------------------------------------------------
+
+TEST(PciTarget, CheckerCatchesIllegalMasterSequence) {
+  Bench b;
+  b.enumerate();
+  auto& h = *b.host;
+  PciMasterPins p;
+  p.frame_n = false;  // address phase of a memory write
+  p.ad = kBar1;
+  p.ad_oe = true;
+  p.cbe_n = static_cast<uint8_t>(PciCmd::MemWrite);
+  h.rawCycle(PciMasterPins{});
+  h.rawCycle(p);
+  p.frame_n = true;  // FRAME# released while IRDY# was never asserted: illegal
+  p.irdy_n = true;
+  h.rawCycle(p);
+  try {
+    h.rawCycle(PciMasterPins{});
+    FAIL() << "checker missed the illegal FRAME# deassertion";
+  } catch (const PciProtocolError& e) {
+    EXPECT_THAT(e.what(), HasSubstr("FRAME# deasserted while IRDY# is not asserted"));
+  }
+}
+
+}  // namespace
