@@ -133,11 +133,11 @@ module cc_core #(
     S_ASC_READ = 6'd22, S_ASC_DECIDE = 6'd23, S_ERROR = 6'd24, S_DRAIN = 6'd25,
     // subroutines
     S_FETCH = 6'd32, S_FETCH_DATA = 6'd33, S_SRAM_READ = 6'd34, S_SRAM_DATA = 6'd35,
-    S_DOT = 6'd36, S_DOT_WB = 6'd37, S_APPEND = 6'd38, S_TRI = 6'd39, S_TRI_RECB = 6'd40,
+    S_DOT = 6'd36, S_DOT_WB = 6'd37, S_APPEND = 6'd38, S_TRI = 6'd39,
     S_TRI_SIDE = 6'd41, S_TRI_PASS2 = 6'd42, S_TRI_IT = 6'd43, S_TRI_DECIDE = 6'd44,
     S_RESULT = 6'd45, S_IT_EDGE = 6'd46, S_IT_MUL = 6'd47, S_IT_ADD1 = 6'd48,
     S_IT_ADD2 = 6'd49, S_IT_ADD3 = 6'd50, S_IT_DECIDE = 6'd51, S_ENTRY_FETCH = 6'd52,
-    S_LL_FETCH = 6'd53, S_ASC_FRAME = 6'd54;
+    S_LL_FETCH = 6'd53, S_ASC_FRAME = 6'd54, S_TRI_REQB = 6'd55, S_TRI_REQB2 = 6'd56;
 
   localparam integer FrameBase = ListWords;
   localparam [32:0]  BoardBytes = 33'd1 << BoardBytesLog2;
@@ -173,6 +173,7 @@ module cc_core #(
   reg         f_rec_q;
   reg  [1:0]  f_dst_q;                      // 0 tbuf, 1 abuf, 2 rec A, 3 rec B
   reg  [2:0]  f_beat_q;
+  reg         f_two_q;                      // two records back to back: A, then B
   reg  [31:0] sr_addr_q, sr_data_q;         // SRAM read
   reg  [1:0]  dot_mode_q;                   // 0 DOP transform of tumbled node t_q, 1 tri pass
   reg  [1:0]  dot_pass_q;
@@ -370,6 +371,7 @@ module cc_core #(
       cnt_max_list_q <= 32'd0;
       cnt_cycles_q <= 64'd0;
       mem_req_valid_o <= 1'b0;
+      f_two_q <= 1'b0;
       sram_en_o <= 1'b0;
       sram_we_o <= 1'b0;
       mul_valid_in <= 1'b0;
@@ -744,7 +746,12 @@ module cc_core #(
             endcase
           end
           f_beat_q <= f_beat_q + 3'd1;
-          if (mem_rsp_last_i) state_q <= ret_q;
+          if (mem_rsp_last_i && f_two_q) begin
+            f_two_q <= 1'b0;
+            f_dst_q <= 2'd3;
+          end else if (mem_rsp_last_i) begin
+            state_q <= ret_q;
+          end
         end
         // SRAM read: address this cycle, data the next.
         S_SRAM_READ: begin
@@ -794,15 +801,24 @@ module cc_core #(
               bad_ptr(abuf_q[(tri_s_q ? 6'd32 : 6'd0) + 6'd25], 32'd128, 32'd128)) begin
             err_q <= ERR_BAD_POINTER[3:0]; state_q <= S_ERROR;
           end else begin
+            // Both records are requested back to back; the SDRAM interface overlaps them.
             ret2_q <= ret_q;
-            f_addr_q <= tbuf_q[(tri_t_q ? 6'd32 : 6'd0) + 6'd25]; f_rec_q <= 1'b1; f_dst_q <= 2'd2;
-            ret_q <= S_TRI_RECB; state_q <= S_FETCH;
+            mem_req_valid_o <= 1'b1;
+            mem_req_write_o <= 1'b0;
+            mem_req_rec_o <= 1'b1;
+            mem_req_addr_o <= tbuf_q[(tri_t_q ? 6'd32 : 6'd0) + 6'd25];
+            state_q <= S_TRI_REQB;
           end
         end
-        S_TRI_RECB: begin
-          f_addr_q <= abuf_q[(tri_s_q ? 6'd32 : 6'd0) + 6'd25]; f_rec_q <= 1'b1; f_dst_q <= 2'd3;
+        S_TRI_REQB: if (mem_req_ready_i) begin
+          mem_req_addr_o <= abuf_q[(tri_s_q ? 6'd32 : 6'd0) + 6'd25];
+          state_q <= S_TRI_REQB2;
+        end
+        S_TRI_REQB2: if (mem_req_ready_i) begin
+          mem_req_valid_o <= 1'b0;
+          f_dst_q <= 2'd2; f_two_q <= 1'b1; f_beat_q <= 3'd0;
           tri_side_q <= 1'b0;
-          ret_q <= S_TRI_SIDE; state_q <= S_FETCH;
+          ret_q <= S_TRI_SIDE; state_q <= S_FETCH_DATA;
         end
         // One side: own vertices -> d0..d8, frame pass, other leaf's M, unit pass, IT.
         S_TRI_SIDE: begin
