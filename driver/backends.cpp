@@ -6,6 +6,9 @@
 #include "cc/device.h"
 #include "cc/golden_chip.h"
 #include "cc_board.h"
+#ifdef CC_HAVE_TLM
+#include "cc/tlm_device.h"
+#endif
 
 namespace cc {
 
@@ -34,7 +37,11 @@ class GoldenDevice : public Device {
 std::unique_ptr<Device> makeDevice(const std::string& backend, const ChipConfig& config) {
   if (backend == "golden") return std::make_unique<GoldenDevice>(config);
   if (backend == "rtl") return sim::makeRtlDevice(config);
-  if (backend == "tlm") throw std::invalid_argument("backend 'tlm' is not built yet (available: golden, rtl)");
+#ifdef CC_HAVE_TLM
+  if (backend == "tlm") return tlm::makeTlmDevice(config);
+#else
+  if (backend == "tlm") throw std::invalid_argument("backend 'tlm' is not built (SystemC not found; available: golden, rtl)");
+#endif
   throw std::invalid_argument("unknown backend '" + backend + "' (known: golden, tlm, rtl)");
 }
 

@@ -1,10 +1,208 @@
 #include "cc/config.h"
 
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <stdexcept>
 
 namespace cc {
 
-std::vector<std::string> configNames() { return {"paper", "small"}; }
+namespace {
+
+// Every field once, by name: the loader, the printer and the CSV header all use this list,
+// so a new field is one line here.
+template <class C, class F>
+void visitFields(C& c, F&& f) {
+  f("name", c.name);
+  f("list_words", c.list_words);
+  f("stack_frames", c.stack_frames);
+  f("board_bytes", c.board_bytes);
+  f("core_mhz", c.core_mhz);
+  f("dotadd_stages", c.dotadd_stages);
+  f("sdram_banks", c.sdram_banks);
+  f("sdram_bus_bits", c.sdram_bus_bits);
+  f("sdram_burst", c.sdram_burst);
+  f("t_rp", c.t_rp);
+  f("t_rcd", c.t_rcd);
+  f("t_cl", c.t_cl);
+  f("t_cwl", c.t_cwl);
+  f("t_wr", c.t_wr);
+  f("t_ras", c.t_ras);
+  f("t_turn", c.t_turn);
+  f("sdram_col_bits", c.sdram_col_bits);
+  f("sdram_queue", c.sdram_queue);
+  f("fetch_ahead", c.fetch_ahead);
+  f("tumbled_together", c.tumbled_together);
+  f("it_cycles", c.it_cycles);
+  f("stack_op_cycles", c.stack_op_cycles);
+  f("sram_cycles", c.sram_cycles);
+  f("pci_mhz", c.pci_mhz);
+}
+
+std::string trim(const std::string& s) {
+  const auto b = s.find_first_not_of(" \t\r");
+  if (b == std::string::npos) return "";
+  const auto e = s.find_last_not_of(" \t\r");
+  return s.substr(b, e - b + 1);
+}
+
+[[noreturn]] void badValue(const std::string& key, const std::string& v, const char* want) {
+  throw std::invalid_argument("config field '" + key + "': '" + v + "' is not " + want);
+}
+
+void parseInto(const std::string& key, const std::string& v, std::string& out) {
+  if (v.empty()) badValue(key, v, "a non-empty name");
+  out = v;
+}
+
+void parseInto(const std::string& key, const std::string& v, uint64_t& out) {
+  if (v.empty() || v[0] == '-') badValue(key, v, "a non-negative integer");
+  errno = 0;
+  char* end = nullptr;
+  const unsigned long long x = std::strtoull(v.c_str(), &end, 0);
+  if (errno != 0 || *end != '\0') badValue(key, v, "a non-negative integer");
+  out = x;
+}
+
+void parseInto(const std::string& key, const std::string& v, uint32_t& out) {
+  uint64_t x = 0;
+  parseInto(key, v, x);
+  if (x > 0xFFFFFFFFull) badValue(key, v, "a 32-bit integer");
+  out = static_cast<uint32_t>(x);
+}
+
+void parseInto(const std::string& key, const std::string& v, double& out) {
+  char* end = nullptr;
+  errno = 0;
+  const double x = std::strtod(v.c_str(), &end);
+  if (v.empty() || errno != 0 || *end != '\0' || !std::isfinite(x)) badValue(key, v, "a finite number");
+  out = x;
+}
+
+template <class T>
+std::string toText(const T& v) {
+  std::ostringstream s;
+  s << v;
+  return s.str();
+}
+
+bool isPow2(uint64_t v) { return v != 0 && (v & (v - 1)) == 0; }
+
+std::filesystem::path configDir() {
+#ifdef CC_CONFIG_DIR
+  return CC_CONFIG_DIR;
+#else
+  return "configs";
+#endif
+}
+
+}  // namespace
+
+void setConfigValue(ChipConfig& c, const std::string& key, const std::string& value) {
+  bool found = false;
+  visitFields(c, [&](const char* name, auto& field) {
+    if (key == name) {
+      parseInto(key, trim(value), field);
+      found = true;
+    }
+  });
+  if (!found) {
+    std::string known;
+    visitFields(c, [&](const char* name, auto&) { known += (known.empty() ? "" : ", ") + std::string(name); });
+    throw std::invalid_argument("unknown config field '" + key + "' (fields: " + known + ")");
+  }
+}
+
+std::vector<std::pair<std::string, std::string>> configFields(const ChipConfig& c) {
+  std::vector<std::pair<std::string, std::string>> out;
+  visitFields(c, [&](const char* name, const auto& field) { out.emplace_back(name, toText(field)); });
+  return out;
+}
+
+void validateConfig(const ChipConfig& c) {
+  const auto need = [](bool ok, const char* field, const std::string& why) {
+    if (!ok) throw std::invalid_argument(std::string("config field '") + field + "': " + why);
+  };
+  need(c.list_words >= 2, "list_words", "must be at least 2");
+  need(c.stack_frames >= 1, "stack_frames", "must be at least 1");
+  need(c.board_bytes >= 4096 && c.board_bytes <= (1ull << 32), "board_bytes", "must be in 4 KiB .. 4 GiB");
+  need(c.core_mhz > 0 && c.core_mhz < 1e5, "core_mhz", "must be in (0, 100000)");
+  need(c.dotadd_stages >= 1 && c.dotadd_stages <= 64, "dotadd_stages", "must be in 1..64");
+  need(isPow2(c.sdram_banks) && c.sdram_banks <= 64, "sdram_banks", "must be a power of two up to 64");
+  need(c.sdram_bus_bits % 8 == 0 && isPow2(c.sdram_bus_bits / 8) && c.sdram_bus_bits <= 512, "sdram_bus_bits",
+       "must be 8, 16, .. 512");
+  need(isPow2(c.sdram_burst) && c.sdram_burst >= 2 && c.sdram_burst <= 64, "sdram_burst", "must be a power of two in 2..64");
+  need(c.t_rp >= 1 && c.t_rcd >= 1 && c.t_cl >= 1, "t_rp/t_rcd/t_cl", "must be at least 1 memory cycle");
+  need(c.t_rp <= 1000 && c.t_rcd <= 1000 && c.t_cl <= 1000 && c.t_cwl <= 1000 && c.t_wr <= 1000 && c.t_ras <= 1000 &&
+           c.t_turn <= 1000,
+       "t_*", "must be at most 1000 memory cycles");
+  need(c.sdram_col_bits >= 1 && c.sdram_col_bits <= 16, "sdram_col_bits", "must be in 1..16");
+  need(c.sdram_queue >= 1 && c.sdram_queue <= 256, "sdram_queue", "must be in 1..256");
+  need(c.fetch_ahead >= 1 && c.fetch_ahead <= 256, "fetch_ahead", "must be in 1..256");
+  need(c.tumbled_together == 1 || c.tumbled_together == 2, "tumbled_together",
+       "must be 1 or 2 (the traversal visits tumbled nodes in pairs)");
+  need(c.it_cycles >= 1 && c.it_cycles <= 10000, "it_cycles", "must be in 1..10000");
+  need(c.stack_op_cycles <= 1000, "stack_op_cycles", "must be at most 1000");
+  need(c.sram_cycles >= 1 && c.sram_cycles <= 1000, "sram_cycles", "must be in 1..1000");
+  need(c.pci_mhz > 0 && c.pci_mhz < 1e5, "pci_mhz", "must be in (0, 100000)");
+}
+
+ChipConfig loadConfigFile(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::invalid_argument("cannot read configuration file '" + path + "'");
+  // A chain of 'base' files deeper than this is a cycle.
+  static thread_local int depth = 0;
+  if (depth > 8) throw std::invalid_argument(path + ": 'base' chain too deep (a cycle?)");
+  struct Guard { Guard() { ++depth; } ~Guard() { --depth; } } guard;
+  ChipConfig c;
+  c.name = std::filesystem::path(path).stem().string();
+  bool any = false;
+  std::string line;
+  for (int no = 1; std::getline(in, line); ++no) {
+    const auto hash = line.find('#');
+    if (hash != std::string::npos) line.resize(hash);
+    line = trim(line);
+    if (line.empty()) continue;
+    const auto eq = line.find('=');
+    const auto where = path + ":" + std::to_string(no) + ": ";
+    if (eq == std::string::npos) throw std::invalid_argument(where + "expected 'key = value', got '" + line + "'");
+    const std::string key = trim(line.substr(0, eq)), value = trim(line.substr(eq + 1));
+    try {
+      if (key == "base") {
+        if (any) throw std::invalid_argument("'base' must come before every other key");
+        if (value.find('/') != std::string::npos || value == std::filesystem::path(path).stem().string())
+          throw std::invalid_argument("'base' must name another configuration");
+        const std::string keep = c.name;
+        c = namedConfig(value);
+        c.name = keep;
+      } else {
+        setConfigValue(c, key, value);
+      }
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument(where + e.what());
+    }
+    any = true;
+  }
+  try {
+    validateConfig(c);
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument(path + ": " + e.what());
+  }
+  return c;
+}
+
+std::vector<std::string> configNames() {
+  std::vector<std::string> names{"paper", "small"};
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator(configDir(), ec)) {
+    const auto stem = e.path().stem().string();
+    if (e.path().extension() == ".cfg" && stem != "paper" && stem != "small") names.push_back(stem);
+  }
+  return names;
+}
 
 ChipConfig namedConfig(const std::string& name) {
   ChipConfig c;
@@ -15,9 +213,15 @@ ChipConfig namedConfig(const std::string& name) {
     c.stack_frames = 8;
     return c;
   }
+  const bool is_path = name.find('/') != std::string::npos ||
+                       (name.size() > 4 && name.compare(name.size() - 4, 4, ".cfg") == 0);
+  if (is_path) return loadConfigFile(name);
+  const auto file = configDir() / (name + ".cfg");
+  if (!name.empty() && std::filesystem::exists(file)) return loadConfigFile(file.string());
   std::string known;
   for (const auto& n : configNames()) known += (known.empty() ? "" : ", ") + n;
-  throw std::invalid_argument("unknown configuration '" + name + "' (known: " + known + ")");
+  throw std::invalid_argument("unknown configuration '" + name + "' (known: " + known +
+                              ", or a path to a .cfg file)");
 }
 
 }  // namespace cc

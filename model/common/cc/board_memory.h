@@ -24,6 +24,10 @@ class BoardMemory {
   void write32(uint32_t addr, uint32_t v) { write(addr, &v, 4); }
   void writeFloat(uint32_t addr, float v) { write(addr, &v, 4); }
 
+  // A stable pointer to the 64 KiB page holding `addr` (allocated and zeroed on first
+  // use): the TLM model hands it out as a DMI region. Valid until clear().
+  uint8_t* pageData(uint32_t addr) { return page(addr >> kPageBits); }
+
   void clear() { pages_.clear(); }
   size_t pagesAllocated() const { return pages_.size(); }
 

@@ -3,6 +3,7 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace cc {
@@ -29,11 +30,34 @@ struct ChipConfig {
   uint32_t t_ras = 0;          // ACTIVATE to precharge minimum, memory cycles (0: no limit)
   uint32_t t_turn = 1;         // idle memory cycles between read and write data on the bus
   uint32_t sdram_col_bits = 9; // column (beat) address bits per row: 512 beats = 16 KiB rows
+  // Timed-model parameters (model/tlm, docs/tlm.md). The memory clock is always half the
+  // core clock (one DDR beat per chip cycle), so core_mhz scales both.
+  uint32_t sdram_queue = 4;       // requests waiting for READ/WRITE in the SDRAM controller
+  uint32_t fetch_ahead = 4;       // aligned node pairs requested ahead of the comparators
+  uint32_t tumbled_together = 2;  // comparators: tumbled nodes one aligned node meets per cycle
+  uint32_t it_cycles = 6;         // IT-unit cycles per triangle pair (3 edges x 2 directions)
+  uint32_t stack_op_cycles = 3;   // stack SRAM cycles per frame push, pop or resume
+  uint32_t sram_cycles = 1;       // stack SRAM cycles per list word read or written
+  double pci_mhz = 33.0;          // host bus clock (BAR0/BAR1 access time in the TLM model)
 };
 
+// Sets one field by name from text ("t_cl", "7"); throws std::invalid_argument naming the
+// field and the value when either is bad. Every field of ChipConfig is settable.
+void setConfigValue(ChipConfig& c, const std::string& key, const std::string& value);
+// Calls f(name, text value) for every field in declaration order (for CSV/JSON headers).
+std::vector<std::pair<std::string, std::string>> configFields(const ChipConfig& c);
+// Reads a configuration file: "key = value" lines, '#' comments, an optional first
+// "base = NAME" to start from another named configuration (default: paper). The file
+// name without ".cfg" becomes `name` unless the file sets it. Errors name file and line.
+ChipConfig loadConfigFile(const std::string& path);
+// Range checks every field (power-of-two geometry, non-zero rates); throws
+// std::invalid_argument with the field's name.
+void validateConfig(const ChipConfig& c);
+
 // The configurations this project names: "paper" (the chip of the paper, the default),
-// "small" (tiny stack SRAM, for overflow tests). Throws std::invalid_argument naming the
-// known configurations when `name` is unknown.
+// "small" (tiny stack SRAM, for overflow tests), and every configs/NAME.cfg of the source
+// tree. A name containing '/' or ending in ".cfg" is read as a configuration file. Throws
+// std::invalid_argument naming the known configurations when `name` is unknown.
 ChipConfig namedConfig(const std::string& name);
 std::vector<std::string> configNames();
 

@@ -1,0 +1,77 @@
+// Configuration files and run-time settings: configs/paper.cfg is the built-in default,
+// every field can be set by name, and bad files or values give clear errors.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <functional>
+
+#include "cc/config.h"
+
+namespace {
+std::string tempFile(const std::string& name, const std::string& text) {
+  const std::string path = ::testing::TempDir() + name;
+  std::ofstream(path) << text;
+  return path;
+}
+std::string errorOf(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const std::invalid_argument& e) {
+    return e.what();
+  }
+  return "";
+}
+}  // namespace
+
+TEST(Config, PaperFileEqualsTheBuiltInDefault) {
+  EXPECT_EQ(cc::configFields(cc::loadConfigFile(std::string(CC_CONFIG_DIR) + "/paper.cfg")),
+            cc::configFields(cc::ChipConfig{}));
+  EXPECT_EQ(cc::configFields(cc::namedConfig("paper")), cc::configFields(cc::ChipConfig{}));
+}
+
+TEST(Config, ModernIsFoundByNameAndValid) {
+  const cc::ChipConfig m = cc::namedConfig("modern");
+  EXPECT_EQ(m.name, "modern");
+  EXPECT_EQ(m.sdram_banks, 16u);
+  EXPECT_EQ(m.t_cl, 11u);
+  EXPECT_EQ(m.list_words, cc::ChipConfig{}.list_words) << "base = paper keeps the rest";
+  EXPECT_NO_THROW(cc::validateConfig(m));
+}
+
+TEST(Config, EveryFieldIsSettableByName) {
+  cc::ChipConfig c;
+  for (const auto& [key, value] : cc::configFields(c)) {
+    cc::ChipConfig d;
+    const std::string other = key == "name" ? "x" : (key == "core_mhz" || key == "pci_mhz") ? "123.5" : "7";
+    cc::setConfigValue(d, key, other);
+    EXPECT_NE(cc::configFields(d), cc::configFields(c)) << key;
+  }
+}
+
+TEST(Config, BadInputGivesClearErrors) {
+  cc::ChipConfig c;
+  EXPECT_NE(errorOf([&] { cc::setConfigValue(c, "t_cll", "2"); }).find("unknown config field 't_cll'"), std::string::npos);
+  EXPECT_NE(errorOf([&] { cc::setConfigValue(c, "t_cl", "two"); }).find("'two'"), std::string::npos);
+  EXPECT_NE(errorOf([&] { cc::setConfigValue(c, "t_cl", "-1"); }).find("t_cl"), std::string::npos);
+  EXPECT_NE(errorOf([&] { cc::setConfigValue(c, "core_mhz", "nan"); }).find("core_mhz"), std::string::npos);
+  const auto f1 = tempFile("bad1.cfg", "t_cl = 2\nnonsense\n");
+  EXPECT_NE(errorOf([&] { cc::loadConfigFile(f1); }).find("bad1.cfg:2"), std::string::npos);
+  const auto f2 = tempFile("bad2.cfg", "sdram_banks = 3\n");
+  EXPECT_NE(errorOf([&] { cc::loadConfigFile(f2); }).find("sdram_banks"), std::string::npos);
+  const auto f3 = tempFile("bad3.cfg", "t_cl = 3\nbase = paper\n");
+  EXPECT_NE(errorOf([&] { cc::loadConfigFile(f3); }).find("before"), std::string::npos);
+  const auto f4 = tempFile("loopa.cfg", "base = " + ::testing::TempDir() + "loopb.cfg\n");
+  tempFile("loopb.cfg", "base = " + f4 + "\n");
+  EXPECT_NE(errorOf([&] { cc::loadConfigFile(f4); }), "");
+  EXPECT_NE(errorOf([&] { cc::loadConfigFile("/nonexistent/x.cfg"); }).find("cannot read"), std::string::npos);
+  EXPECT_NE(errorOf([&] { cc::namedConfig("nosuchconfig"); }).find("known: paper, small"), std::string::npos);
+}
+
+TEST(Config, FileValuesAndName) {
+  const auto f = tempFile("mine.cfg", "# comment\nbase = modern\n  t_cl = 5   # trailing\n");
+  const cc::ChipConfig c = cc::namedConfig(f);
+  EXPECT_EQ(c.name, "mine");
+  EXPECT_EQ(c.t_cl, 5u);
+  EXPECT_EQ(c.sdram_banks, 16u);
+}

@@ -1,0 +1,276 @@
+// Timing sanity of the TLM model: the SDRAM schedule obeys every rule of the device model
+// (replayed into cc::sim::SdramDevice), single reads cost what the rules say, more banks or
+// faster memory never cost cycles, and DOTADD depth enters as modelled.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <random>
+#include <set>
+
+#include "cc/driver.h"
+#include "cc/sdram_timing.h"
+#include "cc/timing_model.h"
+
+namespace {
+
+using cc::ChipConfig;
+using cc::tlm::SdramTiming;
+
+// Replays the recorded commands into the device model, chip cycle by chip cycle, driving
+// (fully masked) write data in write bursts; returns the chip cycles with read data on DQ.
+// The device throws SdramViolation on any broken rule.
+std::set<uint64_t> replay(const ChipConfig& cfg, const SdramTiming& t, const std::vector<uint64_t>& write_starts) {
+  cc::BoardMemory mem;
+  cc::sim::SdramDevice dev(cfg, mem);
+  const auto& cmds = t.commands();
+  std::set<uint64_t> wbeats;
+  for (uint64_t s : write_starts)
+    for (uint32_t i = 0; i < cfg.sdram_burst; ++i) wbeats.insert(s + i);
+  uint64_t end = 0;
+  for (const auto& c : cmds) end = std::max(end, 2 * c.mem_cycle + 2 * (cfg.t_cl + cfg.t_cwl) + 64 + cfg.sdram_burst);
+  std::vector<const cc::tlm::SdramCommand*> at(end / 2 + 1, nullptr);
+  for (const auto& c : cmds) {
+    EXPECT_EQ(at[c.mem_cycle], nullptr) << "two commands in memory cycle " << c.mem_cycle;
+    at[c.mem_cycle] = &c;
+  }
+  std::set<uint64_t> rbeats;
+  for (uint64_t cyc = 0; cyc < end; ++cyc) {
+    cc::sim::SdramPins p;
+    if (const auto* c = at[cyc / 2]) {
+      p.cmd = c->cmd;
+      p.bank = c->bank;
+      p.row = c->row;
+      p.col = c->col;
+      p.ap = c->ap;
+    }
+    if (wbeats.count(cyc)) {
+      p.wr_valid = true;
+      p.dm = ~0ull;
+    }
+    if (dev.step(p).valid) rbeats.insert(cyc);
+  }
+  return rbeats;
+}
+
+}  // namespace
+
+TEST(SdramTiming, SingleRandomPairReadCostsTheRules) {
+  for (const char* name : {"paper", "modern"}) {
+    const ChipConfig cfg = cc::namedConfig(name);
+    SdramTiming t(cfg);
+    // From chip cycle 0 (a memory edge): ACTIVATE, tRCD, READ, CL, then the burst at one
+    // beat per chip cycle. Paper §5: 16 chip cycles for a random node-pair read.
+    const uint64_t expect = 2 * (cfg.t_rcd + cfg.t_cl) + cfg.sdram_burst;
+    EXPECT_EQ(t.read(0x12300, 256, 0), expect) << name;
+    if (std::string(name) == "paper") {
+      EXPECT_EQ(expect, 16u);
+    }
+  }
+}
+
+TEST(SdramTiming, InterleavedPairsAreBusLimitedAndSameBankPaysTheRowCycle) {
+  const ChipConfig cfg = cc::namedConfig("paper");
+  SdramTiming t(cfg);
+  // Consecutive node pairs fall into consecutive banks: after the first, one pair per
+  // burst length (8 chip cycles) while the bus is the limit.
+  uint64_t prev = t.read(0x10000, 256, 0);
+  for (uint32_t i = 1; i < 16; ++i) {
+    const uint64_t d = t.read(0x10000 + 256 * i, 256, 0);
+    EXPECT_EQ(d - prev, cfg.sdram_burst) << "pair " << i;
+    prev = d;
+  }
+  // The same bank again and again: READ with auto-precharge, the row closes after the
+  // burst (BL/2 memory cycles), tRP, ACTIVATE, tRCD, READ: a row cycle per pair.
+  SdramTiming s(cfg);
+  const uint32_t stride = 256 * cfg.sdram_banks * 64;  // same bank, next row
+  prev = s.read(0, 256, 0);
+  const uint64_t row_cycle = 2 * (cfg.sdram_burst / 2 + cfg.t_rp + cfg.t_rcd);
+  for (uint32_t i = 1; i < 8; ++i) {
+    const uint64_t d = s.read(stride * i, 256, 0);
+    EXPECT_EQ(d - prev, row_cycle) << "pair " << i;
+    prev = d;
+  }
+}
+
+TEST(SdramTiming, RandomTrafficObeysTheDeviceModel) {
+  const uint64_t seed = std::random_device{}();
+  std::printf("SdramTiming.RandomTrafficObeysTheDeviceModel seed=%llu\n", (unsigned long long)seed);
+  std::mt19937_64 rng(seed);
+  for (const char* name : {"paper", "modern"}) {
+    ChipConfig cfg = cc::namedConfig(name);
+    SdramTiming t(cfg);
+    t.setRecording(true);
+    std::vector<uint64_t> ends, writes;
+    std::vector<bool> full;
+    uint64_t ready = 0;
+    for (int i = 0; i < 400; ++i) {
+      ready += rng() % 12;
+      const uint32_t addr = static_cast<uint32_t>(rng() % (1u << 24)) & ~255u;
+      switch (rng() % 4) {
+        case 0: {  // a result write
+          const uint64_t e = t.write(addr + 8 * (rng() % 32), 8, ready);
+          writes.push_back(e - cfg.sdram_burst);
+          break;
+        }
+        case 1:  // a triangle record (first or second half of a burst)
+          ends.push_back(t.read(addr + 128 * (rng() % 2), 128, ready));
+          full.push_back(false);
+          break;
+        default:
+          ends.push_back(t.read(addr, 256, ready));
+          full.push_back(true);
+      }
+    }
+    std::set<uint64_t> beats;
+    ASSERT_NO_THROW(beats = replay(cfg, t, writes)) << name;
+    // Every read's last needed beat is on DQ in the device exactly when the model says.
+    for (size_t i = 0; i < ends.size(); ++i) {
+      EXPECT_TRUE(beats.count(ends[i] - 1)) << name << " read " << i;
+      if (full[i]) {
+        EXPECT_TRUE(beats.count(ends[i] - cfg.sdram_burst)) << name << " read " << i;
+      }
+    }
+  }
+}
+
+namespace {
+
+struct Rig {
+  cc::Mesh ma, mb;
+  cc::DopTree ta, tb;
+  cc::BoardMemory mem;
+  cc::PoseRegisters regs;
+  uint32_t ra = 0, rb = 0;
+};
+
+// A golden chip on one image, its queries timed by a TimingModel for `cfg`.
+uint64_t timeQuery(const ChipConfig& cfg, cc::BoardMemory& mem, const std::vector<std::pair<uint32_t, uint32_t>>& regs,
+                   cc::tlm::TimingModel* out = nullptr, cc::Counters* counters = nullptr) {
+  cc::golden::Chip chip(mem, cfg);
+  cc::tlm::TimingModel tm(cfg);
+  chip.setObserver(&tm);
+  for (const auto& [off, v] : regs) chip.write32(off, v);
+  tm.beginQuery();
+  chip.write32(cc::regs::CTRL, cc::regs::CTRL_START);
+  const uint64_t c = tm.endQuery();
+  if (out) *out = tm;
+  if (counters) *counters = chip.counters();
+  return c;
+}
+
+// Uploads a scene through the golden device and records every register write of one
+// query, so that the same query can be replayed on chips with other timing parameters.
+class RecordingDevice : public cc::Device {
+ public:
+  explicit RecordingDevice(cc::BoardMemory& m) : mem_(m), chip_(m, ChipConfig{}) {}
+  std::string name() const override { return "recording"; }
+  void write32(uint32_t off, uint32_t v) override {
+    if (off == cc::regs::CTRL && (v & cc::regs::CTRL_START)) return;  // recorded, not run
+    writes.emplace_back(off, v);
+    chip_.write32(off, v);
+  }
+  uint32_t read32(uint32_t off) override { return chip_.read32(off); }
+  void writeMemory(uint32_t a, const void* d, size_t n) override { mem_.write(a, d, n); }
+  void readMemory(uint32_t a, void* d, size_t n) override { mem_.read(a, d, n); }
+  bool waitInterrupt(uint64_t) override { return true; }
+  std::vector<std::pair<uint32_t, uint32_t>> writes;
+
+ private:
+  cc::BoardMemory& mem_;
+  cc::golden::Chip chip_;
+};
+
+struct Query {
+  cc::BoardMemory mem;
+  std::vector<std::pair<uint32_t, uint32_t>> regs;
+};
+
+std::vector<Query> makeQueries(int n, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  const cc::Mesh ma = cc::makeSphere(0.6f, 12, 16), mb = cc::makeTorus(0.6f, 0.2f, 20, 10);
+  const cc::DopTree ta = cc::buildTree(ma, cc::zachmannDirections(), cc::SplitRule::MeanWidth);
+  const cc::DopTree tb = cc::buildTree(mb, cc::zachmannDirections(), cc::SplitRule::MeanWidth);
+  std::vector<Query> qs(n);
+  std::normal_distribution<double> g;
+  std::uniform_real_distribution<double> u(-0.4, 0.4), ang(-180, 180);
+  for (auto& q : qs) {
+    RecordingDevice dev(q.mem);
+    cc::Driver d(dev);
+    const auto a = d.upload(ta, ma), b = d.upload(tb, mb);
+    try {
+      d.query(a, b, cc::poseFromAxisAngle({g(rng), g(rng), g(rng)}, ang(rng), {u(rng), u(rng), u(rng)}), cc::QueryMode::All);
+    } catch (const cc::DriverError&) {
+      // The recording device never runs the query; the driver's result check may object.
+    }
+    q.regs = dev.writes;
+    q.regs.emplace_back(cc::regs::CTRL, 0);
+  }
+  return qs;
+}
+
+}  // namespace
+
+TEST(TimingModel, MoreBanksOrFasterMemoryNeverCostCycles) {
+  const uint64_t seed = std::random_device{}();
+  std::printf("TimingModel.MoreBanksOrFasterMemoryNeverCostCycles seed=%llu\n", (unsigned long long)seed);
+  auto qs = makeQueries(6, seed);
+  const ChipConfig base = cc::namedConfig("paper");
+  for (size_t i = 0; i < qs.size(); ++i) {
+    const uint64_t c0 = timeQuery(base, qs[i].mem, qs[i].regs);
+    ChipConfig banks = base;
+    banks.sdram_banks = 8;
+    ChipConfig fast = base;
+    fast.t_cl = fast.t_rcd = fast.t_rp = 1;
+    ChipConfig slow = base;
+    slow.t_cl = slow.t_rcd = slow.t_rp = 4;
+    EXPECT_LE(timeQuery(banks, qs[i].mem, qs[i].regs), c0) << "query " << i;
+    EXPECT_LE(timeQuery(fast, qs[i].mem, qs[i].regs), c0) << "query " << i;
+    EXPECT_GE(timeQuery(slow, qs[i].mem, qs[i].regs), c0) << "query " << i;
+  }
+}
+
+TEST(TimingModel, DotaddDepthEntersAsModelled) {
+  const uint64_t seed = std::random_device{}();
+  std::printf("TimingModel.DotaddDepthEntersAsModelled seed=%llu\n", (unsigned long long)seed);
+  auto qs = makeQueries(4, seed);
+  for (size_t i = 0; i < qs.size(); ++i) {
+    ChipConfig cfg = cc::namedConfig("paper");
+    cc::Counters cnt;
+    uint64_t prev = timeQuery(cfg, qs[i].mem, qs[i].regs, nullptr, &cnt);
+    for (uint32_t d = cfg.dotadd_stages + 1; d <= cfg.dotadd_stages + 3; ++d) {
+      ChipConfig deeper = cfg;
+      deeper.dotadd_stages = d;
+      const uint64_t c = timeQuery(deeper, qs[i].mem, qs[i].regs);
+      // One more stage delays each tumbled pair's transforms and each of the four
+      // dependent passes of a triangle test by one cycle, at most; the transforms are
+      // always on the path to the comparators, so it never costs nothing.
+      const uint64_t pair_lists = cnt.lists;  // an upper bound on the pairs transformed
+      EXPECT_GT(c, prev) << "query " << i << " depth " << d;
+      EXPECT_LE(c - prev, pair_lists + 4 * cnt.triangle_tests) << "query " << i << " depth " << d;
+      prev = c;
+    }
+  }
+}
+
+TEST(TimingModel, OneListClosedForm) {
+  // The smallest query, event by event: the root list write, a tumbled pair (one node)
+  // read and transformed, one aligned pair read and compared.
+  for (uint32_t depth : {3u, 6u, 9u}) {
+    ChipConfig cfg = cc::namedConfig("paper");
+    cfg.dotadd_stages = depth;
+    cc::tlm::TimingModel tm(cfg);
+    tm.beginQuery();
+    tm.onListWrite(0, 0x2001);
+    tm.onList(0x1000, 1, 0, 1);
+    tm.onFetch(cc::golden::Observer::Fetch::TumbledPair, 0x1000);
+    tm.onTransform(0x1000, cc::Dop{});
+    tm.onFetch(cc::golden::Observer::Fetch::AlignedPair, 0x2000);
+    tm.onOverlapTest(false);
+    // The list starts after the root write (1 SRAM cycle); the read goes out on the next
+    // memory clock edge (chip cycle 2); data 2*(tRCD+CL)+burst later; then the transform
+    // pipeline; then one comparator cycle. The aligned read hides under the transform.
+    const uint64_t tumbled = 2 + 2 * (cfg.t_rcd + cfg.t_cl) + cfg.sdram_burst;
+    EXPECT_EQ(tm.endQuery(), tumbled + tm.transformCycles(1) + 1) << "depth " << depth;
+    EXPECT_EQ(tm.transformCycles(1), 24 - 1 + depth);
+  }
+}
