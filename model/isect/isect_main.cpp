@@ -70,6 +70,12 @@ int runFile(const Algo& algo, const std::string& inPath, const std::string& outP
       std::cerr << "isect: " << inPath << ":" << lineNo << ": " << err << "\n";
       return 3;
     }
+    if (algo.validate) {
+      if (const char* bad = algo.validate(nums.data())) {
+        std::cerr << "isect: " << inPath << ":" << lineNo << ": " << bad << "\n";
+        return 3;
+      }
+    }
     const cc::isect::Outcome o = algo.run(nums.data(), p);
     *out << (o.hit ? 1 : 0);
     for (double x : o.extra) *out << ' ' << x;

@@ -85,6 +85,7 @@ const std::vector<Algo>& algorithms() {
         {"segtri", "held_f32", 15, true, heldSeg<float>},
         {"segtri", "held_f64", 15, false, heldSeg<double>},
     };
+    appendEritAlgorithms(v);
     return v;
   }();
   return all;

@@ -99,6 +99,22 @@ TEST(IsectCli, RejectsNaNAndGarbage) {
   EXPECT_NE(r.err.find("not a number: 'x'"), std::string::npos) << r.err;
 }
 
+TEST(IsectCli, EritTestsRunAndCheckTheirPrimitives) {
+  // sphere at the origin, radius 1, against a segment through it and one beside it
+  const std::string in = writeInput("sph.txt", "0 0 0 1  -2 0 0 2 0 0\n0 0 0 1  -2 3 0 2 3 0\n");
+  CliRun r = isect("--test sphseg --algo held_f64 --in " + in);
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out, "1\n0\n");
+  const std::string bad = writeInput("upcyl.txt", "0 0 0 1 0 1 0.5  -2 0 0.5 2 0 0.5\n");  // axis not vertical
+  r = isect("--test upcylseg --algo held_f64 --in " + bad);
+  EXPECT_EQ(r.code, 3);
+  EXPECT_NE(r.err.find(":1: upright cylinder needs px = qx, py = qy, pz < qz"), std::string::npos) << r.err;
+  const std::string neg = writeInput("neg.txt", "0 0 0 -1  -2 0 0 2 0 0\n");
+  r = isect("--test sphseg --algo held_f32 --in " + neg);
+  EXPECT_EQ(r.code, 3);
+  EXPECT_NE(r.err.find("sphere radius must be >= 0"), std::string::npos) << r.err;
+}
+
 TEST(IsectCli, UnknownNamesAndMissingFiles) {
   const std::string in = writeInput("one.txt", std::string(kHit) + "\n");
   CliRun r = isect("--test nosuch --algo moller_f64 --in " + in);

@@ -24,9 +24,14 @@ struct Algo {
   int inputs;          // numbers per line
   bool isFloat;        // computes in binary32 (inputs are rounded to float first)
   Outcome (*run)(const double* in, const Params& p);
+  // Checks the primitive parameters of a case (radii >= 0, upright axis, ...): nullptr if
+  // fine, else what is wrong. nullptr here means any finite input is valid.
+  const char* (*validate)(const double* in) = nullptr;
 };
 
 const std::vector<Algo>& algorithms();
+// The ERIT curved-primitive entries (erit_registry.cpp).
+void appendEritAlgorithms(std::vector<Algo>& v);
 // nullptr when unknown.
 const Algo* findAlgo(const std::string& test, const std::string& name);
 
