@@ -1,13 +1,18 @@
 // =======================================================================================
-// cc_chip: the CollisionChip as it sits on the board (paper Figure 5), version 1: the core
-// (register block, register files, datapath, master controller) and the SDRAM interface.
-// The PCI target (rtl/cc_pci_target.v, its own 33 MHz domain) goes in front of the
-// register bus in the board top; until then the harness drives the register bus directly
-// and loads board memory through the SDRAM device's back door (docs/rtl_core.md).
+// cc_chip: the CollisionChip ASIC (paper Figure 5): the PCI target in its own 33 MHz
+// domain, the core (register block, register files, datapath, master controller) and the
+// SDRAM interface, with the stack SRAM and the DDR SDRAM on the board outside.
 //
-//   reg bus ---> cc_core ---> cc_sdram_ctrl ---> sd_* pins (DDR SDRAM device)
-//                   |
-//                   +-------> sram_* pins (stack SRAM)
+//   PCI pins --> cc_pci_target --BAR0 words--> cc_core register bus
+//                  (CDC FIFOs)  --BAR1 words--> cc_mem_bridge --+
+//                               <-- INTA# <-- core irq          |  (mux: core while busy)
+//                                             cc_core ----------+--> cc_sdram_ctrl --> sd_*
+//                                               +--> sram_* (stack SRAM)
+//
+// The SDRAM interface serves the host's BAR1 accesses while the chip is idle and the core
+// while a query runs; ownership changes only when the interface is idle, so a response
+// always returns to whoever asked. BAR0 writes with partial byte enables are ignored (the
+// registers are whole words).
 // =======================================================================================
 module cc_chip #(
   parameter integer DotaddStages   = 6,
@@ -19,14 +24,29 @@ module cc_chip #(
   parameter integer TRcd           = 2,
   parameter integer TCl            = 2
 ) (
+  // PCI
+  input  wire                 pci_clk_i,
+  input  wire                 pci_rst_ni,
+  input  wire [31:0]          ad_i,
+  output wire [31:0]          ad_o,
+  output wire                 ad_oe_o,
+  input  wire [3:0]           cbe_ni,
+  input  wire                 par_i,
+  output wire                 par_o,
+  output wire                 par_oe_o,
+  input  wire                 frame_ni,
+  input  wire                 irdy_ni,
+  input  wire                 idsel_i,
+  output wire                 trdy_no,
+  output wire                 stop_no,
+  output wire                 devsel_no,
+  output wire                 ctl_oe_o,
+  output wire                 perr_no,
+  output wire                 perr_oe_o,
+  output wire                 inta_no,
+  // core clock domain
   input  wire                 clk_i,
   input  wire                 rst_ni,
-  input  wire                 reg_valid_i,
-  input  wire                 reg_write_i,
-  input  wire [11:0]          reg_addr_i,
-  input  wire [31:0]          reg_wdata_i,
-  output wire                 reg_rvalid_o,
-  output wire [31:0]          reg_rdata_o,
   output wire [2:0]           sd_cmd_o,
   output wire [1:0]           sd_bank_o,
   output wire [15:0]          sd_row_o,
@@ -45,9 +65,113 @@ module cc_chip #(
   output wire                 busy_o,
   output wire                 irq_o
 );
-  wire         req_valid, req_ready, req_write, req_rec, rsp_valid, rsp_ready, rsp_last, mem_idle;
-  wire [31:0]  req_addr, req_wstrb;
-  wire [255:0] req_wdata, rsp_data;
+  localparam integer Bar1Bits = 28;  // BAR1: 256 MiB window onto board memory
+
+  // ---- PCI target ----
+  wire                reg_req_valid, reg_req_write, reg_rsp_valid;
+  wire [11:0]         reg_req_addr;
+  wire [31:0]         reg_req_wdata, reg_rsp_data;
+  wire [3:0]          reg_req_be;
+  wire                br_req_valid, br_req_ready, br_req_write, br_rsp_valid;
+  wire [Bar1Bits-1:0] br_req_addr;
+  wire [31:0]         br_req_wdata, br_rsp_data;
+  wire [3:0]          br_req_be;
+  wire                core_irq;
+
+  cc_pci_target #(
+    .Bar1Bits (Bar1Bits)
+  ) u_pci (
+    .pci_clk_i       (pci_clk_i),
+    .pci_rst_ni      (pci_rst_ni),
+    .ad_i            (ad_i),
+    .ad_o            (ad_o),
+    .ad_oe_o         (ad_oe_o),
+    .cbe_ni          (cbe_ni),
+    .par_i           (par_i),
+    .par_o           (par_o),
+    .par_oe_o        (par_oe_o),
+    .frame_ni        (frame_ni),
+    .irdy_ni         (irdy_ni),
+    .idsel_i         (idsel_i),
+    .trdy_no         (trdy_no),
+    .stop_no         (stop_no),
+    .devsel_no       (devsel_no),
+    .ctl_oe_o        (ctl_oe_o),
+    .perr_no         (perr_no),
+    .perr_oe_o       (perr_oe_o),
+    .inta_no         (inta_no),
+    .clk_i           (clk_i),
+    .rst_ni          (rst_ni),
+    .reg_req_valid_o (reg_req_valid),
+    .reg_req_ready_i (1'b1),
+    .reg_req_write_o (reg_req_write),
+    .reg_req_addr_o  (reg_req_addr),
+    .reg_req_wdata_o (reg_req_wdata),
+    .reg_req_be_o    (reg_req_be),
+    .reg_rsp_valid_i (reg_rsp_valid),
+    .reg_rsp_data_i  (reg_rsp_data),
+    .mem_req_valid_o (br_req_valid),
+    .mem_req_ready_i (br_req_ready),
+    .mem_req_write_o (br_req_write),
+    .mem_req_addr_o  (br_req_addr),
+    .mem_req_wdata_o (br_req_wdata),
+    .mem_req_be_o    (br_req_be),
+    .mem_rsp_valid_i (br_rsp_valid),
+    .mem_rsp_data_i  (br_rsp_data),
+    .irq_i           (core_irq)
+  );
+
+  // Register bus: every read gets its response the next cycle; partial writes are dropped.
+  wire reg_valid = reg_req_valid && (!reg_req_write || reg_req_be == 4'hF);
+
+  // ---- SDRAM ownership: the host (BAR1 bridge) while idle, the core while busy ----
+  wire         core_busy, mem_idle;
+  wire         c_req_valid, c_req_write, c_req_rec;
+  wire [31:0]  c_req_addr, c_req_wstrb;
+  wire [255:0] c_req_wdata;
+  wire         b_req_valid, b_req_write, b_req_rec;
+  wire [31:0]  b_req_addr, b_req_wstrb;
+  wire [255:0] b_req_wdata;
+  wire         req_ready, rsp_valid, rsp_last, c_rsp_ready;
+  wire [255:0] rsp_data;
+  reg          core_owns_q;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) core_owns_q <= 1'b0;
+    else if (!core_owns_q && core_busy && mem_idle && !b_req_valid) core_owns_q <= 1'b1;
+    else if (core_owns_q && !core_busy) core_owns_q <= 1'b0;
+  end
+  wire         req_valid = core_owns_q ? c_req_valid : b_req_valid;
+  wire         req_write = core_owns_q ? c_req_write : b_req_write;
+  wire         req_rec   = core_owns_q ? c_req_rec   : b_req_rec;
+  wire [31:0]  req_addr  = core_owns_q ? c_req_addr  : b_req_addr;
+  wire [31:0]  req_wstrb = core_owns_q ? c_req_wstrb : b_req_wstrb;
+  wire [255:0] req_wdata = core_owns_q ? c_req_wdata : b_req_wdata;
+  wire         rsp_ready = core_owns_q ? c_rsp_ready : 1'b1;
+
+  cc_mem_bridge #(
+    .Bar1Bits (Bar1Bits)
+  ) u_bridge (
+    .clk_i           (clk_i),
+    .rst_ni          (rst_ni),
+    .pci_req_valid_i (br_req_valid),
+    .pci_req_ready_o (br_req_ready),
+    .pci_req_write_i (br_req_write),
+    .pci_req_addr_i  (br_req_addr),
+    .pci_req_wdata_i (br_req_wdata),
+    .pci_req_be_i    (br_req_be),
+    .pci_rsp_valid_o (br_rsp_valid),
+    .pci_rsp_data_o  (br_rsp_data),
+    .mem_req_valid_o (b_req_valid),
+    .mem_req_ready_i (req_ready && !core_owns_q),
+    .mem_req_write_o (b_req_write),
+    .mem_req_rec_o   (b_req_rec),
+    .mem_req_addr_o  (b_req_addr),
+    .mem_req_wdata_o (b_req_wdata),
+    .mem_req_wstrb_o (b_req_wstrb),
+    .mem_rsp_valid_i (rsp_valid && !core_owns_q),
+    .mem_rsp_data_i  (rsp_data),
+    .mem_rsp_last_i  (rsp_last)
+  );
 
   cc_core #(
     .DotaddStages   (DotaddStages),
@@ -58,21 +182,21 @@ module cc_chip #(
   ) u_core (
     .clk_i           (clk_i),
     .rst_ni          (rst_ni),
-    .reg_valid_i     (reg_valid_i),
-    .reg_write_i     (reg_write_i),
-    .reg_addr_i      (reg_addr_i),
-    .reg_wdata_i     (reg_wdata_i),
-    .reg_rvalid_o    (reg_rvalid_o),
-    .reg_rdata_o     (reg_rdata_o),
-    .mem_req_valid_o (req_valid),
-    .mem_req_ready_i (req_ready),
-    .mem_req_write_o (req_write),
-    .mem_req_rec_o   (req_rec),
-    .mem_req_addr_o  (req_addr),
-    .mem_req_wdata_o (req_wdata),
-    .mem_req_wstrb_o (req_wstrb),
-    .mem_rsp_valid_i (rsp_valid),
-    .mem_rsp_ready_o (rsp_ready),
+    .reg_valid_i     (reg_valid),
+    .reg_write_i     (reg_req_write),
+    .reg_addr_i      (reg_req_addr),
+    .reg_wdata_i     (reg_req_wdata),
+    .reg_rvalid_o    (reg_rsp_valid),
+    .reg_rdata_o     (reg_rsp_data),
+    .mem_req_valid_o (c_req_valid),
+    .mem_req_ready_i (req_ready && core_owns_q),
+    .mem_req_write_o (c_req_write),
+    .mem_req_rec_o   (c_req_rec),
+    .mem_req_addr_o  (c_req_addr),
+    .mem_req_wdata_o (c_req_wdata),
+    .mem_req_wstrb_o (c_req_wstrb),
+    .mem_rsp_valid_i (rsp_valid && core_owns_q),
+    .mem_rsp_ready_o (c_rsp_ready),
     .mem_rsp_data_i  (rsp_data),
     .mem_rsp_last_i  (rsp_last),
     .mem_idle_i      (mem_idle),
@@ -81,9 +205,11 @@ module cc_chip #(
     .sram_addr_o     (sram_addr_o),
     .sram_wdata_o    (sram_wdata_o),
     .sram_rdata_i    (sram_rdata_i),
-    .busy_o          (busy_o),
-    .irq_o           (irq_o)
+    .busy_o          (core_busy),
+    .irq_o           (core_irq)
   );
+  assign busy_o = core_busy;
+  assign irq_o  = core_irq;
 
   cc_sdram_ctrl #(
     .TRp  (TRp),

@@ -10,9 +10,16 @@
 #include <vector>
 
 #include "Vcc_chip.h"
+#include "cc_pci_host.h"
 #include "cc_sdram_device.h"
 
 namespace cc::sim {
+
+namespace {
+constexpr uint32_t kBar0 = 0xF0000000u;  // where the BFM places the chip's BARs
+constexpr uint32_t kBar1 = 0xE0000000u;
+constexpr uint32_t kBar1Bytes = 1u << 28;
+}  // namespace
 
 struct RtlBoard::Impl {
   explicit Impl(const ChipConfig& c)
@@ -26,22 +33,69 @@ struct RtlBoard::Impl {
       trace->open(t);
     }
     if (const char* w = std::getenv("CC_WATCHDOG")) watchdog = std::stoull(w);
-    top->clk_i = 0;
-    top->rst_ni = 0;
-    top->reg_valid_i = 0;
-    top->eval();
-    for (int i = 0; i < 4; ++i) cycleOnce();
-    top->rst_ni = 1;
-    top->eval();
+    PciBinding b;
+    b.drive = [this](const PciMasterPins& m) {
+      top->ad_i = m.ad_oe ? m.ad : (top->ad_oe_o ? top->ad_o : 0xFFFFFFFFu);
+      top->cbe_ni = m.cbe_n;
+      top->par_i = m.par_oe ? m.par : top->par_o;
+      top->frame_ni = m.frame_n;
+      top->irdy_ni = m.irdy_n;
+      top->idsel_i = m.idsel;
+    };
+    b.sample = [this] {
+      PciTargetPins t;
+      t.ad = top->ad_o;
+      t.ad_oe = top->ad_oe_o;
+      t.par = top->par_o;
+      t.par_oe = top->par_oe_o;
+      t.trdy_n = top->trdy_no;
+      t.stop_n = top->stop_no;
+      t.devsel_n = top->devsel_no;
+      t.ctl_oe = top->ctl_oe_o;
+      t.perr_n = top->perr_no;
+      t.perr_oe = top->perr_oe_o;
+      t.inta_n = top->inta_no;
+      return t;
+    };
+    b.pci_clk = [this](bool v) { top->pci_clk_i = v; };
+    b.core_clk = [this](bool v) { top->clk_i = v; };
+    b.resets_n = [this](bool v) {
+      top->pci_rst_ni = v;
+      top->rst_ni = v;
+    };
+    b.eval = [this] {
+      top->eval();
+      if (ctx->gotError() || ctx->gotFinish()) {
+        throw std::runtime_error("RTL assertion failed at core cycle " + std::to_string(cycle) + " (see the %Error line above)");
+      }
+    };
+    if (trace) b.dump = [this](uint64_t ps) { trace->dump(ps); };
+    b.on_core_rise = [this] { afterCoreEdge(); };
+    host.reset(new PciHost(std::move(b), PciHost::Options{}));
+    host->reset();
+    const auto bars = host->assignBars(kBar0, kBar1);
+    if (bars.bar0_size != 4096 || bars.bar1_size != kBar1Bytes) {
+      throw std::runtime_error("unexpected BAR sizes from the chip's configuration space");
+    }
   }
   ~Impl() {
     top->final();
     if (trace) trace->close();
   }
 
-  // One chip cycle: the device and the SRAM see the chip's registered outputs, their
-  // answers become the chip's inputs, then the rising edge.
-  void cycleOnce() {
+  // After each rising core edge: the SDRAM device and the stack SRAM see what the chip
+  // registered at this edge; their answers are the chip's inputs at the next edge. The SRAM
+  // performs the access presented one edge earlier, so read data arrives the cycle after
+  // the read (a synchronous SRAM).
+  void afterCoreEdge() {
+    ++cycle;
+    if (!top->rst_ni) return;
+    if (!device_started) {
+      // The device's memory-cycle phase starts with the controller's: its first step sees
+      // the reset-state pins (NOP) of the cycle before the first active edge.
+      device_started = true;
+      dev.step(SdramPins{});
+    }
     SdramPins p;
     p.cmd = static_cast<SdramCmd>(top->sd_cmd_o);
     p.bank = top->sd_bank_o;
@@ -51,40 +105,32 @@ struct RtlBoard::Impl {
     p.wr_valid = top->sd_wvalid_o;
     std::memcpy(p.dq, &top->sd_wdata_o[0], 32);
     p.dm = top->sd_dm_o;
-    if (top->rst_ni) {
-      const SdramDq& q = dev.step(p);
-      top->sd_rvalid_i = q.valid;
-      std::memcpy(&top->sd_rdata_i[0], q.dq, 32);
+    const SdramDq& q = dev.step(p);
+    top->sd_rvalid_i = q.valid;
+    std::memcpy(&top->sd_rdata_i[0], q.dq, 32);
+    if (sram_pending) {
+      if (sram_addr >= sram.size()) {
+        throw std::runtime_error("stack SRAM access past its " + std::to_string(sram.size()) + " words at core cycle " + std::to_string(cycle));
+      }
+      if (sram_we) sram[sram_addr] = sram_wdata; else top->sram_rdata_i = sram[sram_addr];
     }
-    uint32_t next_rdata = top->sram_rdata_i;
-    if (top->rst_ni && top->sram_en_o) {
-      const uint32_t a = top->sram_addr_o;
-      if (a >= sram.size()) throw std::runtime_error("stack SRAM access past its " + std::to_string(sram.size()) + " words at cycle " + std::to_string(cycle));
-      if (top->sram_we_o) sram[a] = top->sram_wdata_o; else next_rdata = sram[a];
-    }
-    top->eval();
-    top->clk_i = 1;
-    top->eval();
-    top->sram_rdata_i = next_rdata;
-    if (trace) trace->dump(ctx->time());
-    ctx->timeInc(1880);  // half a 3.76 ns chip cycle, in ps
-    top->clk_i = 0;
-    top->eval();
-    if (trace) trace->dump(ctx->time());
-    ctx->timeInc(1880);
-    ++cycle;
-    if (ctx->gotError() || ctx->gotFinish()) {
-      throw std::runtime_error("RTL assertion failed at chip cycle " + std::to_string(cycle) + " (see the %Error line above)");
-    }
+    sram_pending = top->sram_en_o;
+    sram_we = top->sram_we_o;
+    sram_addr = top->sram_addr_o;
+    sram_wdata = top->sram_wdata_o;
   }
 
   ChipConfig cfg;
   std::unique_ptr<VerilatedContext> ctx;
   std::unique_ptr<Vcc_chip> top;
   std::unique_ptr<VerilatedFstC> trace;
+  std::unique_ptr<PciHost> host;
   BoardMemory mem;
   SdramDevice dev;
   std::vector<uint32_t> sram;
+  bool device_started = false;
+  bool sram_pending = false, sram_we = false;
+  uint32_t sram_addr = 0, sram_wdata = 0;
   uint64_t cycle = 0;
   uint64_t watchdog = 1ull << 32;
 };
@@ -94,35 +140,46 @@ RtlBoard::~RtlBoard() = default;
 BoardMemory& RtlBoard::memory() { return impl_->mem; }
 uint64_t RtlBoard::cycle() const { return impl_->cycle; }
 
-void RtlBoard::write32(uint32_t offset, uint32_t value) {
-  auto& t = *impl_->top;
-  t.reg_valid_i = 1;
-  t.reg_write_i = 1;
-  t.reg_addr_i = offset & 0xFFF;
-  t.reg_wdata_i = value;
-  impl_->cycleOnce();
-  t.reg_valid_i = 0;
+void RtlBoard::write32(uint32_t offset, uint32_t value) { impl_->host->write32(kBar0 + (offset & 0xFFF), value); }
+uint32_t RtlBoard::read32(uint32_t offset) { return impl_->host->read32(kBar0 + (offset & 0xFFF)); }
+
+namespace {
+void checkWindow(uint32_t addr, size_t bytes) {
+  if (addr % 4 || bytes % 4 || uint64_t(addr) + bytes > kBar1Bytes) {
+    throw std::invalid_argument("BAR1 access must be word-aligned and inside the 256 MiB window");
+  }
+}
+}  // namespace
+
+void RtlBoard::writeMemory(uint32_t addr, const void* data, size_t bytes) {
+  const char* env = std::getenv("CC_PCI_UPLOAD");
+  if (bytes > pci_upload_limit && !(env && std::string(env) == "1")) {
+    impl_->mem.write(addr, data, bytes);
+    return;
+  }
+  checkWindow(addr, bytes);
+  std::vector<uint32_t> words(bytes / 4);
+  std::memcpy(words.data(), data, bytes);
+  impl_->host->memWrite(kBar1 + addr, words.data(), words.size());
 }
 
-uint32_t RtlBoard::read32(uint32_t offset) {
-  auto& t = *impl_->top;
-  t.reg_valid_i = 1;
-  t.reg_write_i = 0;
-  t.reg_addr_i = offset & 0xFFF;
-  impl_->cycleOnce();
-  t.reg_valid_i = 0;
-  if (!t.reg_rvalid_o) throw std::runtime_error("register read without read data");
-  return t.reg_rdata_o;
+void RtlBoard::readMemory(uint32_t addr, void* data, size_t bytes) {
+  checkWindow(addr, bytes);
+  std::vector<uint32_t> words(bytes / 4);
+  impl_->host->memRead(kBar1 + addr, words.data(), words.size());
+  std::memcpy(data, words.data(), bytes);
 }
 
 bool RtlBoard::runUntilInterrupt(uint64_t max_cycles) {
-  auto& t = *impl_->top;
-  for (uint64_t i = 0; !t.irq_o; ++i) {
-    if (i >= max_cycles) return false;
-    if (i >= impl_->watchdog) {
-      throw std::runtime_error("watchdog: the chip is still busy after " + std::to_string(i) + " cycles (CC_WATCHDOG)");
+  // The BFM counts PCI clocks; 8 core cycles (3.76 ns) pass in one PCI clock (30 ns).
+  const uint64_t start = impl_->cycle;
+  while (!impl_->host->intaAsserted()) {
+    const uint64_t spent = impl_->cycle - start;
+    if (spent >= max_cycles) return false;
+    if (spent >= impl_->watchdog) {
+      throw std::runtime_error("watchdog: no interrupt after " + std::to_string(spent) + " core cycles (CC_WATCHDOG)");
     }
-    impl_->cycleOnce();
+    impl_->host->idle(64);
   }
   return true;
 }
@@ -135,8 +192,8 @@ class RtlDevice : public Device {
   std::string name() const override { return "rtl"; }
   void write32(uint32_t off, uint32_t v) override { board_.write32(off, v); }
   uint32_t read32(uint32_t off) override { return board_.read32(off); }
-  void writeMemory(uint32_t addr, const void* data, size_t n) override { board_.memory().write(addr, data, n); }
-  void readMemory(uint32_t addr, void* data, size_t n) override { board_.memory().read(addr, data, n); }
+  void writeMemory(uint32_t addr, const void* data, size_t n) override { board_.writeMemory(addr, data, n); }
+  void readMemory(uint32_t addr, void* data, size_t n) override { board_.readMemory(addr, data, n); }
   bool waitInterrupt(uint64_t max_cycles) override { return board_.runUntilInterrupt(max_cycles); }
 
  private:

@@ -1,9 +1,13 @@
-// The simulated CollisionChip board around the Verilated chip (rtl/cc_chip.v): the DDR
-// SDRAM device model (sim/cc_sdram_device.h, checking every timing rule), the stack SRAM,
-// clocking, run-time FST tracing (CC_TRACE=file.fst) and a watchdog. Version 1 reaches the
-// chip's register bus directly and loads board memory through the device's back door; the
-// PCI target and host bus-functional model replace both when they are integrated
-// (docs/rtl_core.md).
+// The simulated CollisionChip board around the Verilated chip (rtl/cc_chip.v): the host's
+// PCI bus-functional model with its protocol checker (sim/cc_pci_host.h) on the chip's PCI
+// pins (33 MHz), the DDR SDRAM device model that checks every timing rule
+// (sim/cc_sdram_device.h) and the stack SRAM on the core side (266 MHz), run-time FST
+// tracing (CC_TRACE=file.fst) and a watchdog (CC_WATCHDOG core cycles).
+//
+// Every register access, every result read and the interrupt go over PCI. Object images
+// go over PCI (BAR1) too when CC_PCI_UPLOAD=1 or the image is at most `pci_upload_limit`
+// bytes; larger ones are written through the SDRAM device's back door (the same bytes; a
+// simulation shortcut, since a 30 MB image takes about a minute of simulated PCI bursts).
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -21,9 +25,12 @@ class RtlBoard {
   RtlBoard(const RtlBoard&) = delete;
   RtlBoard& operator=(const RtlBoard&) = delete;
 
-  void write32(uint32_t offset, uint32_t value);
+  void write32(uint32_t offset, uint32_t value);  // BAR0
   uint32_t read32(uint32_t offset);
-  BoardMemory& memory();
+  void writeMemory(uint32_t addr, const void* data, size_t bytes);  // BAR1 or back door
+  void readMemory(uint32_t addr, void* data, size_t bytes);         // BAR1
+  BoardMemory& memory();  // the back door
+  size_t pci_upload_limit = 1u << 20;
   // Steps until INTA# or `max_cycles`; returns whether the interrupt came. A chip that
   // stays busy past the watchdog (CC_WATCHDOG cycles, default 2^32) throws.
   bool runUntilInterrupt(uint64_t max_cycles);
