@@ -32,7 +32,7 @@ struct ChipConfig {
   uint32_t sdram_col_bits = 9; // column (beat) address bits per row: 512 beats = 16 KiB rows
   // Timed-model parameters (model/tlm, docs/tlm.md). The memory clock is always half the
   // core clock (one DDR beat per chip cycle), so core_mhz scales both.
-  uint32_t sdram_queue = 4;       // requests waiting for READ/WRITE in the SDRAM controller
+  uint32_t sdram_queue = 8;       // requests the SDRAM controller holds (RTL QueueDepth)
   uint32_t fetch_ahead = 4;       // aligned node pairs requested ahead of the comparators
   uint32_t tumbled_together = 2;  // comparators: tumbled nodes one aligned node meets per cycle
   uint32_t it_cycles = 6;         // IT-unit cycles per triangle pair (3 edges x 2 directions)
