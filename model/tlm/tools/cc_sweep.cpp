@@ -16,6 +16,7 @@
 #include <sstream>
 
 #include "cc/driver.h"
+#include "cc/tlm_device.h"
 
 namespace po = boost::program_options;
 using Clock = std::chrono::steady_clock;
@@ -173,7 +174,7 @@ int run(const Options& o) {
   for (const auto& ax : grid) head += "," + ax.key;
   csv << head << ",pose,angle_deg,pairs,error";
   cc::Counters{}.forEach([&](const char* n, uint64_t) { csv << "," << n; });
-  csv << ",hw_us,eq5_cycles,wall_s\n";
+  csv << ",hw_us,eq5_cycles,wall_s,triangle_cycles,memory_wait,transform_wait,stack_cycles\n";
   sum << head << ",queries,mean_cycles,max_cycles,mean_hw_us,mean_eq5_cycles,queries_per_s";
   for (const auto& [k, v] : cc::configFields(cc::ChipConfig{})) {
     if (k != "name") sum << "," << k;
@@ -199,7 +200,14 @@ int run(const Options& o) {
       csv << "," << i << "," << 360.0 * i / o.poses << "," << r.pairs.size() << ","
           << (r.error == cc::regs::Error::None ? "" : cc::regs::errorName(r.error));
       r.counters.forEach([&](const char*, uint64_t v) { csv << "," << v; });
-      csv << "," << r.counters.cycles / p.cfg.core_mhz << "," << eq5Cycles(r.counters) << "," << wall << "\n";
+      csv << "," << r.counters.cycles / p.cfg.core_mhz << "," << eq5Cycles(r.counters) << "," << wall;
+      // Where the TLM model's cycles went (empty for other backends).
+      if (const auto* t = dynamic_cast<const cc::tlm::TlmDevice*>(dev.get())) {
+        const auto& b = t->timing().breakdown();
+        csv << "," << b.triangle << "," << b.memory_wait << "," << b.transform_wait << "," << b.stack << "\n";
+      } else {
+        csv << ",,,,\n";
+      }
       total += static_cast<double>(r.counters.cycles);
       worst = std::max(worst, r.counters.cycles);
       eq5 += eq5Cycles(r.counters);
