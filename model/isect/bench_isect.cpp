@@ -3,7 +3,8 @@
 //    leaves of a bounding-volume tree deliver them), split into hits and misses as in
 //    Tropp et al. Tables 2-3;
 //  * segment/triangle on Jiménez et al.'s tests 0-3 (test 0 at several hit ratios);
-//  * the ERIT primitives (erit table).
+//  * the ERIT primitives (erit table);
+//  * phase 2: triangle pairs from DOP-tree queries of the driver's trees (tritri_dop).
 // After the runs it prints the ratios the papers claim (Tropp vs Guigue-Devillers,
 // Jiménez vs Möller-Trumbore) as measured here. Every data set is seeded (seed printed).
 #include <benchmark/benchmark.h>
@@ -15,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_isect_dop.h"
 #include "bench_isect_erit.h"
 #include "cc/isect/seg_tri.h"
 #include "cc/isect/tri_tri_chip.h"
@@ -95,15 +97,16 @@ const TriTriSets& triTriSets() {
 
 template <class T, class F> void runTriTri(benchmark::State& st, const std::vector<Pair<T>>& set, F f) {
   size_t i = 0;
+  const size_t n = set.size();
   for (auto _ : st) {
     const Pair<T>& p = set[i];
     benchmark::DoNotOptimize(f(p.a, p.b));
-    i = (i + 1) & (kSetSize - 1);
+    i = i + 1 == n ? 0 : i + 1;
   }
 }
 
-template <class T> void registerTriTri(const std::string& prec, const std::vector<Pair<T>>& hits,
-                                       const std::vector<Pair<T>>& misses) {
+template <class T> void registerTriTri(const std::string& prefix, const std::string& prec,
+                                       const std::vector<Pair<T>>& hits, const std::vector<Pair<T>>& misses) {
   using Fn = std::function<bool(const Tri<T>&, const Tri<T>&)>;
   const std::vector<std::pair<std::string, Fn>> algos = {
       {"moller", [](const Tri<T>& a, const Tri<T>& b) { return mollerTriTri(a, b); }},
@@ -123,10 +126,14 @@ template <class T> void registerTriTri(const std::string& prec, const std::vecto
   for (const auto& [name, f] : algos) {
     // Plain function objects would hide inlining; the lambdas above are inlined into the
     // std::function target, the same overhead for every algorithm.
-    benchmark::RegisterBenchmark(("tritri/hits/" + name + "_" + prec).c_str(),
-                                 [&hits, f = f](benchmark::State& st) { runTriTri(st, hits, f); });
-    benchmark::RegisterBenchmark(("tritri/misses/" + name + "_" + prec).c_str(),
-                                 [&misses, f = f](benchmark::State& st) { runTriTri(st, misses, f); });
+    if (!hits.empty()) {
+      benchmark::RegisterBenchmark((prefix + "/hits/" + name + "_" + prec).c_str(),
+                                   [&hits, f = f](benchmark::State& st) { runTriTri(st, hits, f); });
+    }
+    if (!misses.empty()) {
+      benchmark::RegisterBenchmark((prefix + "/misses/" + name + "_" + prec).c_str(),
+                                   [&misses, f = f](benchmark::State& st) { runTriTri(st, misses, f); });
+    }
   }
 }
 
@@ -244,8 +251,17 @@ template <class T> void registerSegTri(const std::string& prec, const std::vecto
 class Collector : public benchmark::ConsoleReporter {
  public:
   std::map<std::string, double> ns;
+  // CPU time, and the median when repetitions are on: the machine is shared, and a
+  // preempted run should not decide a ratio.
   void ReportRuns(const std::vector<Run>& runs) override {
-    for (const Run& r : runs) ns[r.benchmark_name()] = r.GetAdjustedRealTime();
+    for (const Run& r : runs) {
+      const std::string base = r.run_name.str();
+      if (r.run_type == Run::RT_Aggregate) {
+        if (r.aggregate_name == "median") ns[base] = r.GetAdjustedCPUTime();
+      } else if (!r.repetitions || r.repetitions <= 1 || !ns.count(base)) {
+        ns[base] = r.GetAdjustedCPUTime();
+      }
+    }
     ConsoleReporter::ReportRuns(runs);
   }
 };
@@ -253,7 +269,7 @@ class Collector : public benchmark::ConsoleReporter {
 void ratio(const Collector& c, const std::string& what, const std::string& fast, const std::string& slow) {
   const auto a = c.ns.find(fast), b = c.ns.find(slow);
   if (a == c.ns.end() || b == c.ns.end()) return;  // filtered out
-  std::printf("  %-48s %7.2f ns vs %7.2f ns  -> %+6.1f%% faster\n", what.c_str(), a->second, b->second,
+  std::printf("  %-48s %7.2f ns vs %7.2f ns CPU  -> %+6.1f%% faster\n", what.c_str(), a->second, b->second,
               100.0 * (b->second - a->second) / b->second);
 }
 
@@ -263,19 +279,41 @@ int main(int argc, char** argv) {
   using namespace cc::isect::bench;
   std::printf("bench_isect: data seed %u, %zu cases per set\n", kSeed, kSetSize);
   const TriTriSets& tt = triTriSets();
-  registerTriTri<double>("f64", tt.hits64, tt.misses64);
-  registerTriTri<float>("f32", tt.hits32, tt.misses32);
+  registerTriTri<double>("tritri", "f64", tt.hits64, tt.misses64);
+  registerTriTri<float>("tritri", "f32", tt.hits32, tt.misses32);
+  // Phase 2: pairs from DOP-tree queries (kept alive for the whole run).
+  static std::vector<DopScene> scenes = dopScenes(CC_MESH_DIR_DEFAULT);
+  static std::vector<std::pair<std::vector<Pair<double>>, std::vector<Pair<double>>>> d64;
+  static std::vector<std::pair<std::vector<Pair<float>>, std::vector<Pair<float>>>> d32;
+  d64.reserve(scenes.size());
+  d32.reserve(scenes.size());
+  for (const DopScene& sc : scenes) {
+    std::printf("tritri_dop %-16s %zu pairs from DOP-tree queries: %zu hits, %zu misses (timed: %zu + %zu)\n",
+                sc.name.c_str(), sc.allHits + sc.allMisses, sc.allHits, sc.allMisses, sc.hits.size(), sc.misses.size());
+    d64.emplace_back(), d32.emplace_back();
+    for (const TriPairD& p : sc.hits) d64.back().first.push_back({p.a, p.b}), d32.back().first.push_back(cast<float>(p.a, p.b));
+    for (const TriPairD& p : sc.misses) d64.back().second.push_back({p.a, p.b}), d32.back().second.push_back(cast<float>(p.a, p.b));
+    registerTriTri<double>("tritri_dop/" + sc.name, "f64", d64.back().first, d64.back().second);
+    registerTriTri<float>("tritri_dop/" + sc.name, "f32", d32.back().first, d32.back().second);
+  }
   const std::vector<SegSet> ss = segSets();
   for (const SegSet& s : ss) std::printf("segtri %-14s hit ratio %.3f\n", s.name.c_str(), s.hitRatio);
   registerSegTri<double>("f64", ss);
   registerSegTri<float>("f32", ss);
   registerEritBenchmarks();
-  // ~250 benchmarks: default to 0.1 s each unless the caller chooses (make bench stays short).
+  // ~300 benchmarks: default to 3 repetitions of 0.05 s each (ratios use the median) unless
+  // the caller chooses; make bench stays around two minutes.
   std::vector<char*> args(argv, argv + argc);
-  static char minTime[] = "--benchmark_min_time=0.1";
-  bool hasMin = false;
-  for (int i = 1; i < argc; ++i) hasMin = hasMin || std::string(argv[i]).rfind("--benchmark_min_time", 0) == 0;
+  static char minTime[] = "--benchmark_min_time=0.05";
+  static char reps[] = "--benchmark_repetitions=3";
+  static char aggOnly[] = "--benchmark_report_aggregates_only=true";
+  bool hasMin = false, hasReps = false;
+  for (int i = 1; i < argc; ++i) {
+    hasMin = hasMin || std::string(argv[i]).rfind("--benchmark_min_time", 0) == 0;
+    hasReps = hasReps || std::string(argv[i]).rfind("--benchmark_repetitions", 0) == 0;
+  }
   if (!hasMin) args.push_back(minTime);
+  if (!hasReps) args.push_back(reps), args.push_back(aggOnly);
   int n = static_cast<int>(args.size());
   benchmark::Initialize(&n, args.data());
   argc = n;
@@ -289,6 +327,10 @@ int main(int argc, char** argv) {
     for (const char* set : {"hits", "misses"}) {
       ratio(rep, std::string("tropp vs guigue, tritri ") + set + s, std::string("tritri/") + set + "/tropp" + s,
             std::string("tritri/") + set + "/guigue" + s);
+      for (const DopScene& sc : scenes) {
+        const std::string pre = "tritri_dop/" + sc.name + "/" + set;
+        ratio(rep, "tropp vs guigue, " + sc.name + " " + set + s, pre + "/tropp" + s, pre + "/guigue" + s);
+      }
     }
     for (const SegSet& set : ss) {
       ratio(rep, "jimenez vs moller_trumbore, " + set.name + s, "segtri/" + set.name + "/jimenez" + s,
