@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "Vcc_chip.h"
+#include "Vcc_chip_small.h"
 #include "cc_pci_host.h"
 #include "cc_sdram_device.h"
 
@@ -21,11 +22,22 @@ constexpr uint32_t kBar1 = 0xE0000000u;
 constexpr uint32_t kBar1Bytes = 1u << 28;
 }  // namespace
 
-struct RtlBoard::Impl {
-  explicit Impl(const ChipConfig& c)
+// What RtlBoard's methods use, whatever chip variant is simulated.
+struct RtlBoardImpl {
+  virtual ~RtlBoardImpl() = default;
+  BoardMemory mem;
+  std::unique_ptr<PciHost> host;
+  uint64_t cycle = 0;
+  uint64_t watchdog = 1ull << 32;
+};
+
+// One Verilated chip variant (Top) on the board.
+template <class Top>
+struct ChipImpl : RtlBoardImpl {
+  explicit ChipImpl(const ChipConfig& c)
       : cfg(c), ctx(new VerilatedContext), dev(c, mem), sram(c.list_words + 3 * c.stack_frames, 0) {
     ctx->fatalOnError(false);
-    top.reset(new Vcc_chip(ctx.get()));
+    top.reset(new Top(ctx.get()));
     if (const char* t = std::getenv("CC_TRACE")) {
       ctx->traceEverOn(true);
       trace.reset(new VerilatedFstC);
@@ -78,7 +90,7 @@ struct RtlBoard::Impl {
       throw std::runtime_error("unexpected BAR sizes from the chip's configuration space");
     }
   }
-  ~Impl() {
+  ~ChipImpl() override {
     top->final();
     if (trace) trace->close();
   }
@@ -122,20 +134,31 @@ struct RtlBoard::Impl {
 
   ChipConfig cfg;
   std::unique_ptr<VerilatedContext> ctx;
-  std::unique_ptr<Vcc_chip> top;
+  std::unique_ptr<Top> top;
   std::unique_ptr<VerilatedFstC> trace;
-  std::unique_ptr<PciHost> host;
-  BoardMemory mem;
   SdramDevice dev;
   std::vector<uint32_t> sram;
   bool device_started = false;
   bool sram_pending = false, sram_we = false;
   uint32_t sram_addr = 0, sram_wdata = 0;
-  uint64_t cycle = 0;
-  uint64_t watchdog = 1ull << 32;
 };
 
-RtlBoard::RtlBoard(const ChipConfig& cfg) : impl_(new Impl(cfg)) {}
+namespace {
+// The chip variants Verilated in this build (sim/CMakeLists.txt): their Verilog parameters
+// are those of the named configurations.
+bool sameChip(const ChipConfig& a, const ChipConfig& b) {
+  return a.dotadd_stages == b.dotadd_stages && a.t_rp == b.t_rp && a.t_rcd == b.t_rcd && a.t_cl == b.t_cl &&
+         a.list_words == b.list_words && a.stack_frames == b.stack_frames && a.board_bytes == b.board_bytes;
+}
+std::unique_ptr<RtlBoardImpl> makeImpl(const ChipConfig& cfg) {
+  if (sameChip(cfg, namedConfig("paper"))) return std::make_unique<ChipImpl<Vcc_chip>>(cfg);
+  if (sameChip(cfg, namedConfig("small"))) return std::make_unique<ChipImpl<Vcc_chip_small>>(cfg);
+  throw std::invalid_argument("the rtl backend is built for the configurations 'paper' and 'small'; '" + cfg.name +
+                              "' has other parameters");
+}
+}  // namespace
+
+RtlBoard::RtlBoard(const ChipConfig& cfg) : impl_(makeImpl(cfg)) {}
 RtlBoard::~RtlBoard() = default;
 BoardMemory& RtlBoard::memory() { return impl_->mem; }
 uint64_t RtlBoard::cycle() const { return impl_->cycle; }
@@ -203,12 +226,6 @@ class RtlDevice : public Device {
 }  // namespace
 
 std::unique_ptr<Device> makeRtlDevice(const ChipConfig& cfg) {
-  // The Verilated chip has the paper configuration's parameters built in.
-  const ChipConfig paper = namedConfig("paper");
-  if (cfg.dotadd_stages != paper.dotadd_stages || cfg.t_rp != paper.t_rp || cfg.t_rcd != paper.t_rcd || cfg.t_cl != paper.t_cl ||
-      cfg.list_words != paper.list_words || cfg.stack_frames != paper.stack_frames || cfg.board_bytes != paper.board_bytes) {
-    throw std::invalid_argument("the rtl backend is built with the 'paper' configuration; '" + cfg.name + "' differs");
-  }
   return std::make_unique<RtlDevice>(cfg);
 }
 

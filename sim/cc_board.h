@@ -18,6 +18,8 @@
 
 namespace cc::sim {
 
+struct RtlBoardImpl;
+
 class RtlBoard {
  public:
   explicit RtlBoard(const ChipConfig& cfg);
@@ -37,8 +39,7 @@ class RtlBoard {
   uint64_t cycle() const;
 
  private:
-  struct Impl;
-  std::unique_ptr<Impl> impl_;
+  std::unique_ptr<RtlBoardImpl> impl_;
 };
 
 // The `rtl` backend of the driver.

@@ -42,11 +42,12 @@ void expectSame(const cc::QueryResult& g, const cc::QueryResult& r, const std::s
 }
 
 struct Rig {
-  std::unique_ptr<cc::Device> gdev = cc::makeDevice("golden", cc::namedConfig("paper"));
-  std::unique_ptr<cc::Device> rdev = cc::makeDevice("rtl", cc::namedConfig("paper"));
-  cc::Driver g{*gdev}, r{*rdev};
+  std::unique_ptr<cc::Device> gdev, rdev;
+  cc::Driver g, r;
   cc::BoardObject ga, gb, ra, rb;
-  explicit Rig(const Pair& p, uint32_t capacity = 1u << 20) : g(*gdev, capacity), r(*rdev, capacity) {
+  explicit Rig(const Pair& p, uint32_t capacity = 1u << 20, const std::string& config = "paper")
+      : gdev(cc::makeDevice("golden", cc::namedConfig(config))), rdev(cc::makeDevice("rtl", cc::namedConfig(config))),
+        g(*gdev, capacity), r(*rdev, capacity) {
     ga = g.upload(p.ta, p.a);
     gb = g.upload(p.tb, p.b);
     ra = r.upload(p.ta, p.a);
@@ -116,6 +117,24 @@ TEST(ChipCosim, ErrorPathsMatchGolden) {
     rig.rdev->writeMemory(rig.ra.root_pair + 256 + cc::layout::kNodeFlags, &none, 4);
     rig.compare(pose, cc::QueryMode::All, "invalid node");
   }
+  {
+    // The "small" chip variant (256 list words, 8 frames): a coarse tumbled height field
+    // (32 triangles, a shallow tree) lying on a fine one makes long lists.
+    const Pair wide = makePair(cc::makeHeightField(4, 4, 1.5f, 0.01f, 1), cc::makeHeightField(40, 40, 1.5f, 0.01f, 2));
+    Rig rig(wide, 1u << 20, "small");
+    const cc::Pose pose = cc::poseFromAxisAngle({0, 0, 1}, 5, {0.01, 0.02, 0});
+    const cc::QueryResult g = rig.g.query(rig.ga, rig.gb, pose, cc::QueryMode::All);
+    EXPECT_EQ(g.error, cc::regs::Error::ListOverflow) << "the small configuration should overflow here";
+    rig.compare(pose, cc::QueryMode::All, "small stack SRAM");
+  }
+  {
+    // Stack overflow alone: deep trees, a list area big enough.
+    const Pair deep = makePair(cc::makeSphere(0.5f, 40, 60), cc::makeSphere(0.5f, 40, 60));
+    Rig rig(deep, 1u << 20, "small");
+    const cc::Pose touch = cc::poseFromAxisAngle({0, 0, 1}, 10, {0.95, 0, 0});
+    EXPECT_EQ(rig.g.query(rig.ga, rig.gb, touch, cc::QueryMode::All).error, cc::regs::Error::StackOverflow);
+    rig.compare(touch, cc::QueryMode::All, "small stack, deep trees");
+  }
   // START without roots and with a bad correspondence line: straight through the registers.
   for (auto* dev : {cc::makeDevice("rtl", cc::namedConfig("paper")).release()}) {
     std::unique_ptr<cc::Device> d(dev);
@@ -151,7 +170,9 @@ TEST(ChipRegisters, ReadBackAsDocumented) {
     d->write32(off, 0xFFFFFFFF);
     EXPECT_EQ(d->read32(off), 0u) << std::hex << off;
   }
-  EXPECT_THROW(cc::makeDevice("rtl", cc::namedConfig("small")), std::invalid_argument);
+  cc::ChipConfig odd = cc::namedConfig("paper");
+  odd.dotadd_stages = 7;  // no chip variant is Verilated with it
+  EXPECT_THROW(cc::makeDevice("rtl", odd), std::invalid_argument);
 }
 
 TEST(ChipPci, MemoryWindowRoundTripsAndMatchesTheBoard) {
