@@ -1,0 +1,66 @@
+// cc_perf: the performance study of docs/results.md. For each mesh pair, both objects are
+// scaled into [-1,1]^3, A is tumbled about z and x at several distances (perf.h), and every
+// pose is queried on the golden model (exact counters -> Eq. 5), optionally the TLM model
+// and the RTL chip (cycles), the software traversal and FCL (wall time on this machine).
+// --check adds the all-pairs comparison of the chip's answer with FCL's, with CGAL
+// deciding where they differ. Writes CSV, JSON, a Table-1 style table and plot data.
+#include <unistd.h>
+
+#include <boost/program_options.hpp>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include "cc/driver.h"
+#include "cc/sw_traversal.h"
+#include "peers.h"
+#include "perf.h"
+#include "study.h"
+
+namespace po = boost::program_options;
+
+int main(int argc, char** argv) {
+  cc::perf::StudyOptions o;
+  std::string pairs = "bunny00", distances = "0.5,1,1.5", backends = "golden,sw,fcl_obbrss,fcl_kdop24", tlm_configs = "paper,modern";
+  po::options_description desc("cc_perf: the paper's Table 1 protocol on real meshes, the chip against software peers");
+  desc.add_options()
+      ("help,h", "this help")
+      ("meshes", po::value(&o.mesh_dir)->default_value(CC_MESH_DIR), "folder of the meshes (NAME -> DIR/NAME.off)")
+      ("pairs", po::value(&pairs)->default_value(pairs), "mesh pairs: NAME (identical pair) or A:B, comma separated")
+      ("steps", po::value(&o.steps)->default_value(o.steps), "rotation steps per distance (one full turn about z and x)")
+      ("distances", po::value(&distances)->default_value(distances), "distances d of A's centre from B's along x, comma separated")
+      ("mode", po::value(&o.mode)->default_value(o.mode), "timed query mode: first (paper) | all")
+      ("backends", po::value(&backends)->default_value(backends), "golden,tlm,rtl,sw,fcl_obbrss,fcl_kdop24 (golden always runs)")
+      ("tlm-configs", po::value(&tlm_configs)->default_value(tlm_configs), "chip configurations the tlm backend runs")
+      ("rtl-every", po::value(&o.rtl_every)->default_value(o.rtl_every), "run the rtl chip on every K-th pose only (it simulates ~0.85 M cycles/s)")
+      ("repeat", po::value(&o.repeat)->default_value(o.repeat), "software and FCL times: best of R runs per pose")
+      ("check", po::bool_switch(&o.check), "all-pairs answer of the chip (golden) against FCL (OBBRSS) on every pose")
+      ("exact-limit", po::value(&o.exact_limit)->default_value(o.exact_limit), "CGAL exact checks of differing pairs, at most this many per mesh pair")
+      ("out", po::value(&o.out_dir)->default_value(o.out_dir), "output folder: poses.csv, summary.csv, perf.json, table1.md, *.dat")
+      ("quiet,q", po::bool_switch(&o.quiet), "no progress on stderr");
+  try {
+    po::variables_map vm;
+    po::store(po::parse_command_line(argc, argv, desc), vm);
+    po::notify(vm);
+    if (vm.count("help")) {
+      std::cout << desc << '\n';
+      return 0;
+    }
+    o.pairs = cc::perf::parsePairs(pairs);
+    o.distances = cc::perf::parseNumberList(distances, "distances");
+    o.backends = cc::perf::parseNameList(backends, cc::perf::knownBackends(), "backends");
+    o.tlm_configs = cc::perf::parseNameList(tlm_configs, cc::configNames(), "tlm-configs");
+    return cc::perf::runStudy(o);
+  } catch (const po::error& e) {
+    std::fprintf(stderr, "cc_perf: %s (see --help)\n", e.what());
+    return 2;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "cc_perf: error: %s\n", e.what());
+    return 2;
+  }
+}

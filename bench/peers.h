@@ -1,0 +1,48 @@
+// The software peers of the study: FCL (Debian libfcl-dev 0.7) on the same meshes and
+// poses, and CGAL's exact predicates to decide pairs on which the chip and FCL disagree.
+// FCL is behind a pimpl so only peers.cpp includes its headers.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cc/driver.h"
+#include "cc/mesh.h"
+#include "cc/pose.h"
+
+namespace cc::perf {
+
+enum class FclBv { Kdop24, Obbrss };
+const char* fclBvName(FclBv bv);  // "fcl_kdop24" | "fcl_obbrss"
+
+// One mesh as an FCL BVHModel: every triangle in mesh order (so FCL's primitive ids are
+// our triangle ids), degenerate ones included (FCL accepts them).
+class FclModel {
+ public:
+  FclModel(const Mesh& mesh, FclBv bv);
+  ~FclModel();
+  FclModel(const FclModel&) = delete;
+  FclModel& operator=(const FclModel&) = delete;
+  FclBv bv() const;
+  struct Impl;
+  const Impl& impl() const { return *impl_; }
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+// fcl::collide with A at `pose` and B at the identity. max_contacts 1 is mode "first"
+// (FCL stops at the first intersecting pair); a large value gives all pairs.
+struct FclAnswer {
+  bool hit = false;
+  std::vector<TriPair> pairs;  // (A's triangle id, B's)
+};
+FclAnswer fclCollide(const FclModel& a, const FclModel& b, const Pose& pose, size_t max_contacts);
+
+// CGAL::do_intersect (exact predicates and constructions) on triangle ta of A moved by
+// `pose` in double and triangle tb of B: the closed triangles intersect. The vertices of
+// A are transformed in double first, so this is exact for those double vertices (the
+// pose itself is a rounded rotation). Both triangles must be non-degenerate.
+bool exactTrianglesIntersect(const Mesh& a, uint32_t ta, const Mesh& b, uint32_t tb, const Pose& pose);
+
+}  // namespace cc::perf

@@ -1,0 +1,486 @@
+#include "study.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "cc/sw_traversal.h"
+#include "peers.h"
+
+namespace cc::perf {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+bool has(const std::vector<std::string>& v, const std::string& s) { return std::find(v.begin(), v.end(), s) != v.end(); }
+
+// Best of `repeat` runs of f, in microseconds (the minimum filters scheduler noise).
+template <typename F>
+double bestUs(int repeat, F&& f) {
+  double best = 1e300;
+  for (int i = 0; i < std::max(1, repeat); ++i) {
+    const auto t0 = Clock::now();
+    f();
+    best = std::min(best, 1e6 * std::chrono::duration<double>(Clock::now() - t0).count());
+  }
+  return best;
+}
+
+// Eq. 5 with the paper's definitions (docs/traversal.md, "Counters and the paper's
+// Table 1"): tau = tumbled/2 lists, alpha = overlap tests / (2 * tumbled).
+double eq5Cycles(const Counters& c) {
+  if (c.tumbled_nodes_transformed == 0) return 0;
+  const double tau = c.tumbled_nodes_transformed / 2.0;
+  const double alpha = c.overlap_tests / (2.0 * c.tumbled_nodes_transformed);
+  return (100 + (alpha - 2) * 10) * tau;
+}
+
+struct Chip {
+  std::string name;
+  ChipConfig cfg;
+  std::unique_ptr<Device> dev;
+  std::unique_ptr<Driver> drv;
+  BoardObject a, b;
+};
+
+Chip makeChip(const std::string& backend, const std::string& config, const DopTree& ta, const Mesh& ma, const DopTree& tb, const Mesh& mb) {
+  Chip c{backend, namedConfig(config), nullptr, nullptr, {}, {}};
+  c.dev = makeDevice(backend, c.cfg);
+  c.drv = std::make_unique<Driver>(*c.dev);
+  c.a = c.drv->upload(ta, ma);
+  c.b = c.drv->upload(tb, mb);
+  return c;
+}
+
+bool sameCounters(const Counters& x, const Counters& y) {
+  Counters a = x, b = y;
+  a.cycles = b.cycles = 0;
+  bool same = true;
+  std::vector<uint64_t> va, vb;
+  a.forEach([&](const char*, uint64_t v) { va.push_back(v); });
+  b.forEach([&](const char*, uint64_t v) { vb.push_back(v); });
+  for (size_t i = 0; i < va.size(); ++i) same = same && va[i] == vb[i];
+  return same;
+}
+
+// Average and worst of a metric over the records where it was measured.
+struct Stat {
+  double avg = kNone, worst = kNone;
+  size_t n = 0;
+};
+Stat stat(const std::vector<const PoseRecord*>& rs, const std::function<double(const PoseRecord&)>& f) {
+  Stat s;
+  double sum = 0, worst = 0;
+  for (const auto* r : rs) {
+    const double v = f(*r);
+    if (std::isnan(v)) continue;
+    sum += v;
+    worst = std::max(worst, v);
+    ++s.n;
+  }
+  if (s.n) {
+    s.avg = sum / s.n;
+    s.worst = worst;
+  }
+  return s;
+}
+
+using Metric = std::pair<std::string, std::function<double(const PoseRecord&)>>;
+std::vector<Metric> metrics(const std::vector<std::string>& tlm_configs) {
+  std::vector<Metric> m{
+      {"aligned_visited", [](const PoseRecord& r) { return double(r.c.overlap_tests); }},
+      {"tumbled_visited", [](const PoseRecord& r) { return double(r.c.tumbled_nodes_transformed); }},
+      {"triangle_tests", [](const PoseRecord& r) { return double(r.c.triangle_tests); }},
+      {"eq5_us", [](const PoseRecord& r) { return r.eq5_us; }},
+      {"rtl_us", [](const PoseRecord& r) { return r.rtl_us; }},
+  };
+  for (size_t k = 0; k < tlm_configs.size(); ++k) {
+    m.push_back({"tlm_" + tlm_configs[k] + "_us", [k](const PoseRecord& r) { return k < r.tlm_us.size() ? r.tlm_us[k] : kNone; }});
+  }
+  m.push_back({"sw_us", [](const PoseRecord& r) { return r.sw_us; }});
+  m.push_back({"fcl_obbrss_us", [](const PoseRecord& r) { return r.fcl_obbrss_us; }});
+  m.push_back({"fcl_kdop24_us", [](const PoseRecord& r) { return r.fcl_kdop24_us; }});
+  return m;
+}
+
+double ratio(double a, double b) { return (std::isnan(a) || std::isnan(b) || b == 0) ? kNone : a / b; }
+
+std::string cell(const Stat& s, int prec) {
+  if (s.n == 0) return "–";
+  char b[96];
+  std::snprintf(b, sizeof b, "%.*f / %.*f", prec, s.avg, prec, s.worst);
+  return b;
+}
+std::string fix(double v, int prec) {
+  if (std::isnan(v)) return "–";
+  char b[48];
+  std::snprintf(b, sizeof b, "%.*f", prec, v);
+  return b;
+}
+
+std::string datNum(double v) { return std::isnan(v) ? "NaN" : num(v, 8); }
+
+void progress(bool quiet, const std::string& pair, size_t done, size_t total, Clock::time_point start) {
+  if (quiet) return;
+  const double s = std::chrono::duration<double>(Clock::now() - start).count();
+  if (done == total || done % std::max<size_t>(1, total / 10) == 0) {
+    std::fprintf(stderr, "cc_perf: %s %zu/%zu poses, %.1f s\n", pair.c_str(), done, total, s);
+  }
+}
+
+}  // namespace
+
+std::vector<std::string> knownBackends() { return {"golden", "tlm", "rtl", "sw", "fcl_obbrss", "fcl_kdop24"}; }
+
+std::vector<std::string> poseHeader(const std::vector<std::string>& tlm_configs) {
+  std::vector<std::string> h{"pair", "polygons_a", "polygons_b", "distance", "step", "angle_deg", "chip_pairs"};
+  Counters().forEach([&](const char* n, uint64_t) {
+    if (std::string(n) != "cycles") h.push_back(n);
+  });
+  for (const auto* n : {"eq5_cycles", "eq5_us"}) h.push_back(n);
+  for (const auto& c : tlm_configs) {
+    h.push_back("tlm_" + c + "_cycles");
+    h.push_back("tlm_" + c + "_us");
+  }
+  for (const auto* n : {"rtl_cycles", "rtl_us", "sw_us", "fcl_obbrss_us", "fcl_kdop24_us", "sw_hit", "fcl_hit", "all_chip_pairs",
+                        "all_fcl_pairs", "only_chip", "only_fcl", "exact_checked", "exact_chip_right", "exact_fcl_right", "degenerate"}) {
+    h.push_back(n);
+  }
+  return h;
+}
+
+std::vector<std::string> poseFields(const PoseRecord& r) {
+  std::vector<std::string> f{r.pair, std::to_string(r.polygons_a), std::to_string(r.polygons_b), num(r.sample.distance),
+                             std::to_string(r.sample.step), num(r.sample.angle_deg), std::to_string(r.chip_pairs)};
+  r.c.forEach([&](const char* n, uint64_t v) {
+    if (std::string(n) != "cycles") f.push_back(std::to_string(v));
+  });
+  f.push_back(num(r.eq5_cycles, 10));
+  f.push_back(num(r.eq5_us));
+  for (size_t k = 0; k < r.tlm_cycles.size(); ++k) {
+    f.push_back(num(r.tlm_cycles[k], 12));
+    f.push_back(num(r.tlm_us[k]));
+  }
+  for (double v : {r.rtl_cycles}) f.push_back(num(v, 12));
+  for (double v : {r.rtl_us, r.sw_us, r.fcl_obbrss_us, r.fcl_kdop24_us, r.sw_hit, r.fcl_hit, r.all_chip, r.all_fcl, r.only_chip, r.only_fcl,
+                   r.exact_checked, r.exact_chip_right, r.exact_fcl_right, r.degenerate}) {
+    f.push_back(num(v));
+  }
+  return f;
+}
+
+int runStudy(const StudyOptions& o) {
+  if (o.mode != "first" && o.mode != "all") throw std::invalid_argument("--mode must be first or all");
+  if (o.repeat < 1) throw std::invalid_argument("--repeat must be at least 1");
+  if (o.rtl_every < 1) throw std::invalid_argument("--rtl-every must be at least 1");
+  if (o.exact_limit < 0) throw std::invalid_argument("--exact-limit must not be negative");
+  const QueryMode mode = queryModeByName(o.mode);
+  const size_t max_contacts = mode == QueryMode::First ? 1 : (1u << 24);
+  const auto poses = protocolPoses(o.steps, o.distances);
+  const bool tlm = has(o.backends, "tlm"), rtl = has(o.backends, "rtl"), sw = has(o.backends, "sw");
+  const bool fcl_o = has(o.backends, "fcl_obbrss"), fcl_k = has(o.backends, "fcl_kdop24");
+  std::filesystem::create_directories(o.out_dir);
+  const std::vector<std::string> tlm_configs = tlm ? o.tlm_configs : std::vector<std::string>{};
+
+  std::vector<PoseRecord> records;
+  int rtl_mismatches = 0;
+  for (const auto& mp : o.pairs) {
+    const auto path = [&](const std::string& n) { return n.find('/') != std::string::npos ? n : o.mesh_dir + "/" + n + ".off"; };
+    Mesh ma = loadMesh(path(mp.a)), mb = loadMesh(path(mp.b));
+    scaleToCube(ma);
+    scaleToCube(mb);
+    const DopTree ta = buildTree(ma, zachmannDirections(), SplitRule::MeanWidth);
+    const DopTree tb = buildTree(mb, zachmannDirections(), SplitRule::MeanWidth);
+    const auto used_a = usedTriangles(ta, ma.tris.size()), used_b = usedTriangles(tb, mb.tris.size());
+    Chip golden = makeChip("golden", "paper", ta, ma, tb, mb);
+    std::vector<Chip> tlms;
+    for (const auto& c : tlm_configs) tlms.push_back(makeChip("tlm", c, ta, ma, tb, mb));
+    std::unique_ptr<Chip> rtl_chip;
+    if (rtl) rtl_chip = std::make_unique<Chip>(makeChip("rtl", "paper", ta, ma, tb, mb));
+    const SwObject sa = makeSwObject(ta, ma), sb = makeSwObject(tb, mb);
+    std::unique_ptr<FclModel> fo_a, fo_b, fk_a, fk_b;
+    if (fcl_o || o.check) {
+      fo_a = std::make_unique<FclModel>(ma, FclBv::Obbrss);
+      fo_b = std::make_unique<FclModel>(mb, FclBv::Obbrss);
+    }
+    if (fcl_k) {
+      fk_a = std::make_unique<FclModel>(ma, FclBv::Kdop24);
+      fk_b = std::make_unique<FclModel>(mb, FclBv::Kdop24);
+    }
+    int exact_left = o.exact_limit;
+    const auto start = Clock::now();
+    for (size_t i = 0; i < poses.size(); ++i) {
+      const auto& s = poses[i];
+      PoseRecord r;
+      r.pair = mp.label();
+      r.polygons_a = ma.tris.size();
+      r.polygons_b = mb.tris.size();
+      r.sample = s;
+      const QueryResult g = golden.drv->query(golden.a, golden.b, s.pose, mode);
+      if (g.error != regs::Error::None) throw std::runtime_error(r.pair + ": golden query ended in " + regs::errorName(g.error));
+      r.c = g.counters;
+      r.chip_pairs = g.pairs.size();
+      r.eq5_cycles = eq5Cycles(g.counters);
+      r.eq5_us = r.eq5_cycles / golden.cfg.core_mhz;
+      for (auto& t : tlms) {
+        const QueryResult q = t.drv->query(t.a, t.b, s.pose, mode);
+        r.tlm_cycles.push_back(double(q.counters.cycles));
+        r.tlm_us.push_back(q.counters.cycles / t.cfg.core_mhz);
+      }
+      if (rtl_chip && i % o.rtl_every == 0) {
+        const QueryResult q = rtl_chip->drv->query(rtl_chip->a, rtl_chip->b, s.pose, mode);
+        if (q.pairs != g.pairs || !sameCounters(q.counters, g.counters) || q.error != g.error) {
+          std::fprintf(stderr, "cc_perf: rtl and golden differ on %s pose %zu\n", r.pair.c_str(), i);
+          ++rtl_mismatches;
+        }
+        r.rtl_cycles = double(q.counters.cycles);
+        r.rtl_us = q.counters.cycles / rtl_chip->cfg.core_mhz;
+      }
+      if (sw) {
+        SwResult res;
+        r.sw_us = bestUs(o.repeat, [&] { res = swCollide(sa, sb, s.pose, mode); });
+        r.sw_hit = res.pairs.empty() ? 0 : 1;
+      }
+      if (fcl_o) {
+        FclAnswer ans;
+        r.fcl_obbrss_us = bestUs(o.repeat, [&] { ans = fclCollide(*fo_a, *fo_b, s.pose, max_contacts); });
+        r.fcl_hit = ans.hit ? 1 : 0;
+      }
+      if (fcl_k) {
+        FclAnswer ans;
+        r.fcl_kdop24_us = bestUs(o.repeat, [&] { ans = fclCollide(*fk_a, *fk_b, s.pose, max_contacts); });
+        if (std::isnan(r.fcl_hit)) r.fcl_hit = ans.hit ? 1 : 0;
+      }
+      if (o.check) {
+        const QueryResult ga = mode == QueryMode::All ? g : golden.drv->query(golden.a, golden.b, s.pose, QueryMode::All);
+        const FclAnswer fa = fclCollide(*fo_a, *fo_b, s.pose, 1u << 24);
+        const PairDiff d = comparePairSets(ga.pairs, fa.pairs);
+        r.all_chip = double(ga.pairs.size());
+        r.all_fcl = double(fa.pairs.size());
+        r.only_chip = double(d.only_chip.size());
+        r.only_fcl = double(d.only_ref.size());
+        auto judge = [&](const std::vector<TriPair>& ps, bool chip_said_hit) {
+          for (const auto& p : ps) {
+            if (!used_a[p.first] || !used_b[p.second]) {
+              r.degenerate += 1;  // the chip's tree leaves degenerate triangles out
+              continue;
+            }
+            if (exact_left <= 0) continue;
+            --exact_left;
+            r.exact_checked += 1;
+            const bool hit = exactTrianglesIntersect(ma, p.first, mb, p.second, s.pose);
+            (hit == chip_said_hit ? r.exact_chip_right : r.exact_fcl_right) += 1;
+          }
+        };
+        judge(d.only_chip, true);
+        judge(d.only_ref, false);
+      }
+      records.push_back(r);
+      progress(o.quiet, r.pair, i + 1, poses.size(), start);
+    }
+  }
+
+  // poses.csv and perf.json: every pose.
+  Csv pc{poseHeader(tlm_configs), {}};
+  for (const auto& r : records) pc.rows.push_back(poseFields(r));
+  std::ofstream(o.out_dir + "/poses.csv") << [&] { std::ostringstream s; pc.write(s); return s.str(); }();
+
+  // summary.csv: per pair and distance, and per pair over all distances ("all").
+  const auto ms = metrics(tlm_configs);
+  Csv sc{{"pair", "distance", "poses", "polygons"}, {}};
+  for (const auto& m : ms) {
+    sc.header.push_back("avg_" + m.first);
+    sc.header.push_back("worst_" + m.first);
+  }
+  for (const auto* n : {"rtl_over_eq5", "sw_over_eq5", "sw_over_rtl", "fcl_obbrss_over_eq5", "fcl_obbrss_over_rtl", "fcl_obbrss_over_tlm_modern",
+                        "sw_over_fcl_obbrss", "hit_disagreements", "only_chip", "only_fcl", "exact_checked", "exact_chip_right",
+                        "exact_fcl_right", "degenerate"}) {
+    sc.header.push_back(n);
+  }
+  nlohmann::json summary = nlohmann::json::array();
+  struct Group {
+    std::string pair, distance;
+    std::vector<const PoseRecord*> rs;
+  };
+  std::vector<Group> groups;
+  for (const auto& mp : o.pairs) {
+    for (double d : o.distances) {
+      Group gr{mp.label(), num(d), {}};
+      for (const auto& r : records) {
+        if (r.pair == mp.label() && r.sample.distance == d) gr.rs.push_back(&r);
+      }
+      groups.push_back(gr);
+    }
+    Group all{mp.label(), "all", {}};
+    for (const auto& r : records) {
+      if (r.pair == mp.label()) all.rs.push_back(&r);
+    }
+    groups.push_back(all);
+  }
+  auto sumOf = [](const std::vector<const PoseRecord*>& rs, auto f) { double s = 0; for (const auto* r : rs) { const double v = f(*r); if (!std::isnan(v)) s += v; } return s; };
+  struct Ratios {
+    double rtl_over_eq5, sw_over_eq5, sw_over_rtl, fo_over_eq5, fo_over_rtl, fo_over_modern, sw_over_fo;
+  };
+  auto ratios = [&](const Group& gr) {
+    // rtl ran on a subset of poses: compare it with Eq. 5 and software on that subset.
+    std::vector<const PoseRecord*> rtl_rs;
+    for (const auto* r : gr.rs) {
+      if (!std::isnan(r->rtl_us)) rtl_rs.push_back(r);
+    }
+    const double eq5 = stat(gr.rs, ms[3].second).avg, sw_avg = stat(gr.rs, [](const PoseRecord& r) { return r.sw_us; }).avg;
+    const double fo = stat(gr.rs, [](const PoseRecord& r) { return r.fcl_obbrss_us; }).avg;
+    double modern = kNone;
+    for (size_t k = 0; k < tlm_configs.size(); ++k) {
+      if (tlm_configs[k] == "modern") modern = stat(gr.rs, ms[5 + k].second).avg;
+    }
+    Ratios q{};
+    const double rtl_sum = sumOf(rtl_rs, [](const PoseRecord& r) { return r.rtl_us; });
+    q.rtl_over_eq5 = rtl_rs.empty() ? kNone : ratio(rtl_sum, sumOf(rtl_rs, [](const PoseRecord& r) { return r.eq5_us; }));
+    q.sw_over_eq5 = ratio(sw_avg, eq5);
+    q.sw_over_rtl = rtl_rs.empty() ? kNone : ratio(sumOf(rtl_rs, [](const PoseRecord& r) { return r.sw_us; }), rtl_sum);
+    q.fo_over_eq5 = ratio(fo, eq5);
+    q.fo_over_rtl = rtl_rs.empty() ? kNone : ratio(sumOf(rtl_rs, [](const PoseRecord& r) { return r.fcl_obbrss_us; }), rtl_sum);
+    q.fo_over_modern = ratio(fo, modern);
+    q.sw_over_fo = ratio(sw_avg, fo);
+    return q;
+  };
+  for (const auto& gr : groups) {
+    std::vector<std::string> row{gr.pair, gr.distance, std::to_string(gr.rs.size()), gr.rs.empty() ? "" : std::to_string(gr.rs[0]->polygons_a)};
+    nlohmann::json j{{"pair", gr.pair}, {"distance", gr.distance}, {"poses", gr.rs.size()}};
+    for (const auto& m : ms) {
+      const Stat st = stat(gr.rs, m.second);
+      row.push_back(num(st.avg));
+      row.push_back(num(st.worst));
+      if (st.n) j[m.first] = {{"avg", st.avg}, {"worst", st.worst}, {"n", st.n}};
+    }
+    const Ratios q = ratios(gr);
+    double hit_dis = 0;
+    for (const auto* r : gr.rs) {
+      const double chip_hit = r->chip_pairs ? 1 : 0;
+      if ((!std::isnan(r->sw_hit) && r->sw_hit != chip_hit) || (!std::isnan(r->fcl_hit) && r->fcl_hit != chip_hit)) hit_dis += 1;
+    }
+    const double vals[] = {q.rtl_over_eq5, q.sw_over_eq5, q.sw_over_rtl, q.fo_over_eq5, q.fo_over_rtl, q.fo_over_modern, q.sw_over_fo, hit_dis,
+                           sumOf(gr.rs, [](const PoseRecord& r) { return r.only_chip; }), sumOf(gr.rs, [](const PoseRecord& r) { return r.only_fcl; }),
+                           sumOf(gr.rs, [](const PoseRecord& r) { return r.exact_checked; }),
+                           sumOf(gr.rs, [](const PoseRecord& r) { return r.exact_chip_right; }),
+                           sumOf(gr.rs, [](const PoseRecord& r) { return r.exact_fcl_right; }),
+                           sumOf(gr.rs, [](const PoseRecord& r) { return r.degenerate; })};
+    for (size_t k = 0; k < std::size(vals); ++k) {
+      row.push_back(num(vals[k]));
+      if (!std::isnan(vals[k])) j[sc.header[4 + 2 * ms.size() + k]] = vals[k];
+    }
+    sc.rows.push_back(row);
+    summary.push_back(j);
+  }
+  { std::ofstream f(o.out_dir + "/summary.csv"); sc.write(f); }
+
+  nlohmann::json js;
+  js["protocol"] = {{"steps", o.steps}, {"distances", o.distances}, {"mode", o.mode}, {"backends", o.backends}, {"tlm_configs", tlm_configs},
+                    {"rtl_every", o.rtl_every}, {"repeat", o.repeat}, {"check", o.check}};
+  js["summary"] = summary;
+  js["poses"] = nlohmann::json::array();
+  for (const auto& r : records) {
+    nlohmann::json p;
+    const auto f = poseFields(r);
+    for (size_t k = 0; k < f.size(); ++k) p[pc.header[k]] = f[k];
+    js["poses"].push_back(p);
+  }
+  { std::ofstream f(o.out_dir + "/perf.json"); f << js.dump(1) << '\n'; }
+
+  // table1.md: the paper's Table 1 layout (avg / worst per cell), speedups, correctness.
+  std::ostringstream t;
+  t << "Mode " << o.mode << ", " << o.steps << " steps at d = ";
+  for (size_t k = 0; k < o.distances.size(); ++k) t << (k ? ", " : "") << num(o.distances[k]);
+  t << " (" << poses.size() << " poses per pair); cells are average / worst; times in µs.\n\n";
+  t << "| pair | polygons | aligned visited | tumbled visited | triangle tests | Eq. 5 (266 MHz) | RTL (266 MHz) |";
+  for (const auto& c : tlm_configs) t << " TLM " << c << " |";
+  t << " sw (double) | FCL OBBRSS | FCL KDOP24 |\n|---|---|---|---|---|---|---|";
+  for (size_t k = 0; k < tlm_configs.size(); ++k) t << "---|";
+  t << "---|---|---|\n";
+  for (const auto& gr : groups) {
+    if (gr.distance != "all") continue;
+    t << "| " << gr.pair << " | " << (gr.rs.empty() ? 0 : gr.rs[0]->polygons_a);
+    for (size_t m = 0; m < ms.size(); ++m) t << " | " << cell(stat(gr.rs, ms[m].second), m < 3 ? 0 : 1);
+    t << " |\n";
+  }
+  t << "\nSpeedups (ratio of average times; RTL ratios over the poses RTL ran):\n\n"
+       "| pair | RTL / Eq. 5 | sw / Eq. 5 | sw / RTL | FCL OBBRSS / Eq. 5 | FCL OBBRSS / RTL | FCL OBBRSS / TLM modern | sw / FCL OBBRSS |\n"
+       "|---|---|---|---|---|---|---|---|\n";
+  for (const auto& gr : groups) {
+    if (gr.distance != "all") continue;
+    const Ratios q = ratios(gr);
+    t << "| " << gr.pair << " | " << fix(q.rtl_over_eq5, 2) << " | " << fix(q.sw_over_eq5, 1) << " | " << fix(q.sw_over_rtl, 1) << " | "
+      << fix(q.fo_over_eq5, 1) << " | " << fix(q.fo_over_rtl, 1) << " | " << fix(q.fo_over_modern, 1) << " | " << fix(q.sw_over_fo, 2) << " |\n";
+  }
+  if (o.check) {
+    t << "\nAll-pairs answers, chip (golden, FP32) against FCL (OBBRSS, double), summed over the poses; differing pairs decided by "
+         "CGAL (exact, at most "
+      << o.exact_limit << " per pair):\n\n| pair | chip pairs | FCL pairs | only chip | only FCL | degenerate | CGAL checked | chip right | FCL right |\n"
+                          "|---|---|---|---|---|---|---|---|---|\n";
+    for (const auto& gr : groups) {
+      if (gr.distance != "all") continue;
+      auto s = [&](auto f) { return fix(sumOf(gr.rs, f), 0); };
+      t << "| " << gr.pair << " | " << s([](const PoseRecord& r) { return r.all_chip; }) << " | " << s([](const PoseRecord& r) { return r.all_fcl; })
+        << " | " << s([](const PoseRecord& r) { return r.only_chip; }) << " | " << s([](const PoseRecord& r) { return r.only_fcl; }) << " | "
+        << s([](const PoseRecord& r) { return r.degenerate; }) << " | " << s([](const PoseRecord& r) { return r.exact_checked; }) << " | "
+        << s([](const PoseRecord& r) { return r.exact_chip_right; }) << " | " << s([](const PoseRecord& r) { return r.exact_fcl_right; }) << " |\n";
+    }
+  }
+  { std::ofstream f(o.out_dir + "/table1.md"); f << t.str(); }
+  std::cout << t.str();
+
+  // Plot data (gnuplot, bench/plots.gp): NaN marks what was not measured.
+  {
+    std::ofstream f(o.out_dir + "/angle.dat");
+    // First line: column names (gnuplot's columnhead); pair and distance are in the title.
+    f << "angle Eq.5 RTL";
+    for (const auto& c : tlm_configs) f << " TLM-" << c;
+    f << " sw FCL-OBBRSS FCL-KDOP24\n";
+    for (const auto& r : records) {
+      if (r.pair != o.pairs[0].label() || r.sample.distance != o.distances[0]) continue;
+      f << num(r.sample.angle_deg) << ' ' << datNum(r.eq5_us) << ' ' << datNum(r.rtl_us);
+      for (double v : r.tlm_us) f << ' ' << datNum(v);
+      f << ' ' << datNum(r.sw_us) << ' ' << datNum(r.fcl_obbrss_us) << ' ' << datNum(r.fcl_kdop24_us) << '\n';
+    }
+  }
+  {
+    std::ofstream f(o.out_dir + "/lists.dat");
+    // alpha (node pairs per list) and cycles per list (tau = tumbled/2), per pose.
+    f << "alpha Eq.5 RTL";
+    for (const auto& c : tlm_configs) f << " TLM-" << c;
+    f << '\n';
+    for (const auto& r : records) {
+      if (r.c.tumbled_nodes_transformed == 0) continue;
+      const double tau = r.c.tumbled_nodes_transformed / 2.0, alpha = r.c.overlap_tests / (2.0 * r.c.tumbled_nodes_transformed);
+      f << num(alpha) << ' ' << num(r.eq5_cycles / tau) << ' ' << datNum(r.rtl_cycles / tau);
+      for (double v : r.tlm_cycles) f << ' ' << datNum(v / tau);
+      f << '\n';
+    }
+  }
+  {
+    std::ofstream f(o.out_dir + "/speedup.dat");
+    f << "pair sw/Eq.5 sw/RTL FCL-OBBRSS/Eq.5 FCL-OBBRSS/RTL FCL-OBBRSS/TLM-modern\n";
+    for (const auto& gr : groups) {
+      if (gr.distance != "all") continue;
+      const Ratios q = ratios(gr);
+      f << '"' << gr.pair << "\" " << datNum(q.sw_over_eq5) << ' ' << datNum(q.sw_over_rtl) << ' ' << datNum(q.fo_over_eq5) << ' '
+        << datNum(q.fo_over_rtl) << ' ' << datNum(q.fo_over_modern) << '\n';
+    }
+  }
+  std::cout << "\nwrote " << o.out_dir << "/{poses.csv,summary.csv,perf.json,table1.md,angle.dat,lists.dat,speedup.dat}\n";
+  if (rtl_mismatches) {
+    std::fprintf(stderr, "cc_perf: %d rtl queries differed from golden\n", rtl_mismatches);
+    return 4;
+  }
+  return 0;
+}
+
+}  // namespace cc::perf

@@ -1,0 +1,172 @@
+// cc_perf: parsing, protocol, CSV, the pair-set comparison, FCL against the chip (golden)
+// on procedural meshes, and the command line end to end on small meshes.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "peers.h"
+#include "perf.h"
+
+namespace cc::perf {
+namespace {
+
+TEST(PerfParse, PairsIdenticalAndMixed) {
+  const auto p = parsePairs("bunny00,bunny00:armadillo");
+  ASSERT_EQ(p.size(), 2u);
+  EXPECT_EQ(p[0].a, "bunny00");
+  EXPECT_EQ(p[0].b, "bunny00");
+  EXPECT_EQ(p[0].label(), "bunny00");
+  EXPECT_EQ(p[1].b, "armadillo");
+  EXPECT_EQ(p[1].label(), "bunny00:armadillo");
+  for (const char* bad : {"", ",", "a:", ":b", "a:b:c", "a,,b"}) EXPECT_THROW(parsePairs(bad), std::invalid_argument) << bad;
+}
+
+TEST(PerfParse, NumbersAndNames) {
+  EXPECT_EQ(parseNumberList("0.5,1,1.5", "d"), (std::vector<double>{0.5, 1, 1.5}));
+  for (const char* bad : {"", "x", "1,", "1e999", "nan", "1.5x"}) EXPECT_THROW(parseNumberList(bad, "d"), std::invalid_argument) << bad;
+  EXPECT_EQ(parseNameList("sw,golden,sw", {"golden", "sw"}, "b"), (std::vector<std::string>{"sw", "golden"}));
+  EXPECT_THROW(parseNameList("gold", {"golden", "sw"}, "b"), std::invalid_argument);
+}
+
+TEST(PerfProtocol, TumblesAboutZAndXAtEachDistance) {
+  const auto poses = protocolPoses(8, {0.5, 2});
+  ASSERT_EQ(poses.size(), 16u);
+  EXPECT_EQ(poses[0].angle_deg, 0);
+  EXPECT_TRUE(poses[0].pose.R.isApprox(Eigen::Matrix3d::Identity()));
+  EXPECT_DOUBLE_EQ(poses[3].angle_deg, 135);
+  EXPECT_EQ(poses[9].distance, 2);
+  EXPECT_EQ(poses[9].pose.t, Eigen::Vector3d(2, 0, 0));
+  // Rx(90) * Rz(90) takes x to z.
+  const auto q = protocolPoses(4, {1})[1].pose.R * Eigen::Vector3d::UnitX();
+  EXPECT_NEAR((q - Eigen::Vector3d::UnitZ()).norm(), 0, 1e-12);
+  EXPECT_THROW(protocolPoses(0, {1}), std::invalid_argument);
+}
+
+TEST(PerfProtocol, ScaleToCubeSpansMinusOneToOne) {
+  Mesh m = makeSphere(3.0f, 6, 8);
+  scaleToCube(m);
+  float lo = 1e9f, hi = -1e9f;
+  for (const auto& v : m.vertices) {
+    for (float x : v) lo = std::min(lo, x), hi = std::max(hi, x);
+  }
+  EXPECT_NEAR(lo, -1.0f, 1e-6f);
+  EXPECT_NEAR(hi, 1.0f, 1e-6f);
+}
+
+TEST(PerfCsv, QuotesAndEmptyFieldsForNotMeasured) {
+  Csv c{{"a", "b", "c"}, {{"x,y", num(std::nan("")), "say \"hi\""}, {"1", num(0.25), "z"}}};
+  std::ostringstream s;
+  c.write(s);
+  EXPECT_EQ(s.str(), "a,b,c\n\"x,y\",,\"say \"\"hi\"\"\"\n1,0.25,z\n");
+  c.rows.push_back({"short"});
+  std::ostringstream t;
+  EXPECT_THROW(c.write(t), std::logic_error);
+}
+
+TEST(PerfCompare, SetDifferenceIgnoresOrderAndDuplicates) {
+  const PairDiff d = comparePairSets({{1, 2}, {3, 4}, {1, 2}, {5, 6}}, {{5, 6}, {7, 8}, {3, 4}});
+  EXPECT_EQ(d.common, 2u);
+  EXPECT_EQ(d.only_chip, (std::vector<TriPair>{{1, 2}}));
+  EXPECT_EQ(d.only_ref, (std::vector<TriPair>{{7, 8}}));
+}
+
+// The chip (golden, FP32) and FCL (double) on a sphere and a torus at random generic
+// poses: the all-pairs answers must be the same sets, FCL's first-mode answer must agree
+// on hit/no hit, and CGAL must confirm a sample of the common pairs.
+TEST(PerfFcl, SameAnswerAsTheChipOnProceduralMeshes) {
+  const uint32_t seed = std::random_device{}();
+  std::printf("seed %u\n", seed);
+  std::mt19937 rng(seed);
+  Mesh a = makeTorus(0.6f, 0.25f, 24, 12), b = makeSphere(0.7f, 14, 20);
+  const DopTree ta = buildTree(a, zachmannDirections(), SplitRule::MeanWidth);
+  const DopTree tb = buildTree(b, zachmannDirections(), SplitRule::MeanWidth);
+  auto dev = makeDevice("golden", namedConfig("paper"));
+  Driver drv(*dev);
+  const BoardObject oa = drv.upload(ta, a), ob = drv.upload(tb, b);
+  const FclModel fa(a, FclBv::Obbrss), fb(b, FclBv::Obbrss), ka(a, FclBv::Kdop24), kb(b, FclBv::Kdop24);
+  std::uniform_real_distribution<double> u(-1, 1), deg(0, 360);
+  size_t common = 0, hits = 0, exact = 0;
+  for (int i = 0; i < 24; ++i) {
+    const Pose pose = poseFromAxisAngle({u(rng), u(rng), u(rng) + 1e-3}, deg(rng), {0.6 * u(rng), 0.6 * u(rng), 0.6 * u(rng)});
+    const QueryResult g = drv.query(oa, ob, pose, QueryMode::All);
+    const FclAnswer f = fclCollide(fa, fb, pose, 1u << 20), k = fclCollide(ka, kb, pose, 1u << 20);
+    const PairDiff d = comparePairSets(g.pairs, f.pairs);
+    EXPECT_TRUE(d.only_chip.empty() && d.only_ref.empty()) << "pose " << i << ": " << d.only_chip.size() << " only chip, " << d.only_ref.size() << " only FCL";
+    const PairDiff dk = comparePairSets(f.pairs, k.pairs);
+    EXPECT_TRUE(dk.only_chip.empty() && dk.only_ref.empty()) << "pose " << i << ": FCL OBBRSS and KDOP24 differ";
+    EXPECT_EQ(fclCollide(fa, fb, pose, 1).hit, !g.pairs.empty()) << "pose " << i;
+    common += d.common;
+    hits += g.pairs.empty() ? 0 : 1;
+    for (size_t j = 0; j < g.pairs.size() && j < 3; ++j, ++exact) {
+      EXPECT_TRUE(exactTrianglesIntersect(a, g.pairs[j].first, b, g.pairs[j].second, pose)) << "pose " << i;
+    }
+  }
+  std::printf("%zu common pairs, %zu poses with a hit, %zu CGAL confirmations\n", common, hits, exact);
+  EXPECT_GT(hits, 5u);  // not vacuous
+  EXPECT_GT(common, 100u);
+}
+
+void writeOff(const Mesh& m, const std::string& path) {
+  std::ofstream f(path);
+  f << "OFF\n" << m.vertices.size() << ' ' << m.tris.size() << " 0\n";
+  for (const auto& v : m.vertices) f << v[0] << ' ' << v[1] << ' ' << v[2] << '\n';
+  for (const auto& t : m.tris) f << "3 " << t[0] << ' ' << t[1] << ' ' << t[2] << '\n';
+}
+
+std::string readAll(const std::string& path) {
+  std::ifstream f(path);
+  std::stringstream s;
+  s << f.rdbuf();
+  return s.str();
+}
+
+TEST(PerfCli, WritesCsvJsonAndTable) {
+  const auto dir = std::filesystem::temp_directory_path() / ("cc_perf_test_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  writeOff(makeSphere(1.0f, 10, 14), (dir / "ball.off").string());
+  writeOff(makeTorus(1.0f, 0.3f, 16, 8), (dir / "ring.off").string());
+  const std::string out = (dir / "out").string();
+  const std::string cmd = std::string(CC_PERF_BIN) + " -q --meshes " + dir.string() + " --pairs ball:ring,ring --steps 4 --distances 0.5,5" +
+                          " --backends golden,sw,fcl_obbrss,fcl_kdop24,tlm --tlm-configs paper --check --out " + out + " > " + out + ".txt";
+  ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
+  std::istringstream poses(readAll(out + "/poses.csv"));
+  std::string header, line;
+  std::getline(poses, header);
+  EXPECT_NE(header.find("overlap_tests"), std::string::npos);
+  EXPECT_NE(header.find("tlm_paper_cycles"), std::string::npos);
+  EXPECT_NE(header.find("fcl_kdop24_us"), std::string::npos);
+  int rows = 0, far_with_pairs = 0;
+  while (std::getline(poses, line)) {
+    ++rows;
+    // distance 5 puts the objects apart: no pairs (column 7 = chip_pairs).
+    std::vector<std::string> f;
+    std::stringstream ls(line);
+    for (std::string x; std::getline(ls, x, ',');) f.push_back(x);
+    ASSERT_GE(f.size(), 7u);
+    if (f[3] == "5" && f[6] != "0") ++far_with_pairs;
+  }
+  EXPECT_EQ(rows, 2 * 8);
+  EXPECT_EQ(far_with_pairs, 0);
+  const std::string table = readAll(out + "/table1.md");
+  EXPECT_NE(table.find("| ball:ring |"), std::string::npos);
+  EXPECT_NE(table.find("| ring |"), std::string::npos);
+  EXPECT_NE(readAll(out + "/perf.json").find("\"summary\""), std::string::npos);
+  EXPECT_NE(readAll(out + "/summary.csv").find("ball:ring,all,8,"), std::string::npos);
+  // Bad input: exit code 2, no crash.
+  for (const char* bad : {" --steps 0", " --backends golden,gpu", " --distances 1,x", " --pairs ball:nothere", " --mode some"}) {
+    const std::string c = std::string(CC_PERF_BIN) + " -q --meshes " + dir.string() + " --out " + out + bad + " > /dev/null 2>&1";
+    EXPECT_EQ(WEXITSTATUS(std::system(c.c_str())), 2) << bad;
+  }
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace cc::perf
