@@ -9,7 +9,7 @@ CMAKE_FLAGS ?=
 MESHES   := $(BUILD)/meshes
 BIN      := $(BUILD)/bin
 
-.PHONY: help deps configure build test demo bench soak lint synth meshes gen clean
+.PHONY: help deps configure build test demo bench results soak lint synth meshes gen clean
 
 help:
 	@echo "make deps     install the Debian packages the project needs (idempotent)"
@@ -17,6 +17,7 @@ help:
 	@echo "make test     build, then run the whole GoogleTest suite (ctest)"
 	@echo "make demo     bunny00 vs armadillo, 36 poses, Table-1 style summary"
 	@echo "make bench    benchmarks (ratios measured side by side)"
+	@echo "make results  the performance study of docs/results.md (cc_perf, plots; ~15 min)"
 	@echo "make soak     long randomized runs (10^6+ vectors per unit)"
 	@echo "make lint     verilator --lint-only -Wall over rtl/"
 	@echo "make synth    yosys synth of every RTL unit, latch check, cell counts"
@@ -48,6 +49,9 @@ demo: build meshes
 
 bench: build meshes
 	@scripts/bench.sh $(BUILD)
+
+results: build meshes
+	@bench/results.sh $(BUILD)
 
 lint: deps
 	@scripts/lint.sh

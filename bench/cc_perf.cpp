@@ -38,6 +38,8 @@ int main(int argc, char** argv) {
       ("backends", po::value(&backends)->default_value(backends), "golden,tlm,rtl,sw,fcl_obbrss,fcl_kdop24 (golden always runs)")
       ("tlm-configs", po::value(&tlm_configs)->default_value(tlm_configs), "chip configurations the tlm backend runs")
       ("rtl-every", po::value(&o.rtl_every)->default_value(o.rtl_every), "run the rtl chip on every K-th pose only (it simulates ~0.85 M cycles/s)")
+      ("kdop-every", po::value(&o.kdop_every)->default_value(o.kdop_every),
+       "run FCL with KDOP24 on every K-th pose only (FCL refits the whole tumbled KDOP tree per query)")
       ("repeat", po::value(&o.repeat)->default_value(o.repeat), "software and FCL times: best of R runs per pose")
       ("check", po::bool_switch(&o.check), "all-pairs answer of the chip (golden) against FCL (OBBRSS) on every pose")
       ("exact-limit", po::value(&o.exact_limit)->default_value(o.exact_limit), "CGAL exact checks of differing pairs, at most this many per mesh pair")

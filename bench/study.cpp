@@ -181,6 +181,7 @@ int runStudy(const StudyOptions& o) {
   if (o.mode != "first" && o.mode != "all") throw std::invalid_argument("--mode must be first or all");
   if (o.repeat < 1) throw std::invalid_argument("--repeat must be at least 1");
   if (o.rtl_every < 1) throw std::invalid_argument("--rtl-every must be at least 1");
+  if (o.kdop_every < 1) throw std::invalid_argument("--kdop-every must be at least 1");
   if (o.exact_limit < 0) throw std::invalid_argument("--exact-limit must not be negative");
   const QueryMode mode = queryModeByName(o.mode);
   const size_t max_contacts = mode == QueryMode::First ? 1 : (1u << 24);
@@ -254,7 +255,7 @@ int runStudy(const StudyOptions& o) {
         r.fcl_obbrss_us = bestUs(o.repeat, [&] { ans = fclCollide(*fo_a, *fo_b, s.pose, max_contacts); });
         r.fcl_hit = ans.hit ? 1 : 0;
       }
-      if (fcl_k) {
+      if (fcl_k && i % o.kdop_every == 0) {
         FclAnswer ans;
         r.fcl_kdop24_us = bestUs(o.repeat, [&] { ans = fclCollide(*fk_a, *fk_b, s.pose, max_contacts); });
         if (std::isnan(r.fcl_hit)) r.fcl_hit = ans.hit ? 1 : 0;
@@ -384,7 +385,7 @@ int runStudy(const StudyOptions& o) {
 
   nlohmann::json js;
   js["protocol"] = {{"steps", o.steps}, {"distances", o.distances}, {"mode", o.mode}, {"backends", o.backends}, {"tlm_configs", tlm_configs},
-                    {"rtl_every", o.rtl_every}, {"repeat", o.repeat}, {"check", o.check}};
+                    {"rtl_every", o.rtl_every}, {"kdop_every", o.kdop_every}, {"repeat", o.repeat}, {"check", o.check}};
   js["summary"] = summary;
   js["poses"] = nlohmann::json::array();
   for (const auto& r : records) {

@@ -15,7 +15,7 @@ struct StudyOptions {
   std::vector<MeshPair> pairs;
   std::vector<double> distances;
   std::vector<std::string> backends, tlm_configs;
-  int steps = 36, rtl_every = 1, repeat = 3, exact_limit = 200;
+  int steps = 36, rtl_every = 1, kdop_every = 1, repeat = 3, exact_limit = 200;
   bool check = false, quiet = false;
 };
 std::vector<std::string> knownBackends();
