@@ -12,7 +12,7 @@ set grid
 
 do for [fmt in "png svg"] {
   ext = fmt
-  if (fmt eq "png") { set terminal pngcairo size 900,520 font ",10" } else { set terminal svg size 900,520 font ",10" }
+  if (fmt eq "png") { set terminal pngcairo noenhanced size 900,520 font ",10" } else { set terminal svg noenhanced size 900,520 font ",10" }
 
   # 1. Time per query against the rotation angle, chip and software.
   stats tdir.'/angle.dat' skip 1 nooutput
