@@ -1,0 +1,80 @@
+// cc_sweep end to end: a 2-point grid over two small meshes writes the per-query CSV, the
+// summary CSV and an SVG chart; bad arguments are clear errors (exit code 2).
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace {
+
+struct Out {
+  int code;
+  std::string text;
+};
+
+Out run(const std::string& args) {
+  // ctest runs tests in parallel: every file of a test carries the test's name.
+  static int n = 0;
+  const std::string log = ::testing::TempDir() + "cc_sweep_" +
+                          ::testing::UnitTest::GetInstance()->current_test_info()->name() + std::to_string(n++) + ".log";
+  const int rc = std::system((std::string(CC_SWEEP_BIN) + " " + args + " >" + log + " 2>&1").c_str());
+  std::ifstream in(log);
+  std::stringstream s;
+  s << in.rdbuf();
+  return {WIFEXITED(rc) ? WEXITSTATUS(rc) : -1, s.str()};
+}
+
+// An octahedron of radius r as an OFF file.
+std::string octahedron(const std::string& name, double r) {
+  const std::string path =
+      ::testing::TempDir() + ::testing::UnitTest::GetInstance()->current_test_info()->name() + "_" + name;
+  std::ofstream f(path);
+  f << "OFF\n6 8 0\n";
+  f << r << " 0 0\n" << -r << " 0 0\n0 " << r << " 0\n0 " << -r << " 0\n0 0 " << r << "\n0 0 " << -r << "\n";
+  f << "3 0 2 4\n3 2 1 4\n3 1 3 4\n3 3 0 4\n3 2 0 5\n3 1 2 5\n3 3 1 5\n3 0 3 5\n";
+  return path;
+}
+
+size_t lines(const std::string& path) {
+  std::ifstream in(path);
+  size_t n = 0;
+  for (std::string l; std::getline(in, l);) n += !l.empty();
+  return n;
+}
+
+}  // namespace
+
+TEST(SweepCli, GridWritesCsvSummaryAndPlot) {
+  const std::string a = octahedron("oa.off", 0.5), b = octahedron("ob.off", 0.4);
+  const std::string out = ::testing::TempDir() + "sw.csv", plot = ::testing::TempDir() + "sw.svg";
+  std::filesystem::remove(plot);
+  const Out r = run("--a " + a + " --b " + b + " --poses 3 --offset 0.2 0 0 --grid t_cl=2,4 --out " + out + " --plot " + plot);
+  ASSERT_EQ(r.code, 0) << r.text;
+  EXPECT_EQ(lines(out), 1u + 2 * 3) << "header + one row per query";
+  EXPECT_EQ(lines(::testing::TempDir() + "sw_summary.csv"), 1u + 2) << "header + one row per configuration";
+  EXPECT_TRUE(std::filesystem::exists(plot)) << r.text;
+}
+
+TEST(SweepCli, BadArgumentsGiveClearErrors) {
+  const std::string a = octahedron("oa.off", 0.5);
+  EXPECT_EQ(run("--a " + a).code, 2);
+  Out r = run("--a " + a + " --b " + a + " --grid t_cll=1,2");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.text.find("unknown config field 't_cll'"), std::string::npos) << r.text;
+  r = run("--a " + a + " --b " + a + " --grid sdram_banks=3");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.text.find("sdram_banks"), std::string::npos) << r.text;
+  r = run("--a " + a + " --b " + a + " --config nosuch");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.text.find("unknown configuration"), std::string::npos) << r.text;
+  r = run("--a /nonexistent.off --b " + a);
+  EXPECT_EQ(r.code, 2);
+  r = run("--a " + a + " --b " + a + " --poses 0");
+  EXPECT_EQ(r.code, 2);
+  r = run("--a " + a + " --b " + a + " --grid t_cl");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.text.find("KEY=V1,V2"), std::string::npos) << r.text;
+}
