@@ -1,0 +1,148 @@
+// A thin driver for the Verilated cc_datapath: host register writes, memory beats,
+// commands with their responses and cycle counts, and the observation port. Every wait is
+// bounded (SimCtrl watchdog), so a protocol bug fails the test instead of hanging it.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+#include "Vcc_datapath.h"
+#include "cc/regmap.h"
+#include "cc_sim_ctrl.h"
+#include "verilated.h"
+
+namespace cc::rtltest {
+
+enum class Cmd : uint8_t { Xform = 0, Tri = 1, Cmp = 2, It = 3 };
+enum class Beat : uint8_t { Dop = 0, E = 1, Vert = 2, Leaf = 3 };
+enum class Dbg : uint8_t { DopReg = 0, Slot0 = 1, Slot1 = 2, E = 3 };
+
+// IT-unit micro-ops (cc_it_unit.v): {op[2:0], arg[3:0]}.
+inline constexpr uint8_t uopClear() { return 1u << 4; }
+inline constexpr uint8_t uopEdge(unsigned e) { return static_cast<uint8_t>((2u << 4) | e); }
+inline constexpr uint8_t uopTri() { return 3u << 4; }
+inline constexpr uint8_t uopNop() { return 0; }
+
+struct Response {
+  Cmd op;
+  bool err;
+  unsigned overlap;  // bit t: overlaps result slot t (Cmp)
+  bool hit;          // IT HIT flag (It)
+  uint64_t cycles;   // from the cycle the command was accepted to the response pulse
+};
+
+class DatapathBench {
+ public:
+  static constexpr unsigned kMaxWait = 10000;
+
+  DatapathBench() : top_(&ctx_), sim_(cc::sim::SimCtrl::forModel(top_)) {
+    idle();
+    sim_.reset();
+  }
+
+  Vcc_datapath& top() { return top_; }
+  cc::sim::SimCtrl& sim() { return sim_; }
+
+  void cfgWrite(uint32_t addr, uint32_t v) {
+    top_.cfg_we_i = 1;
+    top_.cfg_addr_i = addr;
+    top_.cfg_wdata_i = v;
+    tick();
+    top_.cfg_we_i = 0;
+  }
+  uint32_t cfgRead(uint32_t addr) {
+    top_.cfg_addr_i = addr;
+    sim_.eval();
+    return top_.cfg_rdata_o;
+  }
+
+  // One beat; waits (bounded) until the datapath takes it. Returns cycles waited.
+  unsigned beat(Beat dst, unsigned idx, const std::array<uint32_t, 8>& w) {
+    top_.beat_valid_i = 1;
+    top_.beat_dst_i = static_cast<uint8_t>(dst);
+    top_.beat_idx_i = idx;
+    for (int i = 0; i < 8; ++i) top_.beat_data_i[i] = w[i];
+    unsigned waited = 0;
+    for (;;) {
+      sim_.eval();
+      if (top_.beat_ready_o) break;
+      tick();
+      if (++waited > kMaxWait) throw std::runtime_error("beat never accepted");
+    }
+    tick();
+    top_.beat_valid_i = 0;
+    return waited;
+  }
+
+  // 24 words in three beats (a node's DOP), or any 128-byte record's first words.
+  void loadWords(Beat dst, const uint32_t* words, unsigned n_words) {
+    for (unsigned b = 0; b * 8 < n_words; ++b) {
+      std::array<uint32_t, 8> w{};
+      for (unsigned j = 0; j < 8 && b * 8 + j < n_words; ++j) w[j] = words[b * 8 + j];
+      beat(dst, b, w);
+    }
+  }
+
+  // Issues one command (waiting for cmd_ready_o) and waits for its response.
+  Response command(Cmd op, unsigned arg) {
+    issue(op, arg);
+    return waitResponse();
+  }
+
+  void issue(Cmd op, unsigned arg) {
+    top_.cmd_valid_i = 1;
+    top_.cmd_op_i = static_cast<uint8_t>(op);
+    top_.cmd_arg_i = arg;
+    unsigned waited = 0;
+    for (;;) {
+      sim_.eval();
+      if (top_.cmd_ready_o) break;
+      tick();
+      if (++waited > kMaxWait) throw std::runtime_error("command never accepted");
+    }
+    pending_op_ = op;
+    accept_cycle_ = sim_.cycles();
+    tick();  // accepted at this edge
+    top_.cmd_valid_i = 0;
+    sim_.eval();
+  }
+
+  // The response pulse after the last issue(); a response already visible counts.
+  Response waitResponse() {
+    unsigned waited = 0;
+    while (!top_.rsp_valid_o) {
+      tick();
+      if (++waited > kMaxWait) throw std::runtime_error("no response");
+    }
+    Response r{static_cast<Cmd>(top_.rsp_op_o), top_.rsp_err_o != 0, top_.rsp_overlap_o, top_.rsp_hit_o != 0,
+               sim_.cycles() - accept_cycle_};
+    if (r.op != pending_op_) throw std::runtime_error("response for the wrong command");
+    tick();  // consume the pulse
+    return r;
+  }
+
+  uint32_t dbg(Dbg sel, unsigned idx) {
+    top_.dbg_sel_i = static_cast<uint8_t>(sel);
+    top_.dbg_idx_i = idx;
+    sim_.eval();
+    return top_.dbg_data_o;
+  }
+
+  void tick() { sim_.tick(); }
+
+ private:
+  void idle() {
+    top_.cfg_we_i = 0;
+    top_.beat_valid_i = 0;
+    top_.cmd_valid_i = 0;
+  }
+
+  VerilatedContext ctx_;
+  Vcc_datapath top_;
+  cc::sim::SimCtrl sim_;
+  Cmd pending_op_ = Cmd::Xform;
+  uint64_t accept_cycle_ = 0;
+};
+
+}  // namespace cc::rtltest
