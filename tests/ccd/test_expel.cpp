@@ -64,7 +64,7 @@ void settle(int boxes, int steps, unsigned seed, double e) {
     }
   }
   std::printf("[ccd expel] seed %u: %d boxes, %zu moves, %zu stopped by contacts, %zu refused at once; "
-              "top box at z = %.4f\n",
+              "last box at z = %.4f\n",
               seed, boxes, moves, contacts, refused, bodies.back().pose.t.z());
   EXPECT_GT(contacts, moves / 4);           // they did press on each other
   EXPECT_LT(refused, moves * 3 / 4);         // and still moved a lot while in contact

@@ -85,15 +85,15 @@ void run(const CcdMesh& a, const CcdMesh& b, int motions, int samples, unsigned 
 
 }  // namespace
 
-TEST(CcdSampling, TorusAgainstSphere) { run(torus(0.6, 0.2, 24, 12), sphere(0.5, 12, 16), 40, 200, 11u); }
-TEST(CcdSampling, SphereThroughTorus) { run(sphere(0.15, 8, 12), torus(0.6, 0.25, 24, 12), 40, 200, 12u); }
-TEST(CcdSampling, TorusAgainstTorus) { run(torus(0.5, 0.15, 20, 10), torus(0.6, 0.2, 24, 12), 40, 200, 13u); }
+TEST(CcdSampling, TorusAgainstSphere) { run(torus(0.6, 0.2, 24, 12), sphere(0.5, 12, 16), 80, 200, 11u); }
+TEST(CcdSampling, SphereThroughTorus) { run(sphere(0.15, 8, 12), torus(0.6, 0.25, 24, 12), 80, 200, 12u); }
+TEST(CcdSampling, TorusAgainstTorus) { run(torus(0.5, 0.15, 20, 10), torus(0.6, 0.2, 24, 12), 80, 200, 13u); }
 
 TEST(CcdSampling, RealMeshes) {
   const auto knot = realMesh("knot2.off"), femur = realMesh("femur.off"), blade = realMesh("blade.off");
   if (!knot || !femur || !blade) GTEST_SKIP() << "build/meshes missing (make meshes)";
-  run(*knot, *femur, 8, 200, 21u);
-  run(*blade, *knot, 8, 200, 22u);
+  run(*knot, *femur, 16, 200, 21u);
+  run(*blade, *knot, 16, 200, 22u);
 }
 
 TEST(CcdSamplingSoak, ManyMotions) {

@@ -43,7 +43,7 @@ int run(int argc, char** argv) {
   std::string fa, fb, json;
   std::vector<double> tr, rot, start;
   double expel = 1e-6, tol = 0;
-  desc.add_options()("help,h", "this help")("a", po::value(&fa)->required(), "moving mesh (OFF/OBJ/PLY/STL)")(
+  desc.add_options()("help", "this help")("a", po::value(&fa)->required(), "moving mesh (OFF/OBJ/PLY/STL)")(
       "b", po::value(&fb)->required(), "stationary mesh")("normalize", "scale each mesh to unit size, centred")(
       "translate", po::value(&tr)->multitoken()->required(), "translation X Y Z")(
       "rotate", po::value(&rot)->multitoken(), "rotation AX AY AZ DEGREES after the translation")(
@@ -52,7 +52,10 @@ int run(int argc, char** argv) {
       "tolerance", po::value(&tol), "also list contacts within this extra travel (default 0)")(
       "json", po::value(&json), "write the result as JSON to FILE");
   po::variables_map vm;
-  po::store(po::parse_command_line(argc, argv, desc), vm);
+  // No short options, so that negative numbers (--translate 0 0 -3) are values.
+  po::store(po::parse_command_line(argc, argv, desc,
+                                   po::command_line_style::unix_style ^ po::command_line_style::allow_short),
+            vm);
   if (vm.count("help")) {
     std::cout << desc;
     return 0;
