@@ -115,9 +115,43 @@ std::vector<uint32_t> queryStream(size_t limit, std::string& what) {
   return dev.pairs;
 }
 
+// `bench_memory --timeline N ADDR...`: the pins and the response port, cycle by cycle,
+// for reads of the given pair addresses (hex) issued back to back (docs/memory_system.md).
+void timeline(int cycles, const std::vector<uint32_t>& addrs) {
+  BoardMemory mem;
+  SdramRtlHarness<Vcc_sdram_ctrl> h(ChipConfig{}, mem);
+  for (uint32_t a : addrs) {
+    MemRequest r;
+    r.addr = a;
+    h.push(r);
+  }
+  const char* names[] = {"-", "ACT", "RD", "WR", "PRE"};
+  std::printf("cycle  accepted  cmd  bank  DQ(read beat)  rsp(beat)\n");
+  size_t rsp_seen = 0;
+  int dq_beat = 0, rsp_beat = 0;
+  for (int c = 0; c < cycles; ++c) {
+    const auto& top = h.top();
+    const unsigned cmd = top.sd_cmd_o, bank = top.sd_bank_o;
+    const bool edge = c % 2 == 0;
+    const bool acc = h.step();
+    const bool dq = h.top().sd_rvalid_i;
+    const bool rsp = h.responses().size() > rsp_seen;
+    rsp_seen = h.responses().size();
+    std::printf("%5d  %8s  %3s  %4s  %13s  %9s\n", c, acc ? "yes" : "", edge && cmd ? names[cmd] : "",
+                edge && cmd ? std::to_string(bank).c_str() : "", dq ? std::to_string(dq_beat++ % 8).c_str() : "",
+                rsp ? std::to_string(rsp_beat++ % 8).c_str() : "");
+  }
+}
+
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+  if (argc > 2 && std::string(argv[1]) == "--timeline") {
+    std::vector<uint32_t> addrs;
+    for (int i = 3; i < argc; ++i) addrs.push_back(static_cast<uint32_t>(std::stoul(argv[i], nullptr, 16)));
+    timeline(std::stoi(argv[2]), addrs);
+    return 0;
+  }
   try {
     std::mt19937 rng(kSeed);
     const ChipConfig cfg;

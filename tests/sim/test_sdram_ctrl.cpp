@@ -319,18 +319,29 @@ TEST(SdramCtrl, DeviceCatchesTimingMismatch) {
 #else  // CC_SDRAM_SOAK
 
 TEST(SdramCtrlSoak, RandomTrafficPaperTiming) {
-  randomTraffic<Vcc_sdram_ctrl>(ChipConfig{}, 1u, 1000000, {});
+  randomTraffic<Vcc_sdram_ctrl>(ChipConfig{}, 1u, 4000000, {});
 }
 
 TEST(SdramCtrlSoak, RandomTrafficNoGapsNoStalls) {
   Traffic<Vcc_sdram_ctrl>::Mix m;
   m.gap_percent = 0;
   m.stall_percent = 0;
-  randomTraffic<Vcc_sdram_ctrl>(ChipConfig{}, 2u, 1000000, m);
+  randomTraffic<Vcc_sdram_ctrl>(ChipConfig{}, 2u, 4000000, m);
+}
+
+TEST(SdramCtrlSoak, RandomTrafficHotSpot) {
+  Traffic<Vcc_sdram_ctrl>::Mix m;
+  m.hot_bytes = 2048;
+  m.region_bytes = 4096;
+  m.read_pair = 45;
+  m.read_record = 15;
+  m.write = 40;
+  m.gap_percent = 0;
+  randomTraffic<Vcc_sdram_ctrl>(ChipConfig{}, 4u, 2000000, m);
 }
 
 TEST(SdramCtrlSoak, RandomTrafficSlowTiming) {
-  randomTraffic<Vcc_sdram_ctrl_slow>(slowConfig(), 3u, 500000, {});
+  randomTraffic<Vcc_sdram_ctrl_slow>(slowConfig(), 3u, 2000000, {});
 }
 
 #endif
