@@ -29,7 +29,7 @@ module cc_pci_cfg #(
   parameter [23:0] ClassCode      = 24'h120000,  // processing accelerator
   parameter [15:0] SubsysVendorId = 16'h1234,
   parameter [15:0] SubsysId       = 16'h0001,
-  parameter integer Bar1Bits      = 28           // BAR1 window = 2**Bar1Bits bytes
+  parameter integer Bar1Bits      = 30           // BAR1 window = 2**Bar1Bits bytes
 ) (
   input  wire        clk_i,
   input  wire        rst_ni,

@@ -19,7 +19,7 @@
 // ---------------------------------------------------------------------------------------
 module cc_pci_core_port #(
   parameter integer RspDepthBits = 4,
-  parameter integer Bar1Bits     = 28
+  parameter integer Bar1Bits     = 30
 ) (
   input  wire                  clk_i,
   input  wire                  rst_ni,

@@ -17,8 +17,9 @@
 //     data phase) or Disconnect-without-data (later phases). Reads are delayed
 //     transactions: the request is queued for the core and, if no data is back within
 //     InitialWait clocks, the target Retries; the master repeats the same read and gets
-//     the data then. BAR1 reads prefetch up to PrefetchWords words (not past the window);
-//     the target asserts STOP# with the last prefetched word (Disconnect-with-data).
+//     the data then. BAR1 reads prefetch PrefetchWords words ahead of the master and keep
+//     that distance while the burst goes on (never past the window); at the window end
+//     the target asserts STOP# with the last word (Disconnect-with-data).
 //     Words prefetched but not taken are dropped when the transaction ends; a write or a
 //     read of another address also drops a pending delayed read.
 //   * Non-linear burst orders (AD[1:0] != 0 on memory commands) get one data phase.
@@ -33,7 +34,7 @@ module cc_pci_target #(
   parameter [23:0] ClassCode      = 24'h120000,
   parameter [15:0] SubsysVendorId = 16'h1234,
   parameter [15:0] SubsysId       = 16'h0001,
-  parameter integer Bar1Bits      = 28,   // BAR1 window: 256 MiB
+  parameter integer Bar1Bits      = 30,   // BAR1 window: 1 GiB (= cc_chip BoardBytesLog2)
   parameter integer ReqDepthBits  = 4,    // PCI -> core request FIFO: 16 words
   parameter integer RspDepthBits  = 4,    // core -> PCI read data FIFO: 16 words
   parameter integer PrefetchWords = 8,    // BAR1 read prefetch (<= 2**RspDepthBits)
@@ -262,6 +263,11 @@ module cc_pci_target #(
                             ? PrefetchWords[PfW-1:0]
                             : words_to_end[PfW-1:0] + 1'b1;
   wire at_window_end = &addr_q[Bar1Bits-1:2];
+  // Streaming prefetch: while a BAR1 read burst goes on, every word taken by the master
+  // queues one more, as long as the next word to request is still inside the window
+  // (the window is aligned to its size, so leaving it wraps the offset to zero).
+  wire [31:2] rq_next = rq_addr_q + {{(30-PfW){1'b0}}, rq_left_q};
+  wire        rq_more = rq_next[Bar1Bits-1:2] != {(Bar1Bits-2){1'b0}};
 
   // Data-phase events at this clock edge (values sampled from the bus).
   wire in_data  = (state_q == SData);
@@ -391,6 +397,7 @@ module cc_pci_target #(
         if (xfer) begin
           first_d = 1'b0;
           addr_d  = addr_q + 32'd4;
+          if (!is_write_q && is_bar1_q && linear_q && frame && rq_more) rq_left_d = rq_left_d + 1'b1;
         end
         if (final_ph) begin
           state_d  = STurn;
@@ -529,7 +536,7 @@ module cc_pci_target #(
   assign inta_no   = !(irq_s && !int_dis);
 
   // The FIFO levels of the far sides are not needed here (pessimistic flags suffice).
-  wire unused_lvl = &{1'b0, req_rlevel, rsp_rlevel, rsp_wready};
+  wire unused_lvl = &{1'b0, req_rlevel, rsp_rlevel, rsp_wready, rq_next[31:Bar1Bits]};
 
 `ifndef SYNTHESIS
   initial begin

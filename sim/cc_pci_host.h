@@ -198,6 +198,7 @@ class PciHost {
   void injectParityErrorOnNextWrite() { inject_parity_ = true; }
 
   PciChecker& checker() { return checker_; }
+  const Options& options() const { return opt_; }
   uint64_t pciCycles() const { return pci_cycles_; }
   uint64_t coreCycles() const { return core_cycles_; }
   uint64_t timePs() const { return now_; }

@@ -3,113 +3,14 @@
 // clock of every test. Seeds are printed; replay one with CC_SEED=<n>.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
-#include <verilated.h>
-#include <verilated_fst_c.h>
-
-#include <cstdlib>
-#include <memory>
-#include <random>
-#include <string>
 #include <vector>
 
-#include "Vcc_tb_pci_top.h"
-#include "cc_pci_host.h"
+#include "pci_bench.h"
 
 namespace {
 
-using cc::sim::PciCmd;
-using cc::sim::PciHost;
-using cc::sim::PciMasterPins;
-using cc::sim::PciProtocolError;
+using namespace pcitest;
 using ::testing::HasSubstr;
-
-constexpr uint32_t kBar0 = 0x8000'0000u;  // where the tests place the BARs
-constexpr uint32_t kBar1 = 0x9000'0000u;
-constexpr uint32_t kBar1Bytes = 1u << 16;  // cc_tb_pci_top's Bar1Bits = 16
-
-uint64_t testSeed(const char* name) {
-  uint64_t seed;
-  if (const char* s = std::getenv("CC_SEED")) seed = std::strtoull(s, nullptr, 10);
-  else seed = (static_cast<uint64_t>(std::random_device{}()) << 32) ^ std::random_device{}();
-  std::printf("%s seed=%llu (replay with CC_SEED=%llu)\n", name, static_cast<unsigned long long>(seed),
-              static_cast<unsigned long long>(seed));
-  return seed;
-}
-
-// One simulated board: the Verilated top, the BFM bound to its pins, core-side stalls.
-struct Bench {
-  VerilatedContext ctx;
-  std::unique_ptr<Vcc_tb_pci_top> top;
-  std::unique_ptr<VerilatedFstC> fst;
-  std::unique_ptr<PciHost> host;
-  std::mt19937_64 rng;
-  double mem_stall_prob = 0.0, reg_stall_prob = 0.0;
-  uint64_t mem_stall_until = 0;  // core cycle until which the memory refuses requests
-
-  explicit Bench(PciHost::Options opt = {}, uint64_t seed = 1) : rng(seed) {
-    ctx.fatalOnError(false);  // an RTL $fatal becomes a C++ exception (via gotFinish check)
-    top = std::make_unique<Vcc_tb_pci_top>(&ctx);
-    if (const char* t = std::getenv("CC_TRACE")) {
-      ctx.traceEverOn(true);
-      fst = std::make_unique<VerilatedFstC>();
-      top->trace(fst.get(), 99);
-      fst->open(t);
-    }
-    cc::sim::PciBinding b;
-    b.drive = [this](const PciMasterPins& m) {
-      top->ad_i = m.ad_oe ? m.ad : (top->ad_oe_o ? top->ad_o : 0xFFFFFFFFu);
-      top->cbe_ni = m.cbe_n;
-      top->par_i = m.par_oe ? m.par : top->par_o;
-      top->frame_ni = m.frame_n;
-      top->irdy_ni = m.irdy_n;
-      top->idsel_i = m.idsel;
-    };
-    b.sample = [this] {
-      cc::sim::PciTargetPins t;
-      t.ad = top->ad_o;
-      t.ad_oe = top->ad_oe_o;
-      t.par = top->par_o;
-      t.par_oe = top->par_oe_o;
-      t.trdy_n = top->trdy_no;
-      t.stop_n = top->stop_no;
-      t.devsel_n = top->devsel_no;
-      t.ctl_oe = top->ctl_oe_o;
-      t.perr_n = top->perr_no;
-      t.perr_oe = top->perr_oe_o;
-      t.inta_n = top->inta_no;
-      return t;
-    };
-    b.pci_clk = [this](bool v) { top->pci_clk_i = v; };
-    b.core_clk = [this](bool v) { top->clk_i = v; };
-    b.resets_n = [this](bool v) { top->pci_rst_ni = v; top->rst_ni = v; };
-    b.eval = [this] {
-      top->eval();
-      if (ctx.gotFinish() || ctx.gotError())
-        throw std::runtime_error("RTL assertion failed (see the $fatal message above)");
-    };
-    if (fst) b.dump = [this](uint64_t ps) { fst->dump(ps); };
-    b.on_core_rise = [this] { coreCycle(); };
-    host = std::make_unique<PciHost>(std::move(b), opt);
-    host->reset();
-  }
-  ~Bench() {
-    if (fst) fst->close();
-    top->final();
-  }
-
-  // New stall inputs for the next core cycle (random, or forced by mem_stall_until).
-  void coreCycle() {
-    std::bernoulli_distribution ms(mem_stall_prob), rs(reg_stall_prob);
-    top->mem_stall_i = host && host->coreCycles() < mem_stall_until ? 1 : (mem_stall_prob > 0 && ms(rng));
-    top->reg_stall_i = reg_stall_prob > 0 && rs(rng);
-  }
-
-  void enumerate() {
-    const auto bars = host->assignBars(kBar0, kBar1);
-    ASSERT_EQ(bars.bar0_size, 4096u);
-    ASSERT_EQ(bars.bar1_size, kBar1Bytes);
-  }
-};
 
 // ---- configuration space ----------------------------------------------------------------
 
@@ -280,8 +181,32 @@ TEST(PciTarget, Bar1ThroughputNoStalls) {
   std::printf("1024 words: write %llu PCI clocks (%.1f MB/s), read %llu PCI clocks (%.1f MB/s)\n",
               static_cast<unsigned long long>(wr), 4096.0 / (wr * 30e-9) / 1e6,
               static_cast<unsigned long long>(rd), 4096.0 / (rd * 30e-9) / 1e6);
-  // Posted writes stream at nearly one word per clock: bursts of 64 plus 4 clocks each.
-  EXPECT_LT(wr, 1024u * 3 / 2);
+  // Both directions stream at nearly one word per clock (bursts of 64 words plus a few
+  // clocks of address phase, DEVSEL# and turnaround each).
+  EXPECT_LT(wr, 1024u * 5 / 4);
+  EXPECT_LT(rd, 1024u * 5 / 4);
+}
+
+// Latency of single accesses with the default clocks (core 3760 ps, PCI 30000 ps): a
+// register read makes the round trip through both FIFOs within the initial-latency
+// budget, so it completes without a Retry.
+TEST(PciTarget, SingleAccessLatency) {
+  Bench b;
+  b.enumerate();
+  auto& h = *b.host;
+  uint32_t v = 0x1234;
+  const auto w0 = h.transaction(PciCmd::MemWrite, kBar0 + 8, false, &v, 1);
+  const auto r0 = h.transaction(PciCmd::MemRead, kBar0 + 8, false, &v, 1);
+  const auto r1 = h.transaction(PciCmd::MemRead, kBar1 + 64, false, &v, 1);
+  const auto c0 = h.transaction(PciCmd::CfgRead, 0, true, &v, 1);
+  std::printf("clocks from address phase to last data phase: BAR0 write %u, BAR0 read %u, "
+              "BAR1 read %u, config read %u\n", w0.clocks, r0.clocks, r1.clocks, c0.clocks);
+  EXPECT_EQ(w0.term, PciHost::Term::Completed);
+  EXPECT_EQ(r0.term, PciHost::Term::Completed);
+  EXPECT_EQ(r1.term, PciHost::Term::Completed);
+  EXPECT_EQ(c0.term, PciHost::Term::Completed);
+  EXPECT_EQ(w0.clocks, 2u);  // medium DEVSEL# with TRDY# at once
+  EXPECT_EQ(c0.clocks, 2u);
 }
 
 // ---- termination ------------------------------------------------------------------------
