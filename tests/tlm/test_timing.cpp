@@ -219,18 +219,20 @@ TEST(TimingModel, MoreBanksOrFasterMemoryNeverCostCycles) {
   const uint64_t seed = std::random_device{}();
   std::printf("TimingModel.MoreBanksOrFasterMemoryNeverCostCycles seed=%llu\n", (unsigned long long)seed);
   auto qs = makeQueries(6, seed);
-  const ChipConfig base = cc::namedConfig("paper");
-  for (size_t i = 0; i < qs.size(); ++i) {
-    const uint64_t c0 = timeQuery(base, qs[i].mem, qs[i].regs);
-    ChipConfig banks = base;
-    banks.sdram_banks = 8;
-    ChipConfig fast = base;
-    fast.t_cl = fast.t_rcd = fast.t_rp = 1;
-    ChipConfig slow = base;
-    slow.t_cl = slow.t_rcd = slow.t_rp = 4;
-    EXPECT_LE(timeQuery(banks, qs[i].mem, qs[i].regs), c0) << "query " << i;
-    EXPECT_LE(timeQuery(fast, qs[i].mem, qs[i].regs), c0) << "query " << i;
-    EXPECT_GE(timeQuery(slow, qs[i].mem, qs[i].regs), c0) << "query " << i;
+  for (const char* name : {"paper", "modern"}) {
+    const ChipConfig base = cc::namedConfig(name);
+    for (size_t i = 0; i < qs.size(); ++i) {
+      const uint64_t c0 = timeQuery(base, qs[i].mem, qs[i].regs);
+      ChipConfig banks = base;
+      banks.sdram_banks *= 2;
+      ChipConfig fast = base;
+      fast.t_cl = fast.t_rcd = fast.t_rp = 1;
+      ChipConfig slow = base;
+      slow.t_cl = slow.t_rcd = slow.t_rp = 2 * base.t_cl;
+      EXPECT_LE(timeQuery(banks, qs[i].mem, qs[i].regs), c0) << name << " query " << i;
+      EXPECT_LE(timeQuery(fast, qs[i].mem, qs[i].regs), c0) << name << " query " << i;
+      EXPECT_GE(timeQuery(slow, qs[i].mem, qs[i].regs), c0) << name << " query " << i;
+    }
   }
 }
 

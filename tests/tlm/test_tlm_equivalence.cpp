@@ -38,9 +38,15 @@ int compareBackends(const Scene& s, const cc::ChipConfig& cfg, const std::vector
   const cc::BoardObject ga = dg.upload(s.ta, s.ma), gb = dg.upload(s.tb, s.mb);
   const cc::BoardObject ta = dt.upload(s.ta, s.ma), tb = dt.upload(s.tb, s.mb);
   int hits = 0;
+  const auto* timed = dynamic_cast<const cc::tlm::TlmDevice*>(tlm.get());
+  EXPECT_NE(timed, nullptr);
   for (size_t i = 0; i < poses.size(); ++i) {
     const cc::QueryResult g = dg.query(ga, gb, poses[i], mode);
+    const double ns0 = timed->simulatedNs();
     const cc::QueryResult t = dt.query(ta, tb, poses[i], mode);
+    // CNT_CYCLES is the timing model's count, and the kernel's time passed at least that.
+    EXPECT_EQ(t.counters.cycles, timed->timing().cycles());
+    EXPECT_GE(timed->simulatedNs() - ns0, 0.999 * t.counters.cycles * 1000.0 / cfg.core_mhz);
     SCOPED_TRACE("pose " + std::to_string(i));
     EXPECT_EQ(t.pairs, g.pairs);
     EXPECT_EQ(t.error, g.error);
