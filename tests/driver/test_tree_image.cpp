@@ -126,4 +126,10 @@ TEST(TriMatrix, MapsTheTriangleOntoTheUnitTriangle) {
   const cc::Vec3d* v[3] = {&a, &b, &c};
   for (int k = 0; k < 3; ++k) for (int r = 0; r < 3; ++r) EXPECT_NEAR(map(*v[k], r), want[k][r], 1e-12);
   EXPECT_FALSE(cc::unitTriangleMatrix(a, b, a));
+  // The float matrix is the double one rounded element by element, all 12 of them (a loop
+  // converting double arrays to float has been seen miscompiled at -O3 elsewhere).
+  const auto f = cc::unitTriangleMatrix(a, b, c);
+  ASSERT_TRUE(f);
+  for (int i = 0; i < 12; ++i) EXPECT_EQ((*f)[i], static_cast<float>((*m)[i])) << i;
+  EXPECT_NE((*f)[11], 0.0f);
 }
