@@ -136,8 +136,8 @@ module cc_core #(
     S_DOT = 6'd36, S_DOT_WB = 6'd37, S_APPEND = 6'd38, S_TRI = 6'd39,
     S_TRI_SIDE = 6'd41, S_TRI_PASS2 = 6'd42, S_TRI_IT = 6'd43, S_TRI_DECIDE = 6'd44,
     S_RESULT = 6'd45, S_IT_EDGE = 6'd46, S_IT_MUL = 6'd47, S_IT_ADD1 = 6'd48,
-    S_IT_ADD2 = 6'd49, S_IT_ADD3 = 6'd50, S_IT_DECIDE = 6'd51, S_ENTRY_FETCH = 6'd52,
-    S_LL_FETCH = 6'd53, S_ASC_FRAME = 6'd54, S_TRI_REQB = 6'd55, S_TRI_REQB2 = 6'd56;
+    S_IT_ADD2 = 6'd49, S_IT_ADD3 = 6'd50, S_IT_DECIDE = 6'd51,
+    S_ASC_FRAME = 6'd54, S_TRI_REQB = 6'd55, S_TRI_REQB2 = 6'd56;
 
   localparam integer FrameBase = ListWords;
   localparam [32:0]  BoardBytes = 33'd1 << BoardBytesLog2;
