@@ -26,6 +26,9 @@ module cc_chip #(
 ) (
   // PCI
   input  wire                 pci_clk_i,
+  // The resets also enable simulation-only assertions inside the units (a synchronous
+  // use Verilator sees on the nets); the flops use them asynchronously only.
+  /* verilator lint_off SYNCASYNCNET */
   input  wire                 pci_rst_ni,
   input  wire [31:0]          ad_i,
   output wire [31:0]          ad_o,
@@ -47,6 +50,7 @@ module cc_chip #(
   // core clock domain
   input  wire                 clk_i,
   input  wire                 rst_ni,
+  /* verilator lint_on SYNCASYNCNET */
   output wire [2:0]           sd_cmd_o,
   output wire [1:0]           sd_bank_o,
   output wire [15:0]          sd_row_o,

@@ -128,7 +128,7 @@ module cc_core #(
     S_IDLE = 6'd0, S_INIT = 6'd1, S_PAIR_BEGIN = 6'd2, S_TNODE = 6'd3, S_TNODE_DONE = 6'd4,
     S_LIST_INIT = 6'd5, S_ENTRY = 6'd6, S_ENTRY_GOT = 6'd7, S_SLOT = 6'd8, S_TEST = 6'd9,
     S_TEST_NEXT = 6'd10, S_LEAFENT = 6'd11, S_LIST_END = 6'd12, S_LL_CHECK = 6'd13,
-    S_LL_PASS = 6'd14, S_LL_ENTRY = 6'd15, S_LL_GOT = 6'd16, S_LL_SLOT = 6'd17,
+    S_LL_PASS = 6'd14, S_LL_ENTRY = 6'd15, S_LL_SLOT = 6'd17,
     S_LL_NEXT = 6'd18, S_DESCEND = 6'd19, S_PUSH = 6'd20, S_ASCEND = 6'd21,
     S_ASC_READ = 6'd22, S_ASC_DECIDE = 6'd23, S_ERROR = 6'd24, S_DRAIN = 6'd25,
     // subroutines
@@ -151,6 +151,7 @@ module cc_core #(
   reg  [1:0]  leaf_q;
   reg  [31:0] childp_q [0:1];
   reg  [31:0] k_q, entry_q;
+  reg         in_leaf_list_q;               // the entry being read belongs to a leaf list
   reg         t_q, s_q;
   reg  [1:0]  t2_q, s2_q;                   // loop counters that reach 2
   reg  [1:0]  leafmask_q [0:1];
@@ -495,9 +496,12 @@ module cc_core #(
             state_q <= S_LIST_END;
           end else begin
             sr_addr_q <= cur_base_q + k_q;
+            in_leaf_list_q <= 1'b0;
             ret_q <= S_ENTRY_GOT; state_q <= S_SRAM_READ;
           end
         end
+        // A list entry read from the SRAM (main list or leaf list): count it, check its
+        // pointer, fetch its pair, then test its slots.
         S_ENTRY_GOT: begin
           entry_q <= sr_data_q;
           cnt_aligned_q <= sat_inc(cnt_aligned_q);
@@ -507,7 +511,7 @@ module cc_core #(
             f_addr_q <= {sr_data_q[31:8], 8'd0}; f_rec_q <= 1'b0; f_dst_q <= 2'd1;
             s_q <= 1'b0; s2_q <= 2'd0;
             leafmask_q[0] <= 2'd0; leafmask_q[1] <= 2'd0;
-            ret_q <= S_SLOT; state_q <= S_FETCH;
+            ret_q <= in_leaf_list_q ? S_LL_SLOT : S_SLOT; state_q <= S_FETCH;
           end
         end
         S_SLOT: begin
@@ -607,18 +611,8 @@ module cc_core #(
             state_q <= S_LL_PASS;
           end else begin
             sr_addr_q <= ll_base_q + k_q;
-            ret_q <= S_LL_GOT; state_q <= S_SRAM_READ;
-          end
-        end
-        S_LL_GOT: begin
-          entry_q <= sr_data_q;
-          cnt_aligned_q <= sat_inc(cnt_aligned_q);
-          if (bad_ptr({sr_data_q[31:8], 8'd0}, 32'd256, 32'd256)) begin
-            err_q <= ERR_BAD_POINTER[3:0]; state_q <= S_ERROR;
-          end else begin
-            f_addr_q <= {sr_data_q[31:8], 8'd0}; f_rec_q <= 1'b0; f_dst_q <= 2'd1;
-            s_q <= 1'b0; s2_q <= 2'd0;
-            ret_q <= S_LL_SLOT; state_q <= S_FETCH;
+            in_leaf_list_q <= 1'b1;
+            ret_q <= S_ENTRY_GOT; state_q <= S_SRAM_READ;
           end
         end
         S_LL_SLOT: begin
