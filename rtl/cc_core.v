@@ -13,11 +13,16 @@
 //                   |    +--> IT-unit sequence (cc_fp32_mul, cc_fp32_add)
 //                   +--> stack SRAM port (lists from word 0, frames above ListWords)
 //
-// Version 1 is a sequential controller: one memory request at a time, no overlap of
-// fetching and comparing (docs/rtl_core.md lists the cycle costs and what overlap would
-// gain). The FSM uses subroutine states with a return-state register for the shared
-// steps: fetch from SDRAM, read the SRAM, run a DOTADD batch, append a list entry, the
-// triangle test, the IT-unit edge test.
+// Version 2 overlaps fetching and comparing: the aligned-pair fetch unit (cc_list_fetch)
+// runs FetchAhead list entries ahead of the comparators, list appends go to the SRAM
+// through a write queue (cc_list_write_queue) behind them, and one aligned node meets both
+// tumbled nodes in one cycle (docs/rtl_core.md). The FSM uses subroutine states with a
+// return-state register for the shared steps: read the SRAM, run a DOTADD batch, append a
+// list entry, the triangle test, the IT-unit edge test.
+//
+// SDRAM requests come from the controller (tumbled pair, triangle records, result writes;
+// first choice) and from the fetch unit (aligned pairs). Responses come back in request
+// order; a queue of destinations says where each read's beats go.
 //
 // Stack SRAM (one word per cycle, read data the cycle after the read):
 //   words 0 .. ListWords-1                      list entries
@@ -26,6 +31,7 @@
 // =======================================================================================
 module cc_core #(
   parameter integer DotaddStages   = 6,
+  parameter integer FetchAhead     = 4,     // aligned pairs read ahead (power of two)
   parameter integer ListWords      = 262144,
   parameter integer StackFrames    = 64,
   parameter integer BoardBytesLog2 = 30,
@@ -41,13 +47,13 @@ module cc_core #(
   output reg                  reg_rvalid_o,
   output reg  [31:0]          reg_rdata_o,
   // SDRAM interface (cc_sdram_ctrl request/response)
-  output reg                  mem_req_valid_o,
+  output wire                 mem_req_valid_o,
   input  wire                 mem_req_ready_i,
-  output reg                  mem_req_write_o,
-  output reg                  mem_req_rec_o,
-  output reg  [31:0]          mem_req_addr_o,
-  output reg  [255:0]         mem_req_wdata_o,
-  output reg  [31:0]          mem_req_wstrb_o,
+  output wire                 mem_req_write_o,
+  output wire                 mem_req_rec_o,
+  output wire [31:0]          mem_req_addr_o,
+  output wire [255:0]         mem_req_wdata_o,
+  output wire [31:0]          mem_req_wstrb_o,
   input  wire                 mem_rsp_valid_i,
   output wire                 mem_rsp_ready_o,
   input  wire [255:0]         mem_rsp_data_i,
@@ -126,18 +132,21 @@ module cc_core #(
   // -------------------------------------------------------------------------------------
   localparam [5:0]
     S_IDLE = 6'd0, S_INIT = 6'd1, S_PAIR_BEGIN = 6'd2, S_TNODE = 6'd3, S_TNODE_DONE = 6'd4,
-    S_LIST_INIT = 6'd5, S_ENTRY = 6'd6, S_ENTRY_GOT = 6'd7, S_SLOT = 6'd8, S_TEST = 6'd9,
+    S_LIST_INIT = 6'd5, S_ENTRY = 6'd6, S_PAIR_REQ = 6'd7, S_SLOT = 6'd8, S_TEST = 6'd9,
     S_TEST_NEXT = 6'd10, S_LEAFENT = 6'd11, S_LIST_END = 6'd12, S_LL_CHECK = 6'd13,
-    S_LL_PASS = 6'd14, S_LL_ENTRY = 6'd15, S_LL_SLOT = 6'd17,
+    S_LL_PASS = 6'd14, S_LL_ENTRY = 6'd15, S_PAIR_WAIT = 6'd16, S_LL_SLOT = 6'd17,
     S_LL_NEXT = 6'd18, S_DESCEND = 6'd19, S_PUSH = 6'd20, S_ASCEND = 6'd21,
     S_ASC_READ = 6'd22, S_ASC_DECIDE = 6'd23, S_ERROR = 6'd24, S_DRAIN = 6'd25,
     // subroutines
-    S_FETCH = 6'd32, S_FETCH_DATA = 6'd33, S_SRAM_READ = 6'd34, S_SRAM_DATA = 6'd35,
+    S_SRAM_READ = 6'd34, S_SRAM_DATA = 6'd35,
     S_DOT = 6'd36, S_DOT_WB = 6'd37, S_APPEND = 6'd38, S_TRI = 6'd39,
     S_TRI_SIDE = 6'd41, S_TRI_PASS2 = 6'd42, S_TRI_IT = 6'd43, S_TRI_DECIDE = 6'd44,
     S_RESULT = 6'd45, S_IT_EDGE = 6'd46, S_IT_MUL = 6'd47, S_IT_ADD1 = 6'd48,
-    S_IT_ADD2 = 6'd49, S_IT_ADD3 = 6'd50, S_IT_DECIDE = 6'd51,
-    S_ASC_FRAME = 6'd54, S_TRI_REQB = 6'd55, S_TRI_REQB2 = 6'd56;
+    S_IT_ADD2 = 6'd49, S_IT_ADD3 = 6'd50, S_IT_DECIDE = 6'd51, S_RESULT_WAIT = 6'd52,
+    S_ASC_FRAME = 6'd54, S_TRI_REQB = 6'd55, S_TRI_WAIT = 6'd56;
+
+  // Where the beats of an SDRAM read go (queue of destinations, one per read in flight).
+  localparam [1:0] D_PAIR = 2'd0, D_TBUF = 2'd1, D_REC_A = 2'd2, D_REC_B = 2'd3;
 
   localparam integer FrameBase = ListWords;
   localparam [32:0]  BoardBytes = 33'd1 << BoardBytesLog2;
@@ -151,7 +160,6 @@ module cc_core #(
   reg  [1:0]  leaf_q;
   reg  [31:0] childp_q [0:1];
   reg  [31:0] k_q, entry_q;
-  reg         in_leaf_list_q;               // the entry being read belongs to a leaf list
   reg         t_q, s_q;
   reg  [1:0]  t2_q, s2_q;                   // loop counters that reach 2
   reg  [1:0]  leafmask_q [0:1];
@@ -163,18 +171,14 @@ module cc_core #(
 
   // Buffers
   reg  [31:0] tbuf_q [0:63];                // tumbled pair, node t at words 32t..32t+31
-  reg  [31:0] abuf_q [0:63];                // aligned pair
+  wire [31:0] abuf [0:63];                  // aligned pair: the fetch unit's head entry
   reg  [31:0] rec_q  [0:63];                // triangle records: A at 0..31, B at 32..63
   reg  [31:0] tdop_q [0:47];                // transformed tumbled DOPs (results bank)
   reg  [31:0] dopreg_q [0:31];              // DOP register file (triangle operands)
   reg  [31:0] triout_q [0:8];
+  reg         tbuf_ready_q, rec_ready_q;    // all beats of the tumbled pair / records are in
 
   // Subroutine arguments
-  reg  [31:0] f_addr_q;                     // fetch
-  reg         f_rec_q;
-  reg  [1:0]  f_dst_q;                      // 0 tbuf, 1 abuf, 2 rec A, 3 rec B
-  reg  [2:0]  f_beat_q;
-  reg         f_two_q;                      // two records back to back: A, then B
   reg  [31:0] sr_addr_q, sr_data_q;         // SRAM read
   reg  [1:0]  dot_mode_q;                   // 0 DOP transform of tumbled node t_q, 1 tri pass
   reg  [1:0]  dot_pass_q;
@@ -186,6 +190,131 @@ module cc_core #(
   reg  [2:0]  it_k_q, it_got_q;
   reg  [31:0] it_op_a_q [0:4], it_op_b_q [0:4], it_prod_q [0:3], it_acc_q, it_rz_q;
   reg         it_hit_q;
+
+  // -------------------------------------------------------------------------------------
+  // SDRAM requests: the controller's own (first choice) or the fetch unit's, and the
+  // queue of destinations for the responses, which come back in request order.
+  // -------------------------------------------------------------------------------------
+  reg          fsm_req_valid_q, fsm_req_write_q, fsm_req_rec_q;
+  reg  [31:0]  fsm_req_addr_q;
+  reg  [255:0] fsm_req_wdata_q;
+  reg  [31:0]  fsm_req_wstrb_q;
+  reg  [1:0]   fsm_req_dest_q;
+  wire         pf_req_valid;
+  wire [31:0]  pf_req_addr;
+  assign mem_req_valid_o = fsm_req_valid_q || pf_req_valid;
+  assign mem_req_write_o = fsm_req_valid_q && fsm_req_write_q;
+  assign mem_req_rec_o   = fsm_req_valid_q && fsm_req_rec_q;
+  assign mem_req_addr_o  = fsm_req_valid_q ? fsm_req_addr_q : pf_req_addr;
+  assign mem_req_wdata_o = fsm_req_wdata_q;
+  assign mem_req_wstrb_o = fsm_req_valid_q ? fsm_req_wstrb_q : 32'd0;
+  wire         fsm_req_accept = fsm_req_valid_q && mem_req_ready_i;
+  wire         pf_req_accept  = !fsm_req_valid_q && pf_req_valid && mem_req_ready_i;
+  wire         read_accept    = (fsm_req_accept && !fsm_req_write_q) || pf_req_accept;
+
+  // Every destination is reserved before its read is asked for: responses are always taken.
+  assign mem_rsp_ready_o = 1'b1;
+  wire [1:0]   rsp_dest;
+  wire         dest_empty, dest_full;       // never full: at most FetchAhead + 3 reads in flight
+  wire [$clog2(FetchAhead + 5)-1:0] dest_count;
+  cc_sdram_fifo #(
+    .Width (2),
+    .Depth (FetchAhead + 4)
+  ) u_dest (
+    .clk_i     (clk_i),
+    .rst_ni    (rst_ni),
+    .push_i    (read_accept),
+    .wr_data_i (fsm_req_accept ? fsm_req_dest_q : D_PAIR),
+    .pop_i     (mem_rsp_valid_i && mem_rsp_last_i),
+    .rd_data_o (rsp_dest),
+    .empty_o   (dest_empty),
+    .full_o    (dest_full),
+    .count_o   (dest_count)
+  );
+  reg  [2:0]   rsp_beat_q;                  // beat of the response in progress
+
+  // -------------------------------------------------------------------------------------
+  // Stack SRAM port: the controller's own accesses first, then the list write queue, then
+  // the fetch unit's list-word reads. Read data arrive two cycles after the request is
+  // registered; a tag says whose read it was.
+  // -------------------------------------------------------------------------------------
+  wire        fsm_sram = (state_q == S_INIT) || (state_q == S_PUSH) || (state_q == S_ASC_DECIDE) ||
+                         (state_q == S_SRAM_READ);
+  wire        wq_valid, wq_empty, wq_room2;
+  wire [SramAddrW-1:0] wq_addr;
+  wire [31:0] wq_data;
+  wire        wq_pop = !fsm_sram && wq_valid;
+  wire        pf_sram_req;
+  wire [31:0] pf_sram_addr;
+  wire        pf_sram_gnt = !fsm_sram && !wq_valid && pf_sram_req;
+  reg         sr_v1_q, sr_v2_q, sr_pf1_q, sr_pf2_q;   // a read in the SRAM pipeline; the fetch unit's
+  reg         wq_push0, wq_push1;
+  reg  [SramAddrW-1:0] wq_addr0, wq_addr1;
+  reg  [31:0] wq_data0, wq_data1;
+
+  cc_list_write_queue #(
+    .Depth (8),
+    .AddrW (SramAddrW)
+  ) u_wq (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
+    .push0_i (wq_push0),
+    .addr0_i (wq_addr0),
+    .data0_i (wq_data0),
+    .push1_i (wq_push1),
+    .addr1_i (wq_addr1),
+    .data1_i (wq_data1),
+    .room2_o (wq_room2),
+    .empty_o (wq_empty),
+    .valid_o (wq_valid),
+    .addr_o  (wq_addr),
+    .data_o  (wq_data),
+    .pop_i   (wq_pop)
+  );
+
+  // -------------------------------------------------------------------------------------
+  // Aligned-pair fetch unit
+  // -------------------------------------------------------------------------------------
+  reg          pf_start;
+  wire         pf_stop = (state_q == S_ERROR) || (state_q == S_DRAIN);
+  reg  [31:0]  pf_base, pf_len;
+  wire         pf_pop;
+  wire         pf_head_valid, pf_head_bad;
+  wire [31:0]  pf_head_entry;
+  wire [2047:0] pf_head_pair;
+  cc_list_fetch #(
+    .Ahead          (FetchAhead),
+    .BoardBytesLog2 (BoardBytesLog2)
+  ) u_fetch (
+    .clk_i            (clk_i),
+    .rst_ni           (rst_ni),
+    .start_i          (pf_start),
+    .base_i           (pf_base),
+    .len_i            (pf_len),
+    .stop_i           (pf_stop),
+    .sram_req_o       (pf_sram_req),
+    .sram_addr_o      (pf_sram_addr),
+    .sram_gnt_i       (pf_sram_gnt),
+    .sram_rvalid_i    (sr_v2_q && sr_pf2_q),
+    .sram_rdata_i     (sram_rdata_i),
+    .mem_req_valid_o  (pf_req_valid),
+    .mem_req_addr_o   (pf_req_addr),
+    .mem_req_accept_i (pf_req_accept),
+    .rsp_valid_i      (mem_rsp_valid_i && rsp_dest == D_PAIR),
+    .rsp_data_i       (mem_rsp_data_i),
+    .rsp_last_i       (mem_rsp_last_i),
+    .head_valid_o     (pf_head_valid),
+    .head_entry_o     (pf_head_entry),
+    .head_bad_o       (pf_head_bad),
+    .head_pair_o      (pf_head_pair),
+    .pop_i            (pf_pop)
+  );
+  genvar g;
+  generate
+    for (g = 0; g < 64; g = g + 1) begin : g_abuf
+      assign abuf[g] = pf_head_pair[32*g +: 32];
+    end
+  endgenerate
 
   // -------------------------------------------------------------------------------------
   // Datapath units
@@ -202,7 +331,6 @@ module cc_core #(
   wire [7:0]  dot_mat_line = (dot_mode_q == 2'd0) ? {3'd0, dot_line_idx} : pass_mat_base + {6'd0, dot_coord[1:0]};
   wire [5:0]  tnode_base = t_q ? 6'd32 : 6'd0;
   wire [31:0] dot_op [0:2];
-  genvar g;
   generate
     for (g = 0; g < 3; g = g + 1) begin : g_dot_op
       wire [4:0] idx = dot_corr[5*g +: 5];
@@ -238,7 +366,7 @@ module cc_core #(
   wire [1:0]       overlap;
   generate
     for (g = 0; g < 24; g = g + 1) begin : g_pack
-      assign adop_packed[32*g +: 32]    = abuf_q[(s_q ? 32 : 0) + g];
+      assign adop_packed[32*g +: 32]    = abuf[(s_q ? 32 : 0) + g];
       assign tdop_packed[0][32*g +: 32] = tdop_q[g];
       assign tdop_packed[1][32*g +: 32] = tdop_q[24 + g];
     end
@@ -279,13 +407,13 @@ module cc_core #(
   // -------------------------------------------------------------------------------------
   // Helpers
   // -------------------------------------------------------------------------------------
-  // cc::golden::Chip::checkPointer: null, misaligned, or past the board memory.
-  function automatic bad_ptr(input [31:0] addr, input [31:0] align, input [31:0] bytes);
-    bad_ptr = (addr == 32'd0) || ((addr & (align - 32'd1)) != 32'd0) ||
-              ({1'b0, addr} + {1'b0, bytes} > BoardBytes);
-  endfunction
+  // cc::golden::Chip::checkPointer
+`include "cc_board_ptr.vh"
   function automatic [31:0] sat_inc(input [31:0] v);
     sat_inc = (v == 32'hFFFF_FFFF) ? v : v + 32'd1;
+  endfunction
+  function automatic [31:0] sat_add(input [31:0] v, input [1:0] n);
+    sat_add = ({1'b0, v} + {31'd0, n} > 33'h0_FFFF_FFFF) ? 32'hFFFF_FFFF : v + {30'd0, n};
   endfunction
   function automatic [31:0] max32(input [31:0] a, input [31:0] b);
     max32 = (a > b) ? a : b;
@@ -294,8 +422,8 @@ module cc_core #(
   wire [31:0] zero = 32'd0;
   wire [1:0]  present = cur_mask_q;
   wire [5:0]  snode_base = s_q ? 6'd32 : 6'd0;
-  wire [31:0] a_flags = abuf_q[snode_base + 6'd24];
-  wire [31:0] a_ptr   = abuf_q[snode_base + 6'd25];
+  wire [31:0] a_flags = abuf[snode_base + 6'd24];
+  wire [31:0] a_ptr   = abuf[snode_base + 6'd25];
   wire        t_leaf  = leaf_q[t_q];
 
   // BadConfig: a DOP-transform correspondence field names a slot above 23.
@@ -308,14 +436,31 @@ module cc_core #(
     end
   end
 
-  assign mem_rsp_ready_o = (state_q == S_FETCH_DATA);
-
   // Addresses the controller computes.
   wire [31:0] frame_word_addr    = FrameBase + 3 * depth_q + {30'd0, frame_i_q};
   wire [31:0] top_frame_addr     = FrameBase + 3 * (depth_q - 32'd1);
   wire [31:0] top_frame_bit_addr = top_frame_addr + 32'd2;
   wire [31:0] ll_append_addr     = ll_out_q + ll_olen_q;
   wire [31:0] list_append_addr   = obase_q[app_to_q[0]] + olen_q[app_to_q[0]];
+  wire [31:0] app_addr [0:1];                // next free word of slot t's new list
+  assign app_addr[0] = obase_q[0] + olen_q[0];
+  assign app_addr[1] = obase_q[1] + olen_q[1];
+  wire        wq_idle = wq_empty && !wq_push0 && !wq_push1;
+
+  // One aligned node against both tumbled nodes (S_SLOT): the common outcomes in one cycle;
+  // a leaf x leaf hit (triangle test) or an error goes through S_TEST, one node at a time.
+  wire [1:0]  hit = present & overlap;
+  wire        slot_tri = a_flags[1] && ((hit[0] && leaf_q[0]) || (hit[1] && leaf_q[1]));
+  wire        slot_err = !a_flags[1] && hit != 2'b00 &&
+                         (bad_ptr(a_ptr, 32'd256, 32'd256) || (hit[0] && app_addr[0] >= ListWords) ||
+                          (hit[1] && app_addr[1] >= ListWords));
+  wire        slot_slow = slot_tri || slot_err;
+  wire        leafent_overflow = (leafmask_q[0] != 2'd0 && app_addr[0] >= ListWords) ||
+                                 (leafmask_q[1] != 2'd0 && app_addr[1] >= ListWords);
+  wire        leafent_go = (leafmask_q[0] == 2'd0 && leafmask_q[1] == 2'd0) || (!leafent_overflow && wq_room2);
+  // The controller is done with the fetch unit's head entry.
+  assign pf_pop = (state_q == S_LEAFENT && leafent_go && !leafent_overflow) ||
+                  (state_q == S_LL_SLOT && s2_q == 2'd2);
   wire [31:0] result_addr        = result_base_q + (result_count_q << 3);
   wire [6:0]  it_corr_base       = 7'd51 + {3'd0, it_e_q, 2'd0} + {5'd0, it_e_q};  // 51 + 5e
 
@@ -344,7 +489,8 @@ module cc_core #(
   // Bits the controller does not look at (addresses above the SRAM, flag bits, ...).
   wire unused_ok = &{1'b0, ctrl_q[0], mat_off[11:10], mat_off[1:0], corr_off[11:9], corr_off[1:0],
                      sr_addr_q[31:SramAddrW], dot_coord[4:2], dot_corr[19:15], dot_mat_line[7:6],
-                     a_flags[31:2], frame_word_addr[31:SramAddrW], top_frame_bit_addr[31:SramAddrW]};
+                     a_flags[31:2], frame_word_addr[31:SramAddrW], top_frame_bit_addr[31:SramAddrW],
+                     pf_sram_addr[31:SramAddrW], dest_full, dest_count};
 
   // -------------------------------------------------------------------------------------
   // The controller
@@ -371,18 +517,56 @@ module cc_core #(
       cnt_max_stack_q <= 32'd0;
       cnt_max_list_q <= 32'd0;
       cnt_cycles_q <= 64'd0;
-      mem_req_valid_o <= 1'b0;
-      f_two_q <= 1'b0;
+      fsm_req_valid_q <= 1'b0;
+      tbuf_ready_q <= 1'b0;
+      rec_ready_q <= 1'b0;
+      rsp_beat_q <= 3'd0;
       sram_en_o <= 1'b0;
       sram_we_o <= 1'b0;
+      sr_v1_q <= 1'b0;
+      sr_v2_q <= 1'b0;
+      sr_pf1_q <= 1'b0;
+      sr_pf2_q <= 1'b0;
+      wq_push0 <= 1'b0;
+      wq_push1 <= 1'b0;
+      pf_start <= 1'b0;
       mul_valid_in <= 1'b0;
       add_valid_in <= 1'b0;
     end else begin
-      sram_en_o <= 1'b0;
-      sram_we_o <= 1'b0;
       mul_valid_in <= 1'b0;
       add_valid_in <= 1'b0;
+      wq_push0 <= 1'b0;
+      wq_push1 <= 1'b0;
+      pf_start <= 1'b0;
       if (busy_q) cnt_cycles_q <= cnt_cycles_q + 64'd1;
+
+      // ---- stack SRAM port: the write queue, else a list-word read of the fetch unit; the
+      //      states that use the port themselves override this below ----
+      sram_en_o <= wq_pop || pf_sram_gnt;
+      sram_we_o <= wq_pop;
+      sram_addr_o <= wq_pop ? wq_addr : pf_sram_addr[SramAddrW-1:0];
+      sram_wdata_o <= wq_data;
+      sr_v1_q <= pf_sram_gnt || (state_q == S_SRAM_READ);
+      sr_pf1_q <= pf_sram_gnt;
+      sr_v2_q <= sr_v1_q;
+      sr_pf2_q <= sr_pf1_q;
+
+      // ---- SDRAM: a request of the controller leaves when taken; read beats go where the
+      //      destination queue says ----
+      if (fsm_req_accept) fsm_req_valid_q <= 1'b0;
+      if (mem_rsp_valid_i) begin
+        for (i = 0; i < 8; i = i + 1) begin
+          case (rsp_dest)
+            D_TBUF:  tbuf_q[{rsp_beat_q, i[2:0]}] <= mem_rsp_data_i[32*i +: 32];
+            D_REC_A: rec_q[{1'b0, rsp_beat_q[1:0], i[2:0]}] <= mem_rsp_data_i[32*i +: 32];
+            D_REC_B: rec_q[{1'b1, rsp_beat_q[1:0], i[2:0]}] <= mem_rsp_data_i[32*i +: 32];
+            default: ;
+          endcase
+        end
+        rsp_beat_q <= mem_rsp_last_i ? 3'd0 : rsp_beat_q + 3'd1;
+        if (mem_rsp_last_i && rsp_dest == D_TBUF) tbuf_ready_q <= 1'b1;
+        if (mem_rsp_last_i && rsp_dest == D_REC_B) rec_ready_q <= 1'b1;
+      end
 
       // ---- host register writes (configuration only while idle; IRQ always) ----
       if (reg_wr && !busy_q) begin
@@ -441,7 +625,7 @@ module cc_core #(
           end
         end
         S_ERROR: state_q <= S_DRAIN;
-        S_DRAIN: if (mem_idle_i && !mem_req_valid_o) begin  // posted result writes are in memory
+        S_DRAIN: if (mem_idle_i && !fsm_req_valid_q && dest_empty && wq_idle) begin  // posted writes are done
           busy_q <= 1'b0;
           done_q <= 1'b1;
           irq_pending_q <= 1'b1;
@@ -455,10 +639,21 @@ module cc_core #(
           if (bad_ptr(cur_pair_q, 32'd256, 32'd256)) begin
             err_q <= ERR_BAD_POINTER[3:0]; state_q <= S_ERROR;
           end else begin
-            f_addr_q <= cur_pair_q; f_rec_q <= 1'b0; f_dst_q <= 2'd0;
-            t_q <= 1'b0; t2_q <= 2'd0;
-            ret_q <= S_TNODE; state_q <= S_FETCH;
+            fsm_req_valid_q <= 1'b1; fsm_req_write_q <= 1'b0; fsm_req_rec_q <= 1'b0;
+            fsm_req_addr_q <= cur_pair_q; fsm_req_dest_q <= D_TBUF;
+            tbuf_ready_q <= 1'b0;
+            state_q <= S_PAIR_REQ;
           end
+        end
+        // The tumbled pair is asked for first; then the fetch unit starts on the list (its
+        // words must all be in the SRAM: the write queue is empty).
+        S_PAIR_REQ: if (!fsm_req_valid_q && wq_idle) begin
+          pf_start <= 1'b1; pf_base <= cur_base_q; pf_len <= cur_len_q;
+          state_q <= S_PAIR_WAIT;
+        end
+        S_PAIR_WAIT: if (tbuf_ready_q) begin
+          t_q <= 1'b0; t2_q <= 2'd0;
+          state_q <= S_TNODE;
         end
         S_TNODE: begin
           if (t2_q == 2'd2) begin
@@ -491,40 +686,49 @@ module cc_core #(
         end
 
         // ---------------------------------------------------------------- list entries
+        // A list entry from the fetch unit (main list or leaf list): count it, check its
+        // pointer, then test its slots.
         S_ENTRY: begin
           if (k_q == cur_len_q) begin
             state_q <= S_LIST_END;
-          end else begin
-            sr_addr_q <= cur_base_q + k_q;
-            in_leaf_list_q <= 1'b0;
-            ret_q <= S_ENTRY_GOT; state_q <= S_SRAM_READ;
+          end else if (pf_head_valid) begin
+            entry_q <= pf_head_entry;
+            cnt_aligned_q <= sat_inc(cnt_aligned_q);
+            if (pf_head_bad) begin
+              err_q <= ERR_BAD_POINTER[3:0]; state_q <= S_ERROR;
+            end else begin
+              s_q <= 1'b0; s2_q <= 2'd0;
+              leafmask_q[0] <= 2'd0; leafmask_q[1] <= 2'd0;
+              state_q <= S_SLOT;
+            end
           end
         end
-        // A list entry read from the SRAM (main list or leaf list): count it, check its
-        // pointer, fetch its pair, then test its slots.
-        S_ENTRY_GOT: begin
-          entry_q <= sr_data_q;
-          cnt_aligned_q <= sat_inc(cnt_aligned_q);
-          if (bad_ptr({sr_data_q[31:8], 8'd0}, 32'd256, 32'd256)) begin
-            err_q <= ERR_BAD_POINTER[3:0]; state_q <= S_ERROR;
-          end else begin
-            f_addr_q <= {sr_data_q[31:8], 8'd0}; f_rec_q <= 1'b0; f_dst_q <= 2'd1;
-            s_q <= 1'b0; s2_q <= 2'd0;
-            leafmask_q[0] <= 2'd0; leafmask_q[1] <= 2'd0;
-            ret_q <= in_leaf_list_q ? S_LL_SLOT : S_SLOT; state_q <= S_FETCH;
-          end
-        end
+        // One aligned node against both tumbled nodes in one cycle; a triangle test or an
+        // error among its outcomes takes the step-by-step path (S_TEST) instead.
         S_SLOT: begin
           if (s2_q == 2'd2) begin
-            t_q <= 1'b0; t2_q <= 2'd0;
             state_q <= S_LEAFENT;
           end else if (!entry_q[{4'd0, s_q}]) begin
             s_q <= ~s_q; s2_q <= s2_q + 2'd1;
           end else if (!a_flags[0]) begin
             err_q <= ERR_BAD_POINTER[3:0]; state_q <= S_ERROR;
-          end else begin
+          end else if (slot_slow) begin
             t_q <= 1'b0; t2_q <= 2'd0;
             state_q <= S_TEST;
+          end else if (wq_room2 || a_flags[1] || hit == 2'b00) begin
+            cnt_overlap_q <= sat_add(cnt_overlap_q, {1'b0, present[0]} + {1'b0, present[1]});
+            if (!a_flags[1]) begin
+              // inner aligned node: its child pair goes to the list of every tumbled node it meets
+              wq_push0 <= hit[0]; wq_addr0 <= app_addr[0][SramAddrW-1:0]; wq_data0 <= {a_ptr[31:8], 8'h03};
+              wq_push1 <= hit[1]; wq_addr1 <= app_addr[1][SramAddrW-1:0]; wq_data1 <= {a_ptr[31:8], 8'h03};
+              if (hit[0]) olen_q[0] <= olen_q[0] + 32'd1;
+              if (hit[1]) olen_q[1] <= olen_q[1] + 32'd1;
+            end else begin
+              // aligned leaf, inner tumbled node (slot_slow covers leaf x leaf)
+              if (hit[0]) leafmask_q[0] <= leafmask_q[0] | (s_q ? 2'b10 : 2'b01);
+              if (hit[1]) leafmask_q[1] <= leafmask_q[1] | (s_q ? 2'b10 : 2'b01);
+            end
+            s_q <= ~s_q; s2_q <= s2_q + 2'd1;
           end
         end
         S_TEST: begin
@@ -558,16 +762,20 @@ module cc_core #(
           t_q <= ~t_q; t2_q <= t2_q + 2'd1;
           state_q <= S_TEST;
         end
+        // The aligned leaves of this pair that met an inner tumbled node stay in its list,
+        // one merged entry per tumbled node; then the fetch unit moves on (pf_pop).
         S_LEAFENT: begin
-          if (t2_q == 2'd2) begin
+          if (leafent_overflow) begin
+            err_q <= ERR_LIST_OVERFLOW[3:0]; state_q <= S_ERROR;
+          end else if (leafent_go) begin
+            wq_push0 <= leafmask_q[0] != 2'd0; wq_addr0 <= app_addr[0][SramAddrW-1:0];
+            wq_data0 <= {entry_q[31:8], 6'd0, leafmask_q[0]};
+            wq_push1 <= leafmask_q[1] != 2'd0; wq_addr1 <= app_addr[1][SramAddrW-1:0];
+            wq_data1 <= {entry_q[31:8], 6'd0, leafmask_q[1]};
+            if (leafmask_q[0] != 2'd0) olen_q[0] <= olen_q[0] + 32'd1;
+            if (leafmask_q[1] != 2'd0) olen_q[1] <= olen_q[1] + 32'd1;
             k_q <= k_q + 32'd1;
             state_q <= S_ENTRY;
-          end else if (leafmask_q[t_q] != 2'd0) begin
-            app_to_q <= {1'b0, t_q}; app_entry_q <= {entry_q[31:8], 6'd0, leafmask_q[t_q]};
-            leafmask_q[t_q] <= 2'd0;
-            ret_q <= S_LEAFENT; state_q <= S_APPEND;   // comes back with the mask cleared
-          end else begin
-            t_q <= ~t_q; t2_q <= t2_q + 2'd1;
           end
         end
         S_LIST_END: begin
@@ -594,12 +802,13 @@ module cc_core #(
           if (ll_len_q == 32'd0) begin
             lt_q <= lt_q + 2'd1;
             state_q <= S_LL_CHECK;
-          end else begin
+          end else if (wq_idle) begin            // the pass reads what the last one wrote
             cnt_lists_q <= sat_inc(cnt_lists_q);
             cnt_max_list_q <= max32(cnt_max_list_q, ll_len_q);
             ll_out_q <= top_q;
             ll_olen_q <= 32'd0;
             k_q <= 32'd0;
+            pf_start <= 1'b1; pf_base <= ll_base_q; pf_len <= ll_len_q;
             state_q <= S_LL_ENTRY;
           end
         end
@@ -609,10 +818,15 @@ module cc_core #(
             ll_base_q <= ll_out_q;
             ll_len_q <= ll_olen_q;
             state_q <= S_LL_PASS;
-          end else begin
-            sr_addr_q <= ll_base_q + k_q;
-            in_leaf_list_q <= 1'b1;
-            ret_q <= S_ENTRY_GOT; state_q <= S_SRAM_READ;
+          end else if (pf_head_valid) begin
+            entry_q <= pf_head_entry;
+            cnt_aligned_q <= sat_inc(cnt_aligned_q);
+            if (pf_head_bad) begin
+              err_q <= ERR_BAD_POINTER[3:0]; state_q <= S_ERROR;
+            end else begin
+              s_q <= 1'b0; s2_q <= 2'd0;
+              state_q <= S_LL_SLOT;
+            end
           end
         end
         S_LL_SLOT: begin
@@ -717,43 +931,13 @@ module cc_core #(
         end
 
         // ================================================================ subroutines
-        // Fetch a pair (8 beats) or record (4 beats) into the buffer f_dst_q.
-        S_FETCH: begin
-          if (!mem_req_valid_o) begin
-            mem_req_valid_o <= 1'b1;
-            mem_req_write_o <= 1'b0;
-            mem_req_rec_o <= f_rec_q;
-            mem_req_addr_o <= f_addr_q;
-          end else if (mem_req_ready_i) begin
-            mem_req_valid_o <= 1'b0;
-            f_beat_q <= 3'd0;
-            state_q <= S_FETCH_DATA;
-          end
-        end
-        S_FETCH_DATA: if (mem_rsp_valid_i) begin
-          for (i = 0; i < 8; i = i + 1) begin
-            case (f_dst_q)
-              2'd0: tbuf_q[{f_beat_q, i[2:0]}] <= mem_rsp_data_i[32*i +: 32];
-              2'd1: abuf_q[{f_beat_q, i[2:0]}] <= mem_rsp_data_i[32*i +: 32];
-              2'd2: rec_q[{1'b0, f_beat_q[1:0], i[2:0]}] <= mem_rsp_data_i[32*i +: 32];
-              default: rec_q[{1'b1, f_beat_q[1:0], i[2:0]}] <= mem_rsp_data_i[32*i +: 32];
-            endcase
-          end
-          f_beat_q <= f_beat_q + 3'd1;
-          if (mem_rsp_last_i && f_two_q) begin
-            f_two_q <= 1'b0;
-            f_dst_q <= 2'd3;
-          end else if (mem_rsp_last_i) begin
-            state_q <= ret_q;
-          end
-        end
-        // SRAM read: address this cycle, data the next.
+        // SRAM read: the request is registered here, the data come two cycles later.
         S_SRAM_READ: begin
           sram_en_o <= 1'b1; sram_we_o <= 1'b0;
           sram_addr_o <= sr_addr_q[SramAddrW-1:0];
           state_q <= S_SRAM_DATA;
         end
-        S_SRAM_DATA: if (!sram_en_o) begin
+        S_SRAM_DATA: if (sr_v2_q && !sr_pf2_q) begin
           sr_data_q <= sram_rdata_i;
           state_q <= ret_q;
         end
@@ -773,14 +957,13 @@ module cc_core #(
         S_APPEND: begin
           if ((app_to_q == 2'd2 ? ll_append_addr : list_append_addr) >= ListWords) begin
             err_q <= ERR_LIST_OVERFLOW[3:0]; state_q <= S_ERROR;
-          end else begin
-            sram_en_o <= 1'b1; sram_we_o <= 1'b1;
-            sram_wdata_o <= app_entry_q;
+          end else if (wq_room2) begin
+            wq_push0 <= 1'b1; wq_data0 <= app_entry_q;
             if (app_to_q == 2'd2) begin
-              sram_addr_o <= ll_append_addr[SramAddrW-1:0];
+              wq_addr0 <= ll_append_addr[SramAddrW-1:0];
               ll_olen_q <= ll_olen_q + 32'd1;
             end else begin
-              sram_addr_o <= list_append_addr[SramAddrW-1:0];
+              wq_addr0 <= list_append_addr[SramAddrW-1:0];
               olen_q[app_to_q[0]] <= olen_q[app_to_q[0]] + 32'd1;
             end
             state_q <= ret_q;
@@ -792,27 +975,25 @@ module cc_core #(
         S_TRI: begin
           cnt_tri_q <= sat_inc(cnt_tri_q);
           if (bad_ptr(tbuf_q[(tri_t_q ? 6'd32 : 6'd0) + 6'd25], 32'd128, 32'd128) ||
-              bad_ptr(abuf_q[(tri_s_q ? 6'd32 : 6'd0) + 6'd25], 32'd128, 32'd128)) begin
+              bad_ptr(abuf[(tri_s_q ? 6'd32 : 6'd0) + 6'd25], 32'd128, 32'd128)) begin
             err_q <= ERR_BAD_POINTER[3:0]; state_q <= S_ERROR;
           end else begin
             // Both records are requested back to back; the SDRAM interface overlaps them.
             ret2_q <= ret_q;
-            mem_req_valid_o <= 1'b1;
-            mem_req_write_o <= 1'b0;
-            mem_req_rec_o <= 1'b1;
-            mem_req_addr_o <= tbuf_q[(tri_t_q ? 6'd32 : 6'd0) + 6'd25];
+            fsm_req_valid_q <= 1'b1; fsm_req_write_q <= 1'b0; fsm_req_rec_q <= 1'b1;
+            fsm_req_addr_q <= tbuf_q[(tri_t_q ? 6'd32 : 6'd0) + 6'd25]; fsm_req_dest_q <= D_REC_A;
+            rec_ready_q <= 1'b0;
             state_q <= S_TRI_REQB;
           end
         end
-        S_TRI_REQB: if (mem_req_ready_i) begin
-          mem_req_addr_o <= abuf_q[(tri_s_q ? 6'd32 : 6'd0) + 6'd25];
-          state_q <= S_TRI_REQB2;
+        S_TRI_REQB: if (fsm_req_accept) begin
+          fsm_req_valid_q <= 1'b1;
+          fsm_req_addr_q <= abuf[(tri_s_q ? 6'd32 : 6'd0) + 6'd25]; fsm_req_dest_q <= D_REC_B;
+          state_q <= S_TRI_WAIT;
         end
-        S_TRI_REQB2: if (mem_req_ready_i) begin
-          mem_req_valid_o <= 1'b0;
-          f_dst_q <= 2'd2; f_two_q <= 1'b1; f_beat_q <= 3'd0;
+        S_TRI_WAIT: if (rec_ready_q) begin
           tri_side_q <= 1'b0;
-          ret_q <= S_TRI_SIDE; state_q <= S_FETCH_DATA;
+          state_q <= S_TRI_SIDE;
         end
         // One side: own vertices -> d0..d8, frame pass, other leaf's M, unit pass, IT.
         S_TRI_SIDE: begin
@@ -845,18 +1026,17 @@ module cc_core #(
             err_q <= ERR_RESULT_OVERFLOW[3:0]; state_q <= S_ERROR;
           end else if (bad_ptr(result_addr, 32'd8, 32'd8)) begin
             err_q <= ERR_BAD_POINTER[3:0]; state_q <= S_ERROR;
-          end else if (!mem_req_valid_o) begin
-            mem_req_valid_o <= 1'b1;
-            mem_req_write_o <= 1'b1;
-            mem_req_rec_o <= 1'b0;
-            mem_req_addr_o <= result_addr;
-            mem_req_wdata_o <= {4{rec_q[53], rec_q[21]}};   // (A's id, B's id) at every 8-byte slot
-            mem_req_wstrb_o <= 32'h0000_00FF << result_addr[4:0];
-          end else if (mem_req_ready_i) begin
-            mem_req_valid_o <= 1'b0;
-            result_count_q <= result_count_q + 32'd1;
-            state_q <= ctrl_q[1] ? S_DRAIN : ret2_q;
+          end else begin
+            fsm_req_valid_q <= 1'b1; fsm_req_write_q <= 1'b1; fsm_req_rec_q <= 1'b0;
+            fsm_req_addr_q <= result_addr;
+            fsm_req_wdata_q <= {4{rec_q[53], rec_q[21]}};   // (A's id, B's id) at every 8-byte slot
+            fsm_req_wstrb_q <= 32'h0000_00FF << result_addr[4:0];
+            state_q <= S_RESULT_WAIT;
           end
+        end
+        S_RESULT_WAIT: if (fsm_req_accept) begin            // posted: the write goes on alone
+          result_count_q <= result_count_q + 32'd1;
+          state_q <= ctrl_q[1] ? S_DRAIN : ret2_q;
         end
 
         // ---------------------------------------------------------------- IT-unit, Eq. 4

@@ -1,0 +1,158 @@
+// =======================================================================================
+// cc_list_fetch: the aligned-pair fetch unit. While the master controller compares one
+// aligned node pair, this unit runs ahead through the same list: it reads the next list
+// words from the stack SRAM, checks their pair pointers, requests the node pairs from the
+// SDRAM interface and buffers their eight beats, so that the comparators find the next
+// pair waiting (paper §5: "the load of the second node pair has been initiated such that
+// processing can continue uninterrupted"). Up to Ahead entries are read, in flight or
+// buffered at once; the SDRAM interface keeps their reads in flight together and
+// interleaves its banks.
+//
+// The unit only reads: it never raises an error or counts an event. An entry with a bad
+// pointer is handed to the controller marked bad (no request is made for it, nor for any
+// entry behind it), and the controller raises the error when it reaches the entry, in the
+// golden model's order. After stop_i it issues nothing more; data already in flight still
+// arrives (the core's response router delivers it here) before the next start_i.
+//
+//   slot ring (Ahead slots):   head ......... word ....... req ........ alloc
+//                              |consumed next |words read  |pairs asked |SRAM reads granted
+// =======================================================================================
+module cc_list_fetch #(
+  parameter integer Ahead          = 4,    // power of two, >= 2
+  parameter integer BoardBytesLog2 = 30
+) (
+  input  wire          clk_i,
+  input  wire          rst_ni,
+  input  wire          start_i,        // begin the list base_i .. base_i + len_i - 1
+  input  wire [31:0]   base_i,
+  input  wire [31:0]   len_i,
+  input  wire          stop_i,         // issue nothing more (error, early end)
+  // stack SRAM reads: granted by the core, one word per grant, data in grant order
+  output wire          sram_req_o,
+  output wire [31:0]   sram_addr_o,
+  input  wire          sram_gnt_i,
+  input  wire          sram_rvalid_i,
+  input  wire [31:0]   sram_rdata_i,
+  // node-pair read requests (accepted = taken by the SDRAM interface this cycle)
+  output wire          mem_req_valid_o,
+  output wire [31:0]   mem_req_addr_o,
+  input  wire          mem_req_accept_i,
+  // node-pair data: eight beats per request, in request order
+  input  wire          rsp_valid_i,
+  input  wire [255:0]  rsp_data_i,
+  input  wire          rsp_last_i,
+  // the oldest entry, for the controller
+  output wire          head_valid_o,   // its word is read and its pair buffered (or it is bad)
+  output wire [31:0]   head_entry_o,
+  output wire          head_bad_o,
+  output wire [2047:0] head_pair_o,    // beat i at bits 256i .. 256i + 255
+  input  wire          pop_i           // the controller is done with the head entry
+);
+  localparam integer   PtrW       = $clog2(Ahead);
+  localparam [32:0]    BoardBytes = 33'd1 << BoardBytesLog2;
+  localparam [PtrW:0]  Full       = Ahead[PtrW:0];
+`include "cc_board_ptr.vh"
+
+  reg              active_q, blocked_q;
+  reg  [31:0]      next_addr_q, left_q;           // next list word to read, words left
+  reg  [PtrW:0]    count_q, unreq_q;              // slots allocated; of them not yet requested
+  reg  [PtrW-1:0]  head_q, word_q, req_q, rsp_q, alloc_q;
+  reg  [2:0]       beat_q;
+  reg  [Ahead-1:0] word_ok_q, data_ok_q, bad_q;
+  reg  [31:0]      entry_q [0:Ahead-1];
+  reg  [255:0]     beat_q_data [0:8*Ahead-1];     // no reset: read only after written
+
+  wire do_read = sram_req_o && sram_gnt_i;
+  wire do_req  = mem_req_valid_o && mem_req_accept_i;
+  wire do_pop  = pop_i && head_valid_o;
+
+  assign sram_req_o      = active_q && !stop_i && !blocked_q && left_q != 32'd0 && count_q != Full;
+  assign sram_addr_o     = next_addr_q;
+  assign mem_req_valid_o = active_q && !stop_i && unreq_q != {(PtrW + 1){1'b0}} && word_ok_q[req_q] && !bad_q[req_q];
+  assign mem_req_addr_o  = {entry_q[req_q][31:8], 8'd0};
+
+  assign head_valid_o = count_q != {(PtrW + 1){1'b0}} && word_ok_q[head_q] && (bad_q[head_q] || data_ok_q[head_q]);
+  assign head_entry_o = entry_q[head_q];
+  assign head_bad_o   = bad_q[head_q];
+  genvar g;
+  generate
+    for (g = 0; g < 8; g = g + 1) begin : g_head
+      assign head_pair_o[256*g +: 256] = beat_q_data[{head_q, g[2:0]}];
+    end
+  endgenerate
+
+  // Pair data land in the oldest slot still waiting for its pair.
+  always @(posedge clk_i) begin
+    if (rsp_valid_i) beat_q_data[{rsp_q, beat_q}] <= rsp_data_i;
+    if (sram_rvalid_i) entry_q[word_q] <= sram_rdata_i;
+  end
+
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      active_q <= 1'b0;
+      blocked_q <= 1'b0;
+      next_addr_q <= 32'd0;
+      left_q <= 32'd0;
+      count_q <= {(PtrW + 1){1'b0}};
+      unreq_q <= {(PtrW + 1){1'b0}};
+      head_q <= {PtrW{1'b0}};
+      word_q <= {PtrW{1'b0}};
+      req_q <= {PtrW{1'b0}};
+      rsp_q <= {PtrW{1'b0}};
+      alloc_q <= {PtrW{1'b0}};
+      beat_q <= 3'd0;
+      word_ok_q <= {Ahead{1'b0}};
+      data_ok_q <= {Ahead{1'b0}};
+      bad_q <= {Ahead{1'b0}};
+    end else if (start_i) begin
+      // Only started when nothing is in flight: every slot is free.
+      active_q <= 1'b1;
+      blocked_q <= 1'b0;
+      next_addr_q <= base_i;
+      left_q <= len_i;
+      count_q <= {(PtrW + 1){1'b0}};
+      unreq_q <= {(PtrW + 1){1'b0}};
+      head_q <= {PtrW{1'b0}};
+      word_q <= {PtrW{1'b0}};
+      req_q <= {PtrW{1'b0}};
+      rsp_q <= {PtrW{1'b0}};
+      alloc_q <= {PtrW{1'b0}};
+      beat_q <= 3'd0;
+      word_ok_q <= {Ahead{1'b0}};
+      data_ok_q <= {Ahead{1'b0}};
+      bad_q <= {Ahead{1'b0}};
+    end else begin
+      if (stop_i) active_q <= 1'b0;
+      if (do_read) begin
+        next_addr_q <= next_addr_q + 32'd1;
+        left_q <= left_q - 32'd1;
+        alloc_q <= alloc_q + 1'b1;
+        word_ok_q[alloc_q] <= 1'b0;
+        data_ok_q[alloc_q] <= 1'b0;
+      end
+      count_q <= count_q + {{PtrW{1'b0}}, do_read} - {{PtrW{1'b0}}, do_pop};
+      unreq_q <= unreq_q + {{PtrW{1'b0}}, do_read} - {{PtrW{1'b0}}, do_req};
+      if (sram_rvalid_i) begin
+        word_ok_q[word_q] <= 1'b1;
+        bad_q[word_q] <= bad_ptr({sram_rdata_i[31:8], 8'd0}, 32'd256, 32'd256);
+        if (bad_ptr({sram_rdata_i[31:8], 8'd0}, 32'd256, 32'd256)) blocked_q <= 1'b1;
+        word_q <= word_q + 1'b1;
+      end
+      if (do_req) req_q <= req_q + 1'b1;
+      if (rsp_valid_i) begin
+        beat_q <= beat_q + 3'd1;
+        if (rsp_last_i) begin
+          data_ok_q[rsp_q] <= 1'b1;
+          rsp_q <= rsp_q + 1'b1;
+        end
+      end
+      if (do_pop) begin
+        head_q <= head_q + 1'b1;
+        word_ok_q[head_q] <= 1'b0;
+        data_ok_q[head_q] <= 1'b0;
+      end
+    end
+  end
+
+  wire unused_ok = &{1'b0, entry_q[req_q][7:0]};
+endmodule
