@@ -151,7 +151,8 @@ module cc_core #(
   localparam integer FrameBase = ListWords;
   localparam [32:0]  BoardBytes = 33'd1 << BoardBytesLog2;
 
-  reg  [5:0]  state_q, ret_q, ret2_q;
+  reg  [5:0]  state_q /* verilator public_flat_rd */;   // read by the board's state profile
+  reg  [5:0]  ret_q, ret2_q;
 
   // Traversal registers
   reg  [31:0] cur_pair_q, cur_base_q, cur_len_q;

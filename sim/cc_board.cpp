@@ -3,6 +3,7 @@
 #include <verilated.h>
 #include <verilated_fst_c.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <stdexcept>
@@ -10,7 +11,9 @@
 #include <vector>
 
 #include "Vcc_chip.h"
+#include "Vcc_chip___024root.h"
 #include "Vcc_chip_small.h"
+#include "Vcc_chip_small___024root.h"
 #include "cc_pci_host.h"
 #include "cc_sdram_device.h"
 
@@ -45,6 +48,7 @@ struct ChipImpl : RtlBoardImpl {
       trace->open(t);
     }
     if (const char* w = std::getenv("CC_WATCHDOG")) watchdog = std::stoull(w);
+    if (const char* p = std::getenv("CC_STATE_PROFILE")) profile_path = p;
     PciBinding b;
     b.drive = [this](const PciMasterPins& m) {
       top->ad_i = m.ad_oe ? m.ad : (top->ad_oe_o ? top->ad_o : 0xFFFFFFFFu);
@@ -91,6 +95,7 @@ struct ChipImpl : RtlBoardImpl {
     }
   }
   ~ChipImpl() override {
+    writeStateProfile();
     top->final();
     if (trace) trace->close();
   }
@@ -102,6 +107,7 @@ struct ChipImpl : RtlBoardImpl {
   void afterCoreEdge() {
     ++cycle;
     if (!top->rst_ni) return;
+    if (!profile_path.empty()) ++state_cycles[top->rootp->cc_chip__DOT__u_core__DOT__state_q & 63];
     if (!device_started) {
       // The device's memory-cycle phase starts with the controller's: its first step sees
       // the reset-state pins (NOP) of the cycle before the first active edge.
@@ -132,6 +138,21 @@ struct ChipImpl : RtlBoardImpl {
     sram_wdata = top->sram_wdata_o;
   }
 
+  // CC_STATE_PROFILE=file: core cycles spent in each master-controller state (busy or not),
+  // summed over the board's life, as "state cycles" lines; scripts/state_profile.sh names
+  // the states from rtl/cc_core.v.
+  void writeStateProfile() const {
+    if (profile_path.empty()) return;
+    if (FILE* f = std::fopen(profile_path.c_str(), "w")) {
+      for (int s = 0; s < 64; ++s) {
+        if (state_cycles[s]) std::fprintf(f, "%d %llu\n", s, (unsigned long long)state_cycles[s]);
+      }
+      std::fclose(f);
+    }
+  }
+
+  std::string profile_path;
+  uint64_t state_cycles[64] = {};
   ChipConfig cfg;
   std::unique_ptr<VerilatedContext> ctx;
   std::unique_ptr<Top> top;
