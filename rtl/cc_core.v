@@ -143,10 +143,15 @@ module cc_core #(
     S_TRI_SIDE = 6'd41, S_TRI_PASS2 = 6'd42, S_TRI_IT = 6'd43, S_TRI_DECIDE = 6'd44,
     S_RESULT = 6'd45, S_IT_EDGE = 6'd46, S_IT_MUL = 6'd47, S_IT_ADD1 = 6'd48,
     S_IT_ADD2 = 6'd49, S_IT_ADD3 = 6'd50, S_IT_DECIDE = 6'd51, S_RESULT_WAIT = 6'd52,
-    S_ASC_FRAME = 6'd54, S_TRI_REQB = 6'd55, S_TRI_WAIT = 6'd56;
+    S_ASC_FRAME = 6'd54, S_TRI_REQB = 6'd55, S_TRI_WAIT = 6'd56, S_SPEC_WAIT = 6'd57;
 
   // Where the beats of an SDRAM read go (queue of destinations, one per read in flight).
-  localparam [1:0] D_PAIR = 2'd0, D_TBUF = 2'd1, D_REC_A = 2'd2, D_REC_B = 2'd3;
+  localparam [2:0] D_PAIR = 3'd0, D_TBUF0 = 3'd2, D_TBUF1 = 3'd3, D_REC_A = 3'd4, D_REC_B = 3'd5;
+
+  // The look-ahead engine: the next tumbled pair fetched and transformed while the current
+  // list is compared (the DOTADD unit is idle then), into the other bank.
+  localparam [2:0] SP_IDLE = 3'd0, SP_REQ = 3'd1, SP_WAIT = 3'd2, SP_DOT = 3'd3, SP_DONE = 3'd4;
+
 
   localparam integer FrameBase = ListWords;
   localparam [32:0]  BoardBytes = 33'd1 << BoardBytesLog2;
@@ -171,13 +176,24 @@ module cc_core #(
   reg  [1:0]  frame_i_q;
 
   // Buffers
-  reg  [31:0] tbuf_q [0:63];                // tumbled pair, node t at words 32t..32t+31
+  reg  [31:0] tbuf_q [0:127];               // tumbled pairs: bank b, node t at 64b + 32t
   wire [31:0] abuf [0:63];                  // aligned pair: the fetch unit's head entry
   reg  [31:0] rec_q  [0:63];                // triangle records: A at 0..31, B at 32..63
-  reg  [31:0] tdop_q [0:47];                // transformed tumbled DOPs (results bank)
+  reg  [31:0] tdop_q [0:127];               // transformed tumbled DOPs (results bank), as tbuf
   reg  [31:0] dopreg_q [0:31];              // DOP register file (triangle operands)
   reg  [31:0] triout_q [0:8];
-  reg         tbuf_ready_q, rec_ready_q;    // all beats of the tumbled pair / records are in
+  reg  [1:0]  tbuf_ready_q;                 // all beats of bank b's tumbled pair are in
+  reg         rec_ready_q;                  // all beats of the two triangle records are in
+  reg         cur_bank_q;                   // the bank of the current list's tumbled pair
+  reg         spec_used_q;                  // the current pair came from the look-ahead engine
+
+  // Look-ahead engine state
+  reg  [2:0]  sp_state_q;
+  reg         sp_cancel_q;                  // its work is not wanted: finish what is in flight
+  reg         sp_bank_q, sp_node_q;
+  reg  [4:0]  sp_i_q;                       // next DOTADD of node sp_node_q
+  reg  [5:0]  sp_res_q;                     // its results received
+  reg  [31:0] sp_pair_q;
 
   // Subroutine arguments
   reg  [31:0] sr_addr_q, sr_data_q;         // SRAM read
@@ -200,32 +216,35 @@ module cc_core #(
   reg  [31:0]  fsm_req_addr_q;
   reg  [255:0] fsm_req_wdata_q;
   reg  [31:0]  fsm_req_wstrb_q;
-  reg  [1:0]   fsm_req_dest_q;
+  reg  [2:0]   fsm_req_dest_q;
   wire         pf_req_valid;
   wire [31:0]  pf_req_addr;
-  assign mem_req_valid_o = fsm_req_valid_q || pf_req_valid;
+  wire         sp_req_valid = sp_state_q == SP_REQ && !sp_cancel_q;
+  assign mem_req_valid_o = fsm_req_valid_q || sp_req_valid || pf_req_valid;
   assign mem_req_write_o = fsm_req_valid_q && fsm_req_write_q;
   assign mem_req_rec_o   = fsm_req_valid_q && fsm_req_rec_q;
-  assign mem_req_addr_o  = fsm_req_valid_q ? fsm_req_addr_q : pf_req_addr;
+  assign mem_req_addr_o  = fsm_req_valid_q ? fsm_req_addr_q : sp_req_valid ? sp_pair_q : pf_req_addr;
   assign mem_req_wdata_o = fsm_req_wdata_q;
   assign mem_req_wstrb_o = fsm_req_valid_q ? fsm_req_wstrb_q : 32'd0;
   wire         fsm_req_accept = fsm_req_valid_q && mem_req_ready_i;
-  wire         pf_req_accept  = !fsm_req_valid_q && pf_req_valid && mem_req_ready_i;
-  wire         read_accept    = (fsm_req_accept && !fsm_req_write_q) || pf_req_accept;
+  wire         sp_req_accept  = !fsm_req_valid_q && sp_req_valid && mem_req_ready_i;
+  wire         pf_req_accept  = !fsm_req_valid_q && !sp_req_valid && pf_req_valid && mem_req_ready_i;
+  wire         read_accept    = (fsm_req_accept && !fsm_req_write_q) || sp_req_accept || pf_req_accept;
+  wire [2:0]   read_dest      = fsm_req_accept ? fsm_req_dest_q : sp_req_accept ? {2'b01, sp_bank_q} : D_PAIR;
 
   // Every destination is reserved before its read is asked for: responses are always taken.
   assign mem_rsp_ready_o = 1'b1;
-  wire [1:0]   rsp_dest;
-  wire         dest_empty, dest_full;       // never full: at most FetchAhead + 3 reads in flight
+  wire [2:0]   rsp_dest;
+  wire         dest_empty, dest_full;       // never full: at most FetchAhead + 4 reads in flight
   wire [$clog2(FetchAhead + 5)-1:0] dest_count;
   cc_sdram_fifo #(
-    .Width (2),
+    .Width (3),
     .Depth (FetchAhead + 4)
   ) u_dest (
     .clk_i     (clk_i),
     .rst_ni    (rst_ni),
     .push_i    (read_accept),
-    .wr_data_i (fsm_req_accept ? fsm_req_dest_q : D_PAIR),
+    .wr_data_i (read_dest),
     .pop_i     (mem_rsp_valid_i && mem_rsp_last_i),
     .rd_data_o (rsp_dest),
     .empty_o   (dest_empty),
@@ -323,28 +342,35 @@ module cc_core #(
   // DOTADD operands through the correspondence register file.
   // Triangle pass p uses correspondence lines 24 + 9p .. 32 + 9p and matrix lines
   // 24 (p = 0), 27 (p = 1) or 30 (p = 2) plus the output's coordinate.
-  wire [4:0]  dot_line_idx = dot_issue_q;
+  // The controller's batch (S_DOT) goes first; the look-ahead engine fills the other cycles.
+  wire        fsm_dot_issue = (state_q == S_DOT) && (dot_issue_q < dot_n_q);
+  wire        sp_dot_issue  = !fsm_dot_issue && sp_state_q == SP_DOT && !sp_cancel_q && !(sp_node_q && sp_i_q == 5'd24);
+  wire        dot_spec      = !fsm_dot_issue;   // whose operands are on the DOTADD's inputs
+  wire        dot_xform     = dot_spec || dot_mode_q == 2'd0;
+  wire [4:0]  dot_line_idx  = dot_spec ? sp_i_q : dot_issue_q;
   wire [6:0]  pass_corr_base = (dot_pass_q == 2'd0) ? 7'd24 : (dot_pass_q == 2'd1) ? 7'd33 : 7'd42;
   wire [7:0]  pass_mat_base  = (dot_pass_q == 2'd0) ? 8'd24 : (dot_pass_q == 2'd1) ? 8'd27 : 8'd30;
   wire [4:0]  dot_coord      = dot_line_idx % 5'd3;
-  wire [6:0]  dot_corr_line  = (dot_mode_q == 2'd0) ? {2'b00, dot_line_idx} : pass_corr_base + {2'b00, dot_line_idx};
+  wire [6:0]  dot_corr_line  = dot_xform ? {2'b00, dot_line_idx} : pass_corr_base + {2'b00, dot_line_idx};
   wire [19:0] dot_corr = corr_q[dot_corr_line];
-  wire [7:0]  dot_mat_line = (dot_mode_q == 2'd0) ? {3'd0, dot_line_idx} : pass_mat_base + {6'd0, dot_coord[1:0]};
-  wire [5:0]  tnode_base = t_q ? 6'd32 : 6'd0;
+  wire [7:0]  dot_mat_line = dot_xform ? {3'd0, dot_line_idx} : pass_mat_base + {6'd0, dot_coord[1:0]};
+  wire [6:0]  dot_node_base = dot_spec ? {sp_bank_q, sp_node_q, 5'd0} : {cur_bank_q, t_q, 5'd0};
+  wire [6:0]  tnode_base    = {cur_bank_q, t_q, 5'd0};   // the controller's view of node t
   wire [31:0] dot_op [0:2];
   generate
     for (g = 0; g < 3; g = g + 1) begin : g_dot_op
       wire [4:0] idx = dot_corr[5*g +: 5];
-      assign dot_op[g] = (dot_mode_q == 2'd0) ? tbuf_q[tnode_base + {1'b0, idx}] : dopreg_q[idx];
+      assign dot_op[g] = dot_xform ? tbuf_q[dot_node_base + {2'b0, idx}] : dopreg_q[idx];
     end
   endgenerate
-  wire        dot_valid_in = (state_q == S_DOT) && (dot_issue_q < dot_n_q);
+  wire        dot_valid_in = fsm_dot_issue || sp_dot_issue;
   wire        dot_valid_out;
   wire [31:0] dot_result;
-  wire [4:0]  dot_tag;
+  wire [6:0]  dot_tag;                       // {look-ahead engine's, node, index}
+  wire        dot_fsm_out = dot_valid_out && !dot_tag[6];
   cc_dotadd #(
     .Stages   (DotaddStages),
-    .TagWidth (5)
+    .TagWidth (7)
   ) u_dotadd (
     .clk_i    (clk_i),
     .rst_ni   (rst_ni),
@@ -356,7 +382,7 @@ module cc_core #(
     .c1_i     (matrix_q[{dot_mat_line[5:0], 2'd1}]),
     .c2_i     (matrix_q[{dot_mat_line[5:0], 2'd2}]),
     .c_i      (matrix_q[{dot_mat_line[5:0], 2'd3}]),
-    .tag_i    (dot_issue_q),
+    .tag_i    (dot_spec ? {1'b1, sp_node_q, sp_i_q} : {2'b00, dot_issue_q}),
     .valid_o  (dot_valid_out),
     .result_o (dot_result),
     .tag_o    (dot_tag)
@@ -368,8 +394,8 @@ module cc_core #(
   generate
     for (g = 0; g < 24; g = g + 1) begin : g_pack
       assign adop_packed[32*g +: 32]    = abuf[(s_q ? 32 : 0) + g];
-      assign tdop_packed[0][32*g +: 32] = tdop_q[g];
-      assign tdop_packed[1][32*g +: 32] = tdop_q[24 + g];
+      assign tdop_packed[0][32*g +: 32] = tdop_q[{cur_bank_q, 1'b0, g[4:0]}];
+      assign tdop_packed[1][32*g +: 32] = tdop_q[{cur_bank_q, 1'b1, g[4:0]}];
     end
     for (g = 0; g < 2; g = g + 1) begin : g_cmp
       cc_dop_overlap u_cmp (
@@ -447,6 +473,11 @@ module cc_core #(
   assign app_addr[0] = obase_q[0] + olen_q[0];
   assign app_addr[1] = obase_q[1] + olen_q[1];
   wire        wq_idle = wq_empty && !wq_push0 && !wq_push1;
+  wire [5:0]  sp_issued = sp_node_q ? 6'd24 + {1'b0, sp_i_q} : {1'b0, sp_i_q};   // DOTADDs issued
+  // The pair the traversal most likely visits after this list: T1's children, else T2's.
+  wire [31:0] spec_next = (present[0] && !leaf_q[0]) ? childp_q[0] :
+                          (present[1] && !leaf_q[1]) ? childp_q[1] : 32'd0;
+  wire        spec_hit  = cur_mask_q == 2'b11 && sp_state_q != SP_IDLE && !sp_cancel_q && sp_pair_q == cur_pair_q;
 
   // One aligned node against both tumbled nodes (S_SLOT): the common outcomes in one cycle;
   // a leaf x leaf hit (triangle test) or an error goes through S_TEST, one node at a time.
@@ -519,8 +550,11 @@ module cc_core #(
       cnt_max_list_q <= 32'd0;
       cnt_cycles_q <= 64'd0;
       fsm_req_valid_q <= 1'b0;
-      tbuf_ready_q <= 1'b0;
+      tbuf_ready_q <= 2'b00;
       rec_ready_q <= 1'b0;
+      cur_bank_q <= 1'b0;
+      sp_state_q <= SP_IDLE;
+      sp_cancel_q <= 1'b0;
       rsp_beat_q <= 3'd0;
       sram_en_o <= 1'b0;
       sram_we_o <= 1'b0;
@@ -558,14 +592,15 @@ module cc_core #(
       if (mem_rsp_valid_i) begin
         for (i = 0; i < 8; i = i + 1) begin
           case (rsp_dest)
-            D_TBUF:  tbuf_q[{rsp_beat_q, i[2:0]}] <= mem_rsp_data_i[32*i +: 32];
+            D_TBUF0: tbuf_q[{1'b0, rsp_beat_q, i[2:0]}] <= mem_rsp_data_i[32*i +: 32];
+            D_TBUF1: tbuf_q[{1'b1, rsp_beat_q, i[2:0]}] <= mem_rsp_data_i[32*i +: 32];
             D_REC_A: rec_q[{1'b0, rsp_beat_q[1:0], i[2:0]}] <= mem_rsp_data_i[32*i +: 32];
             D_REC_B: rec_q[{1'b1, rsp_beat_q[1:0], i[2:0]}] <= mem_rsp_data_i[32*i +: 32];
             default: ;
           endcase
         end
         rsp_beat_q <= mem_rsp_last_i ? 3'd0 : rsp_beat_q + 3'd1;
-        if (mem_rsp_last_i && rsp_dest == D_TBUF) tbuf_ready_q <= 1'b1;
+        if (mem_rsp_last_i && rsp_dest[2:1] == 2'b01) tbuf_ready_q[rsp_dest[0]] <= 1'b1;
         if (mem_rsp_last_i && rsp_dest == D_REC_B) rec_ready_q <= 1'b1;
       end
 
@@ -584,9 +619,30 @@ module cc_core #(
 
       // ---- DOTADD results land as they come (tag = output index) ----
       if (dot_valid_out) begin
-        if (dot_mode_q == 2'd0) tdop_q[(t_q ? 6'd24 : 6'd0) + {1'b0, dot_tag}] <= dot_result;
+        if (dot_tag[6]) tdop_q[{sp_bank_q, dot_tag[5:0]}] <= dot_result;
+        else if (dot_mode_q == 2'd0) tdop_q[{cur_bank_q, t_q, dot_tag[4:0]}] <= dot_result;
         else triout_q[dot_tag[3:0]] <= dot_result;
       end
+
+      // ---- look-ahead engine: fetch sp_pair_q into bank sp_bank_q, transform both nodes;
+      //      when cancelled, it only lets its fetch and DOTADDs in flight land ----
+      if (dot_valid_out && dot_tag[6]) sp_res_q <= sp_res_q + 6'd1;
+      if (sp_dot_issue) begin
+        sp_i_q <= (sp_i_q == 5'd23 && !sp_node_q) ? 5'd0 : sp_i_q + 5'd1;
+        if (sp_i_q == 5'd23 && !sp_node_q) sp_node_q <= 1'b1;
+      end
+      case (sp_state_q)
+        SP_REQ:  if (sp_cancel_q) sp_state_q <= SP_IDLE;
+                 else if (sp_req_accept) sp_state_q <= SP_WAIT;
+        SP_WAIT: if (tbuf_ready_q[sp_bank_q]) sp_state_q <= sp_cancel_q ? SP_IDLE : SP_DOT;
+        SP_DOT:  if (sp_res_q + (dot_valid_out && dot_tag[6] ? 6'd1 : 6'd0) == sp_issued) begin
+                   if (sp_cancel_q) sp_state_q <= SP_IDLE;
+                   else if (sp_issued == 6'd48) sp_state_q <= SP_DONE;
+                 end
+        SP_DONE: if (sp_cancel_q) sp_state_q <= SP_IDLE;
+        default: ;
+      endcase
+      if (sp_state_q == SP_IDLE) sp_cancel_q <= 1'b0;
 
       case (state_q)
         // ================================================================ start / end
@@ -625,8 +681,13 @@ module cc_core #(
             state_q <= S_PAIR_BEGIN;
           end
         end
-        S_ERROR: state_q <= S_DRAIN;
-        S_DRAIN: if (mem_idle_i && !fsm_req_valid_q && dest_empty && wq_idle) begin  // posted writes are done
+        S_ERROR: begin
+          if (sp_state_q != SP_IDLE) sp_cancel_q <= 1'b1;
+          state_q <= S_DRAIN;
+        end
+        S_DRAIN: if (sp_state_q != SP_IDLE) begin
+          sp_cancel_q <= 1'b1;
+        end else if (mem_idle_i && !fsm_req_valid_q && dest_empty && wq_idle) begin  // posted writes are done
           busy_q <= 1'b0;
           done_q <= 1'b1;
           irq_pending_q <= 1'b1;
@@ -639,10 +700,16 @@ module cc_core #(
           cnt_max_list_q <= max32(cnt_max_list_q, cur_len_q);
           if (bad_ptr(cur_pair_q, 32'd256, 32'd256)) begin
             err_q <= ERR_BAD_POINTER[3:0]; state_q <= S_ERROR;
+          end else if (spec_hit) begin
+            // the look-ahead engine has this pair (or is getting it) in the other bank
+            cur_bank_q <= sp_bank_q; spec_used_q <= 1'b1;
+            state_q <= S_PAIR_REQ;
           end else begin
+            if (sp_state_q != SP_IDLE) sp_cancel_q <= 1'b1;
+            spec_used_q <= 1'b0;
             fsm_req_valid_q <= 1'b1; fsm_req_write_q <= 1'b0; fsm_req_rec_q <= 1'b0;
-            fsm_req_addr_q <= cur_pair_q; fsm_req_dest_q <= D_TBUF;
-            tbuf_ready_q <= 1'b0;
+            fsm_req_addr_q <= cur_pair_q; fsm_req_dest_q <= {2'b01, cur_bank_q};
+            tbuf_ready_q[cur_bank_q] <= 1'b0;
             state_q <= S_PAIR_REQ;
           end
         end
@@ -650,9 +717,14 @@ module cc_core #(
         // words must all be in the SRAM: the write queue is empty).
         S_PAIR_REQ: if (!fsm_req_valid_q && wq_idle) begin
           pf_start <= 1'b1; pf_base <= cur_base_q; pf_len <= cur_len_q;
-          state_q <= S_PAIR_WAIT;
+          state_q <= spec_used_q ? S_SPEC_WAIT : S_PAIR_WAIT;
         end
-        S_PAIR_WAIT: if (tbuf_ready_q) begin
+        S_PAIR_WAIT: if (tbuf_ready_q[cur_bank_q]) begin
+          t_q <= 1'b0; t2_q <= 2'd0;
+          state_q <= S_TNODE;
+        end
+        S_SPEC_WAIT: if (sp_state_q == SP_DONE) begin      // both nodes transformed: take them
+          sp_state_q <= SP_IDLE;
           t_q <= 1'b0; t2_q <= 2'd0;
           state_q <= S_TNODE;
         end
@@ -661,15 +733,19 @@ module cc_core #(
             state_q <= S_LIST_INIT;
           end else if (!present[t_q]) begin
             t_q <= ~t_q; t2_q <= t2_q + 2'd1;
-          end else if (!tbuf_q[tnode_base + 6'd24][0]) begin
+          end else if (!tbuf_q[tnode_base + 7'd24][0]) begin
             err_q <= ERR_BAD_POINTER[3:0]; state_q <= S_ERROR;
-          end else if (!tbuf_q[tnode_base + 6'd24][1] && bad_ptr(tbuf_q[tnode_base + 6'd25], 32'd256, 32'd256)) begin
+          end else if (!tbuf_q[tnode_base + 7'd24][1] && bad_ptr(tbuf_q[tnode_base + 7'd25], 32'd256, 32'd256)) begin
             err_q <= ERR_BAD_POINTER[3:0]; state_q <= S_ERROR;
           end else begin
-            leaf_q[t_q] <= tbuf_q[tnode_base + 6'd24][1];
-            childp_q[t_q] <= tbuf_q[tnode_base + 6'd25];
-            dot_mode_q <= 2'd0; dot_n_q <= 5'd24; dot_issue_q <= 5'd0; dot_done_q <= 5'd0;
-            ret_q <= S_TNODE_DONE; state_q <= S_DOT;
+            leaf_q[t_q] <= tbuf_q[tnode_base + 7'd24][1];
+            childp_q[t_q] <= tbuf_q[tnode_base + 7'd25];
+            if (spec_used_q) begin
+              state_q <= S_TNODE_DONE;                   // transformed ahead of time
+            end else begin
+              dot_mode_q <= 2'd0; dot_n_q <= 5'd24; dot_issue_q <= 5'd0; dot_done_q <= 5'd0;
+              ret_q <= S_TNODE_DONE; state_q <= S_DOT;
+            end
           end
         end
         S_TNODE_DONE: begin
@@ -678,6 +754,11 @@ module cc_core #(
           state_q <= S_TNODE;
         end
         S_LIST_INIT: begin
+          if (sp_state_q == SP_IDLE && spec_next != 32'd0) begin
+            sp_state_q <= SP_REQ; sp_pair_q <= spec_next; sp_bank_q <= ~cur_bank_q;
+            sp_node_q <= 1'b0; sp_i_q <= 5'd0; sp_res_q <= 6'd0;
+            tbuf_ready_q[~cur_bank_q] <= 1'b0;
+          end
           obase_q[0] <= top_q;
           obase_q[1] <= top_q + (cur_len_q << 1);
           olen_q[0] <= 32'd0;
@@ -945,8 +1026,8 @@ module cc_core #(
         // DOTADD batch: issue dot_n_q operations, wait for all results.
         S_DOT: begin
           if (dot_issue_q < dot_n_q) dot_issue_q <= dot_issue_q + 5'd1;
-          if (dot_valid_out) dot_done_q <= dot_done_q + 5'd1;
-          if (dot_valid_out && dot_done_q + 5'd1 == dot_n_q) state_q <= (dot_mode_q == 2'd0) ? ret_q : S_DOT_WB;
+          if (dot_fsm_out) dot_done_q <= dot_done_q + 5'd1;
+          if (dot_fsm_out && dot_done_q + 5'd1 == dot_n_q) state_q <= (dot_mode_q == 2'd0) ? ret_q : S_DOT_WB;
         end
         S_DOT_WB: begin  // a triangle pass writes its 9 outputs after all its reads
           for (i = 0; i < 9; i = i + 1) begin
@@ -975,14 +1056,14 @@ module cc_core #(
         // Tumbled node tri_t_q (tbuf) against aligned node tri_s_q (abuf).
         S_TRI: begin
           cnt_tri_q <= sat_inc(cnt_tri_q);
-          if (bad_ptr(tbuf_q[(tri_t_q ? 6'd32 : 6'd0) + 6'd25], 32'd128, 32'd128) ||
+          if (bad_ptr(tbuf_q[{cur_bank_q, tri_t_q, 5'd25}], 32'd128, 32'd128) ||
               bad_ptr(abuf[(tri_s_q ? 6'd32 : 6'd0) + 6'd25], 32'd128, 32'd128)) begin
             err_q <= ERR_BAD_POINTER[3:0]; state_q <= S_ERROR;
           end else begin
             // Both records are requested back to back; the SDRAM interface overlaps them.
             ret2_q <= ret_q;
             fsm_req_valid_q <= 1'b1; fsm_req_write_q <= 1'b0; fsm_req_rec_q <= 1'b1;
-            fsm_req_addr_q <= tbuf_q[(tri_t_q ? 6'd32 : 6'd0) + 6'd25]; fsm_req_dest_q <= D_REC_A;
+            fsm_req_addr_q <= tbuf_q[{cur_bank_q, tri_t_q, 5'd25}]; fsm_req_dest_q <= D_REC_A;
             rec_ready_q <= 1'b0;
             state_q <= S_TRI_REQB;
           end
