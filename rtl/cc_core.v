@@ -475,8 +475,11 @@ module cc_core #(
   wire        wq_idle = wq_empty && !wq_push0 && !wq_push1;
   wire [5:0]  sp_issued = sp_node_q ? 6'd24 + {1'b0, sp_i_q} : {1'b0, sp_i_q};   // DOTADDs issued
   // The pair the traversal most likely visits after this list: T1's children, else T2's.
-  wire [31:0] spec_next = (present[0] && !leaf_q[0]) ? childp_q[0] :
-                          (present[1] && !leaf_q[1]) ? childp_q[1] : 32'd0;
+  // The engine starts on it as soon as S_TNODE has checked that node.
+  wire        tnode_inner = !tbuf_q[tnode_base + 7'd24][1];
+  wire        spec_start  = state_q == S_TNODE && t2_q != 2'd2 && present[t_q] && tbuf_q[tnode_base + 7'd24][0] &&
+                            tnode_inner && !bad_ptr(tbuf_q[tnode_base + 7'd25], 32'd256, 32'd256) &&
+                            (!t_q || !present[0] || leaf_q[0]) && sp_state_q == SP_IDLE;
   wire        spec_hit  = cur_mask_q == 2'b11 && sp_state_q != SP_IDLE && !sp_cancel_q && sp_pair_q == cur_pair_q;
 
   // One aligned node against both tumbled nodes (S_SLOT): the common outcomes in one cycle;
@@ -740,6 +743,11 @@ module cc_core #(
           end else begin
             leaf_q[t_q] <= tbuf_q[tnode_base + 7'd24][1];
             childp_q[t_q] <= tbuf_q[tnode_base + 7'd25];
+            if (spec_start) begin
+              sp_state_q <= SP_REQ; sp_pair_q <= tbuf_q[tnode_base + 7'd25]; sp_bank_q <= ~cur_bank_q;
+              sp_node_q <= 1'b0; sp_i_q <= 5'd0; sp_res_q <= 6'd0;
+              tbuf_ready_q[~cur_bank_q] <= 1'b0;
+            end
             if (spec_used_q) begin
               state_q <= S_TNODE_DONE;                   // transformed ahead of time
             end else begin
@@ -754,11 +762,6 @@ module cc_core #(
           state_q <= S_TNODE;
         end
         S_LIST_INIT: begin
-          if (sp_state_q == SP_IDLE && spec_next != 32'd0) begin
-            sp_state_q <= SP_REQ; sp_pair_q <= spec_next; sp_bank_q <= ~cur_bank_q;
-            sp_node_q <= 1'b0; sp_i_q <= 5'd0; sp_res_q <= 6'd0;
-            tbuf_ready_q[~cur_bank_q] <= 1'b0;
-          end
           obase_q[0] <= top_q;
           obase_q[1] <= top_q + (cur_len_q << 1);
           olen_q[0] <= 32'd0;
