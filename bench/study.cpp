@@ -326,7 +326,16 @@ int runStudy(const StudyOptions& o) {
     }
     groups.push_back(all);
   }
-  auto sumOf = [](const std::vector<const PoseRecord*>& rs, auto f) { double s = 0; for (const auto* r : rs) { const double v = f(*r); if (!std::isnan(v)) s += v; } return s; };
+  // Sum over the poses that measured it; not measured on any pose -> kNone (printed as "–").
+  auto sumOf = [](const std::vector<const PoseRecord*>& rs, auto f) {
+    double s = 0;
+    bool any = false;
+    for (const auto* r : rs) {
+      const double v = f(*r);
+      if (!std::isnan(v)) s += v, any = true;
+    }
+    return any ? s : kNone;
+  };
   struct Ratios {
     double rtl_over_eq5, sw_over_eq5, sw_over_rtl, fo_over_eq5, fo_over_rtl, fo_over_modern, sw_over_fo;
   };
