@@ -20,9 +20,11 @@
 // return-state register for the shared steps: read the SRAM, run a DOTADD batch, append a
 // list entry, the triangle test, the IT-unit edge test.
 //
-// SDRAM requests come from the controller (tumbled pair, triangle records, result writes;
-// first choice) and from the fetch unit (aligned pairs). Responses come back in request
-// order; a queue of destinations says where each read's beats go.
+// A look-ahead engine fetches and transforms the next tumbled pair into a second bank
+// while the current list is compared. SDRAM requests come from the controller (tumbled
+// pair, triangle records, result writes; first choice), the look-ahead engine and the
+// fetch unit (aligned pairs). Responses come back in request order; a queue of
+// destinations says where each read's beats go.
 //
 // Stack SRAM (one word per cycle, read data the cycle after the read):
 //   words 0 .. ListWords-1                      list entries
@@ -134,7 +136,7 @@ module cc_core #(
     S_IDLE = 6'd0, S_INIT = 6'd1, S_PAIR_BEGIN = 6'd2, S_TNODE = 6'd3, S_TNODE_DONE = 6'd4,
     S_LIST_INIT = 6'd5, S_ENTRY = 6'd6, S_PAIR_REQ = 6'd7, S_SLOT = 6'd8, S_TEST = 6'd9,
     S_TEST_NEXT = 6'd10, S_LEAFENT = 6'd11, S_LIST_END = 6'd12, S_LL_CHECK = 6'd13,
-    S_LL_PASS = 6'd14, S_LL_ENTRY = 6'd15, S_PAIR_WAIT = 6'd16, S_LL_SLOT = 6'd17,
+    S_LL_PASS = 6'd14, S_PAIR_WAIT = 6'd16, S_LL_SLOT = 6'd17,
     S_LL_NEXT = 6'd18, S_DESCEND = 6'd19, S_PUSH = 6'd20, S_ASCEND = 6'd21,
     S_ASC_READ = 6'd22, S_ASC_DECIDE = 6'd23, S_ERROR = 6'd24, S_DRAIN = 6'd25,
     // subroutines
@@ -166,6 +168,7 @@ module cc_core #(
   reg  [1:0]  leaf_q;
   reg  [31:0] childp_q [0:1];
   reg  [31:0] k_q, entry_q;
+  reg         in_ll_q;                      // the list being compared is a leaf-list pass
   reg         t_q, s_q;
   reg  [1:0]  t2_q, s2_q;                   // loop counters that reach 2
   reg  [1:0]  leafmask_q [0:1];
@@ -209,8 +212,9 @@ module cc_core #(
   reg         it_hit_q;
 
   // -------------------------------------------------------------------------------------
-  // SDRAM requests: the controller's own (first choice) or the fetch unit's, and the
-  // queue of destinations for the responses, which come back in request order.
+  // SDRAM requests: the controller's own (first choice), the look-ahead engine's or the
+  // fetch unit's, and the queue of destinations for the responses, which come back in
+  // request order.
   // -------------------------------------------------------------------------------------
   reg          fsm_req_valid_q, fsm_req_write_q, fsm_req_rec_q;
   reg  [31:0]  fsm_req_addr_q;
@@ -235,7 +239,7 @@ module cc_core #(
   // Every destination is reserved before its read is asked for: responses are always taken.
   assign mem_rsp_ready_o = 1'b1;
   wire [2:0]   rsp_dest;
-  wire         dest_empty, dest_full;       // never full: at most FetchAhead + 4 reads in flight
+  wire         dest_empty, dest_full;       // at most FetchAhead + 4 reads in flight: never overflows
   wire [$clog2(FetchAhead + 5)-1:0] dest_count;
   cc_sdram_fifo #(
     .Width (3),
@@ -468,18 +472,17 @@ module cc_core #(
   wire [31:0] top_frame_addr     = FrameBase + 3 * (depth_q - 32'd1);
   wire [31:0] top_frame_bit_addr = top_frame_addr + 32'd2;
   wire [31:0] ll_append_addr     = ll_out_q + ll_olen_q;
-  wire [31:0] list_append_addr   = obase_q[app_to_q[0]] + olen_q[app_to_q[0]];
   wire [31:0] app_addr [0:1];                // next free word of slot t's new list
   assign app_addr[0] = obase_q[0] + olen_q[0];
   assign app_addr[1] = obase_q[1] + olen_q[1];
+  wire [31:0] list_append_addr   = app_addr[app_to_q[0]];
   wire        wq_idle = wq_empty && !wq_push0 && !wq_push1;
   wire [5:0]  sp_issued = sp_node_q ? 6'd24 + {1'b0, sp_i_q} : {1'b0, sp_i_q};   // DOTADDs issued
   // The pair the traversal most likely visits after this list: T1's children, else T2's.
-  // The engine starts on it as soon as S_TNODE has checked that node.
-  wire        tnode_inner = !tbuf_q[tnode_base + 7'd24][1];
-  wire        spec_start  = state_q == S_TNODE && t2_q != 2'd2 && present[t_q] && tbuf_q[tnode_base + 7'd24][0] &&
-                            tnode_inner && !bad_ptr(tbuf_q[tnode_base + 7'd25], 32'd256, 32'd256) &&
-                            (!t_q || !present[0] || leaf_q[0]) && sp_state_q == SP_IDLE;
+  // The engine starts on it as soon as S_TNODE has checked that node (used only there,
+  // after the node's VALID flag and child pointer passed).
+  wire        spec_start  = !tbuf_q[tnode_base + 7'd24][1] && (!t_q || !present[0] || leaf_q[0]) &&
+                            sp_state_q == SP_IDLE;
   wire        spec_hit  = cur_mask_q == 2'b11 && sp_state_q != SP_IDLE && !sp_cancel_q && sp_pair_q == cur_pair_q;
 
   // One aligned node against both tumbled nodes (S_SLOT): the common outcomes in one cycle;
@@ -492,10 +495,10 @@ module cc_core #(
   wire        slot_slow = slot_tri || slot_err;
   wire        leafent_overflow = (leafmask_q[0] != 2'd0 && app_addr[0] >= ListWords) ||
                                  (leafmask_q[1] != 2'd0 && app_addr[1] >= ListWords);
-  wire        leafent_go = (leafmask_q[0] == 2'd0 && leafmask_q[1] == 2'd0) || (!leafent_overflow && wq_room2);
+  wire        leafent_go = (leafmask_q[0] == 2'd0 && leafmask_q[1] == 2'd0) ||
+                           (!leafent_overflow && wq_room2);   // never true with an overflow
   // The controller is done with the fetch unit's head entry.
-  assign pf_pop = (state_q == S_LEAFENT && leafent_go && !leafent_overflow) ||
-                  (state_q == S_LL_SLOT && s2_q == 2'd2);
+  assign pf_pop = (state_q == S_LEAFENT && leafent_go) || (state_q == S_LL_SLOT && s2_q == 2'd2);
   wire [31:0] result_addr        = result_base_q + (result_count_q << 3);
   wire [6:0]  it_corr_base       = 7'd51 + {3'd0, it_e_q, 2'd0} + {5'd0, it_e_q};  // 51 + 5e
 
@@ -620,7 +623,7 @@ module cc_core #(
       end
       if (reg_wr && reg_addr_i == REG_IRQ && reg_wdata_i[0]) irq_pending_q <= 1'b0;
 
-      // ---- DOTADD results land as they come (tag = output index) ----
+      // ---- DOTADD results land as they come (tag = {look-ahead engine's, node, output index}) ----
       if (dot_valid_out) begin
         if (dot_tag[6]) tdop_q[{sp_bank_q, dot_tag[5:0]}] <= dot_result;
         else if (dot_mode_q == 2'd0) tdop_q[{cur_bank_q, t_q, dot_tag[4:0]}] <= dot_result;
@@ -762,6 +765,7 @@ module cc_core #(
           state_q <= S_TNODE;
         end
         S_LIST_INIT: begin
+          in_ll_q <= 1'b0;
           obase_q[0] <= top_q;
           obase_q[1] <= top_q + (cur_len_q << 1);
           olen_q[0] <= 32'd0;
@@ -771,11 +775,19 @@ module cc_core #(
         end
 
         // ---------------------------------------------------------------- list entries
-        // A list entry from the fetch unit (main list or leaf list): count it, check its
-        // pointer, then test its slots.
+        // A list entry from the fetch unit (main list or leaf-list pass): count it, check
+        // its pointer, then test its slots. After the last entry of a pass, the next pass
+        // works off what this one wrote.
         S_ENTRY: begin
-          if (k_q == cur_len_q) begin
-            state_q <= S_LIST_END;
+          if (k_q == (in_ll_q ? ll_len_q : cur_len_q)) begin
+            if (in_ll_q) begin
+              top_q <= ll_out_q + ll_olen_q;
+              ll_base_q <= ll_out_q;
+              ll_len_q <= ll_olen_q;
+              state_q <= S_LL_PASS;
+            end else begin
+              state_q <= S_LIST_END;
+            end
           end else if (pf_head_valid) begin
             entry_q <= pf_head_entry;
             cnt_aligned_q <= sat_inc(cnt_aligned_q);
@@ -784,7 +796,7 @@ module cc_core #(
             end else begin
               s_q <= 1'b0; s2_q <= 2'd0;
               leafmask_q[0] <= 2'd0; leafmask_q[1] <= 2'd0;
-              state_q <= S_SLOT;
+              state_q <= in_ll_q ? S_LL_SLOT : S_SLOT;
             end
           end
         end
@@ -894,30 +906,14 @@ module cc_core #(
             ll_olen_q <= 32'd0;
             k_q <= 32'd0;
             pf_start <= 1'b1; pf_base <= ll_base_q; pf_len <= ll_len_q;
-            state_q <= S_LL_ENTRY;
-          end
-        end
-        S_LL_ENTRY: begin
-          if (k_q == ll_len_q) begin
-            top_q <= ll_out_q + ll_olen_q;
-            ll_base_q <= ll_out_q;
-            ll_len_q <= ll_olen_q;
-            state_q <= S_LL_PASS;
-          end else if (pf_head_valid) begin
-            entry_q <= pf_head_entry;
-            cnt_aligned_q <= sat_inc(cnt_aligned_q);
-            if (pf_head_bad) begin
-              err_q <= ERR_BAD_POINTER[3:0]; state_q <= S_ERROR;
-            end else begin
-              s_q <= 1'b0; s2_q <= 2'd0;
-              state_q <= S_LL_SLOT;
-            end
+            in_ll_q <= 1'b1;
+            state_q <= S_ENTRY;
           end
         end
         S_LL_SLOT: begin
           if (s2_q == 2'd2) begin
             k_q <= k_q + 32'd1;
-            state_q <= S_LL_ENTRY;
+            state_q <= S_ENTRY;
           end else if (!entry_q[{4'd0, s_q}]) begin
             s_q <= ~s_q; s2_q <= s2_q + 2'd1;
           end else if (!a_flags[0]) begin

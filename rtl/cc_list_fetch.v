@@ -65,6 +65,7 @@ module cc_list_fetch #(
   wire do_read = sram_req_o && sram_gnt_i;
   wire do_req  = mem_req_valid_o && mem_req_accept_i;
   wire do_pop  = pop_i && head_valid_o;
+  wire word_bad = bad_ptr({sram_rdata_i[31:8], 8'd0}, 32'd256, 32'd256);   // the word arriving
 
   assign sram_req_o      = active_q && !stop_i && !blocked_q && left_q != 32'd0 && count_q != Full;
   assign sram_addr_o     = next_addr_q;
@@ -105,7 +106,9 @@ module cc_list_fetch #(
       data_ok_q <= {Ahead{1'b0}};
       bad_q <= {Ahead{1'b0}};
     end else if (start_i) begin
-      // Only started when nothing is in flight: every slot is free.
+      // Only started when nothing is in flight (every read granted or requested has
+      // landed, beat_q is 0): empty the ring. Slot flags need no clearing: a slot's are
+      // cleared when it is allocated, and only allocated slots are looked at.
       active_q <= 1'b1;
       blocked_q <= 1'b0;
       next_addr_q <= base_i;
@@ -117,10 +120,6 @@ module cc_list_fetch #(
       req_q <= {PtrW{1'b0}};
       rsp_q <= {PtrW{1'b0}};
       alloc_q <= {PtrW{1'b0}};
-      beat_q <= 3'd0;
-      word_ok_q <= {Ahead{1'b0}};
-      data_ok_q <= {Ahead{1'b0}};
-      bad_q <= {Ahead{1'b0}};
     end else begin
       if (stop_i) active_q <= 1'b0;
       if (do_read) begin
@@ -134,8 +133,8 @@ module cc_list_fetch #(
       unreq_q <= unreq_q + {{PtrW{1'b0}}, do_read} - {{PtrW{1'b0}}, do_req};
       if (sram_rvalid_i) begin
         word_ok_q[word_q] <= 1'b1;
-        bad_q[word_q] <= bad_ptr({sram_rdata_i[31:8], 8'd0}, 32'd256, 32'd256);
-        if (bad_ptr({sram_rdata_i[31:8], 8'd0}, 32'd256, 32'd256)) blocked_q <= 1'b1;
+        bad_q[word_q] <= word_bad;
+        if (word_bad) blocked_q <= 1'b1;
         word_q <= word_q + 1'b1;
       end
       if (do_req) req_q <= req_q + 1'b1;

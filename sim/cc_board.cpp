@@ -49,6 +49,7 @@ struct ChipImpl : RtlBoardImpl {
     }
     if (const char* w = std::getenv("CC_WATCHDOG")) watchdog = std::stoull(w);
     if (const char* p = std::getenv("CC_STATE_PROFILE")) profile_path = p;
+    profiling = !profile_path.empty();
     PciBinding b;
     b.drive = [this](const PciMasterPins& m) {
       top->ad_i = m.ad_oe ? m.ad : (top->ad_oe_o ? top->ad_o : 0xFFFFFFFFu);
@@ -107,7 +108,7 @@ struct ChipImpl : RtlBoardImpl {
   void afterCoreEdge() {
     ++cycle;
     if (!top->rst_ni) return;
-    if (!profile_path.empty()) ++state_cycles[top->rootp->cc_chip__DOT__u_core__DOT__state_q & 63];
+    if (profiling) ++state_cycles[top->rootp->cc_chip__DOT__u_core__DOT__state_q & 63];
     if (!device_started) {
       // The device's memory-cycle phase starts with the controller's: its first step sees
       // the reset-state pins (NOP) of the cycle before the first active edge.
@@ -142,7 +143,7 @@ struct ChipImpl : RtlBoardImpl {
   // summed over the board's life, as "state cycles" lines; scripts/state_profile.sh names
   // the states from rtl/cc_core.v.
   void writeStateProfile() const {
-    if (profile_path.empty()) return;
+    if (!profiling) return;
     if (FILE* f = std::fopen(profile_path.c_str(), "w")) {
       for (int s = 0; s < 64; ++s) {
         if (state_cycles[s]) std::fprintf(f, "%d %llu\n", s, (unsigned long long)state_cycles[s]);
@@ -152,6 +153,7 @@ struct ChipImpl : RtlBoardImpl {
   }
 
   std::string profile_path;
+  bool profiling = false;  // checked every core cycle
   uint64_t state_cycles[64] = {};
   ChipConfig cfg;
   std::unique_ptr<VerilatedContext> ctx;
