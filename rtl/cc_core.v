@@ -11,14 +11,15 @@
 //                   |    |     |                                        DOP registers
 //                   |    |     +--> comparator bank (cc_dop_overlap x2)
 //                   |    +--> IT-unit sequence (cc_fp32_mul, cc_fp32_add)
-//                   +--> stack SRAM port (lists from word 0, frames above ListWords)
+//                   +--> stack engine (cc_stack_engine) <--> stack SRAM
 //
-// Version 2 overlaps fetching and comparing: the aligned-pair fetch unit (cc_list_fetch)
-// runs FetchAhead list entries ahead of the comparators, list appends go to the SRAM
-// through a write queue (cc_list_write_queue) behind them, and one aligned node meets both
-// tumbled nodes in one cycle (docs/rtl_core.md). The FSM uses subroutine states with a
-// return-state register for the shared steps: read the SRAM, run a DOTADD batch, append a
-// list entry, the triangle test, the IT-unit edge test.
+// Version 2 overlaps fetching and comparing: the stack engine's fetch unit runs
+// FetchAhead list entries ahead of the comparators, list appends go to the SRAM through
+// its write queue behind them, and one aligned node meets both tumbled nodes in one cycle
+// (docs/rtl_core.md). The stack engine also keeps the frames; the controller decides what
+// is pushed and where lists go. The FSM uses subroutine states with a return-state
+// register for the shared steps: run a DOTADD batch, append a list entry, the triangle
+// test, the IT-unit edge test.
 //
 // A look-ahead engine fetches and transforms the next tumbled pair into a second bank
 // while the current list is compared. SDRAM requests come from the controller (tumbled
@@ -26,10 +27,7 @@
 // fetch unit (aligned pairs). Responses come back in request order; a queue of
 // destinations says where each read's beats go.
 //
-// Stack SRAM (one word per cycle, read data the cycle after the read):
-//   words 0 .. ListWords-1                      list entries
-//   words ListWords + 3f .. ListWords + 3f + 2  frame f: next_pair, list_base,
-//                                               {bit, list_len[30:0]}
+// Stack SRAM layout: cc_stack_engine.v.
 // =======================================================================================
 module cc_core #(
   parameter integer DotaddStages   = 6,
@@ -62,10 +60,10 @@ module cc_core #(
   input  wire                 mem_rsp_last_i,
   input  wire                 mem_idle_i,
   // stack SRAM
-  output reg                  sram_en_o,
-  output reg                  sram_we_o,
-  output reg  [SramAddrW-1:0] sram_addr_o,
-  output reg  [31:0]          sram_wdata_o,
+  output wire                 sram_en_o,
+  output wire                 sram_we_o,
+  output wire [SramAddrW-1:0] sram_addr_o,
+  output wire [31:0]          sram_wdata_o,
   input  wire [31:0]          sram_rdata_i,
   // status
   output wire                 busy_o,
@@ -137,15 +135,14 @@ module cc_core #(
     S_LIST_INIT = 6'd5, S_ENTRY = 6'd6, S_PAIR_REQ = 6'd7, S_SLOT = 6'd8, S_TEST = 6'd9,
     S_TEST_NEXT = 6'd10, S_LEAFENT = 6'd11, S_LIST_END = 6'd12, S_LL_CHECK = 6'd13,
     S_LL_PASS = 6'd14, S_PAIR_WAIT = 6'd16, S_LL_SLOT = 6'd17,
-    S_LL_NEXT = 6'd18, S_DESCEND = 6'd19, S_PUSH = 6'd20, S_ASCEND = 6'd21,
-    S_ASC_READ = 6'd22, S_ASC_DECIDE = 6'd23, S_ERROR = 6'd24, S_DRAIN = 6'd25,
+    S_LL_NEXT = 6'd18, S_DESCEND = 6'd19, S_ASCEND = 6'd21,
+    S_ASC_WAIT = 6'd22, S_ERROR = 6'd24, S_DRAIN = 6'd25,
     // subroutines
-    S_SRAM_READ = 6'd34, S_SRAM_DATA = 6'd35,
     S_DOT = 6'd36, S_DOT_WB = 6'd37, S_APPEND = 6'd38, S_TRI = 6'd39,
     S_TRI_SIDE = 6'd41, S_TRI_PASS2 = 6'd42, S_TRI_IT = 6'd43, S_TRI_DECIDE = 6'd44,
     S_RESULT = 6'd45, S_IT_EDGE = 6'd46, S_IT_MUL = 6'd47, S_IT_ADD1 = 6'd48,
     S_IT_ADD2 = 6'd49, S_IT_ADD3 = 6'd50, S_IT_DECIDE = 6'd51, S_RESULT_WAIT = 6'd52,
-    S_ASC_FRAME = 6'd54, S_TRI_REQB = 6'd55, S_TRI_WAIT = 6'd56, S_SPEC_WAIT = 6'd57;
+    S_TRI_REQB = 6'd55, S_TRI_WAIT = 6'd56, S_SPEC_WAIT = 6'd57;
 
   // Where the beats of an SDRAM read go (queue of destinations, one per read in flight).
   localparam [2:0] D_PAIR = 3'd0, D_TBUF0 = 3'd2, D_TBUF1 = 3'd3, D_REC_A = 3'd4, D_REC_B = 3'd5;
@@ -155,7 +152,6 @@ module cc_core #(
   localparam [2:0] SP_IDLE = 3'd0, SP_REQ = 3'd1, SP_WAIT = 3'd2, SP_DOT = 3'd3, SP_DONE = 3'd4;
 
 
-  localparam integer FrameBase = ListWords;
   localparam [32:0]  BoardBytes = 33'd1 << BoardBytesLog2;
 
   reg  [5:0]  state_q /* verilator public_flat_rd */;   // read by the board's state profile
@@ -172,11 +168,8 @@ module cc_core #(
   reg         t_q, s_q;
   reg  [1:0]  t2_q, s2_q;                   // loop counters that reach 2
   reg  [1:0]  leafmask_q [0:1];
-  reg  [31:0] depth_q;
   reg  [1:0]  lt_q;
   reg  [31:0] ll_base_q, ll_len_q, ll_out_q, ll_olen_q;
-  reg  [31:0] frame_q [0:2];
-  reg  [1:0]  frame_i_q;
 
   // Buffers
   reg  [31:0] tbuf_q [0:127];               // tumbled pairs: bank b, node t at 64b + 32t
@@ -199,7 +192,6 @@ module cc_core #(
   reg  [31:0] sp_pair_q;
 
   // Subroutine arguments
-  reg  [31:0] sr_addr_q, sr_data_q;         // SRAM read
   reg  [1:0]  dot_mode_q;                   // 0 DOP transform of tumbled node t_q, 1 tri pass
   reg  [1:0]  dot_pass_q;
   reg  [4:0]  dot_issue_q, dot_done_q, dot_n_q;
@@ -258,47 +250,16 @@ module cc_core #(
   reg  [2:0]   rsp_beat_q;                  // beat of the response in progress
 
   // -------------------------------------------------------------------------------------
-  // Stack SRAM port: the controller's own accesses first, then the list write queue, then
-  // the fetch unit's list-word reads. Read data arrive two cycles after the request is
-  // registered; a tag says whose read it was.
+  // Stack engine: lists and frames in the stack SRAM, the aligned-pair fetch unit
   // -------------------------------------------------------------------------------------
-  wire        fsm_sram = (state_q == S_INIT) || (state_q == S_PUSH) || (state_q == S_ASC_DECIDE) ||
-                         (state_q == S_SRAM_READ);
-  wire        wq_valid, wq_empty, wq_room2;
-  wire [SramAddrW-1:0] wq_addr;
-  wire [31:0] wq_data;
-  wire        wq_pop = !fsm_sram && wq_valid;
-  wire        pf_sram_req;
-  wire [31:0] pf_sram_addr;
-  wire        pf_sram_gnt = !fsm_sram && !wq_valid && pf_sram_req;
-  reg         sr_v1_q, sr_v2_q, sr_pf1_q, sr_pf2_q;   // a read in the SRAM pipeline; the fetch unit's
-  reg         wq_push0, wq_push1;
+  wire         se_ready, se_found, se_full;
+  wire [31:0]  se_depth, se_res_pair, se_res_base, se_res_len;
+  wire         wq_room2, wq_written;
+  reg          wq_push0, wq_push1;           // the controller's appends, registered
   reg  [SramAddrW-1:0] wq_addr0, wq_addr1;
-  reg  [31:0] wq_data0, wq_data1;
-
-  cc_list_write_queue #(
-    .Depth (8),
-    .AddrW (SramAddrW)
-  ) u_wq (
-    .clk_i   (clk_i),
-    .rst_ni  (rst_ni),
-    .push0_i (wq_push0),
-    .addr0_i (wq_addr0),
-    .data0_i (wq_data0),
-    .push1_i (wq_push1),
-    .addr1_i (wq_addr1),
-    .data1_i (wq_data1),
-    .room2_o (wq_room2),
-    .empty_o (wq_empty),
-    .valid_o (wq_valid),
-    .addr_o  (wq_addr),
-    .data_o  (wq_data),
-    .pop_i   (wq_pop)
-  );
-
-  // -------------------------------------------------------------------------------------
-  // Aligned-pair fetch unit
-  // -------------------------------------------------------------------------------------
+  reg  [31:0]  wq_data0, wq_data1;
+  wire         se_root, se_push, se_resume;  // the controller's commands (states S_INIT, S_DESCEND, S_ASCEND)
+  wire [31:0]  push_next_pair, push_list_base, push_len_bit;
   reg          pf_start;
   wire         pf_stop = (state_q == S_ERROR) || (state_q == S_DRAIN);
   reg  [31:0]  pf_base, pf_len;
@@ -306,32 +267,57 @@ module cc_core #(
   wire         pf_head_valid, pf_head_bad;
   wire [31:0]  pf_head_entry;
   wire [2047:0] pf_head_pair;
-  cc_list_fetch #(
-    .Ahead          (FetchAhead),
-    .BoardBytesLog2 (BoardBytesLog2)
-  ) u_fetch (
+  cc_stack_engine #(
+    .FetchAhead     (FetchAhead),
+    .ListWords      (ListWords),
+    .StackFrames    (StackFrames),
+    .BoardBytesLog2 (BoardBytesLog2),
+    .SramAddrW      (SramAddrW)
+  ) u_stack (
     .clk_i            (clk_i),
     .rst_ni           (rst_ni),
-    .start_i          (pf_start),
-    .base_i           (pf_base),
-    .len_i            (pf_len),
-    .stop_i           (pf_stop),
-    .sram_req_o       (pf_sram_req),
-    .sram_addr_o      (pf_sram_addr),
-    .sram_gnt_i       (pf_sram_gnt),
-    .sram_rvalid_i    (sr_v2_q && sr_pf2_q),
+    .sram_en_o        (sram_en_o),
+    .sram_we_o        (sram_we_o),
+    .sram_addr_o      (sram_addr_o),
+    .sram_wdata_o     (sram_wdata_o),
     .sram_rdata_i     (sram_rdata_i),
+    .ready_o          (se_ready),
+    .root_i           (se_root),
+    .root_entry_i     ({root_b_q[31:8], 8'h01}),     // the aligned root: slot 0 of its pair
+    .push_i           (se_push),
+    .push_next_pair_i (push_next_pair),
+    .push_list_base_i (push_list_base),
+    .push_len_bit_i   (push_len_bit),
+    .resume_i         (se_resume),
+    .resume_found_o   (se_found),
+    .resume_pair_o    (se_res_pair),
+    .resume_base_o    (se_res_base),
+    .resume_len_o     (se_res_len),
+    .depth_o          (se_depth),
+    .full_o           (se_full),
+    .app0_i           (wq_push0),
+    .app0_addr_i      (wq_addr0),
+    .app0_data_i      (wq_data0),
+    .app1_i           (wq_push1),
+    .app1_addr_i      (wq_addr1),
+    .app1_data_i      (wq_data1),
+    .app_room2_o      (wq_room2),
+    .lists_written_o  (wq_written),
+    .fetch_start_i    (pf_start),
+    .fetch_base_i     (pf_base),
+    .fetch_len_i      (pf_len),
+    .fetch_stop_i     (pf_stop),
+    .head_valid_o     (pf_head_valid),
+    .head_entry_o     (pf_head_entry),
+    .head_bad_o       (pf_head_bad),
+    .head_pair_o      (pf_head_pair),
+    .head_pop_i       (pf_pop),
     .mem_req_valid_o  (pf_req_valid),
     .mem_req_addr_o   (pf_req_addr),
     .mem_req_accept_i (pf_req_accept),
     .rsp_valid_i      (mem_rsp_valid_i && rsp_dest == D_PAIR),
     .rsp_data_i       (mem_rsp_data_i),
-    .rsp_last_i       (mem_rsp_last_i),
-    .head_valid_o     (pf_head_valid),
-    .head_entry_o     (pf_head_entry),
-    .head_bad_o       (pf_head_bad),
-    .head_pair_o      (pf_head_pair),
-    .pop_i            (pf_pop)
+    .rsp_last_i       (mem_rsp_last_i)
   );
   genvar g;
   generate
@@ -467,16 +453,29 @@ module cc_core #(
     end
   end
 
+  // What a query start finds wrong, in the golden model's order.
+  wire [3:0]  init_err = (root_a_q == 32'd0 || root_b_q == 32'd0) ? ERR_NO_ROOTS :
+                         bad_config ? ERR_BAD_CONFIG :
+                         (bad_ptr(root_a_q, 32'd256, 32'd256) || bad_ptr(root_b_q, 32'd256, 32'd256) ||
+                          result_base_q[2:0] != 3'd0) ? ERR_BAD_POINTER : ERR_NONE;
+
+  // After a list: the tumbled nodes that go down (inner, with a non-empty child list). The
+  // frame pushed keeps slot 1's list when the descent starts with slot 0, else it is done.
+  wire [1:0]  go = {present[1] && !leaf_q[1] && olen_q[1] != 32'd0, present[0] && !leaf_q[0] && olen_q[0] != 32'd0};
+  wire        descend = go != 2'b00;
+  assign push_next_pair = (go == 2'b11) ? childp_q[1] : 32'd0;
+  assign push_list_base = go[0] ? obase_q[1] : 32'd0;
+  assign push_len_bit   = !go[0] ? 32'h8000_0000 : (present[1] && !leaf_q[1]) ? {1'b0, olen_q[1][30:0]} : 32'd0;
+  assign se_root   = state_q == S_INIT && init_err == ERR_NONE;
+  assign se_push   = state_q == S_DESCEND && descend && se_ready && !se_full;
+  assign se_resume = state_q == S_ASCEND && se_ready && se_depth != 32'd0;
+
   // Addresses the controller computes.
-  wire [31:0] frame_word_addr    = FrameBase + 3 * depth_q + {30'd0, frame_i_q};
-  wire [31:0] top_frame_addr     = FrameBase + 3 * (depth_q - 32'd1);
-  wire [31:0] top_frame_bit_addr = top_frame_addr + 32'd2;
   wire [31:0] ll_append_addr     = ll_out_q + ll_olen_q;
   wire [31:0] app_addr [0:1];                // next free word of slot t's new list
   assign app_addr[0] = obase_q[0] + olen_q[0];
   assign app_addr[1] = obase_q[1] + olen_q[1];
   wire [31:0] list_append_addr   = app_addr[app_to_q[0]];
-  wire        wq_idle = wq_empty && !wq_push0 && !wq_push1;
   wire [5:0]  sp_issued = sp_node_q ? 6'd24 + {1'b0, sp_i_q} : {1'b0, sp_i_q};   // DOTADDs issued
   // The pair the traversal most likely visits after this list: T1's children, else T2's.
   // The engine starts on it as soon as S_TNODE has checked that node (used only there,
@@ -526,9 +525,8 @@ module cc_core #(
 
   // Bits the controller does not look at (addresses above the SRAM, flag bits, ...).
   wire unused_ok = &{1'b0, ctrl_q[0], mat_off[11:10], mat_off[1:0], corr_off[11:9], corr_off[1:0],
-                     sr_addr_q[31:SramAddrW], dot_coord[4:2], dot_corr[19:15], dot_mat_line[7:6],
-                     a_flags[31:2], frame_word_addr[31:SramAddrW], top_frame_bit_addr[31:SramAddrW],
-                     pf_sram_addr[31:SramAddrW], dest_full, dest_count};
+                     dot_coord[4:2], dot_corr[19:15], dot_mat_line[7:6],
+                     a_flags[31:2], dest_full, dest_count};
 
   // -------------------------------------------------------------------------------------
   // The controller
@@ -562,12 +560,6 @@ module cc_core #(
       sp_state_q <= SP_IDLE;
       sp_cancel_q <= 1'b0;
       rsp_beat_q <= 3'd0;
-      sram_en_o <= 1'b0;
-      sram_we_o <= 1'b0;
-      sr_v1_q <= 1'b0;
-      sr_v2_q <= 1'b0;
-      sr_pf1_q <= 1'b0;
-      sr_pf2_q <= 1'b0;
       wq_push0 <= 1'b0;
       wq_push1 <= 1'b0;
       pf_start <= 1'b0;
@@ -580,17 +572,6 @@ module cc_core #(
       wq_push1 <= 1'b0;
       pf_start <= 1'b0;
       if (busy_q) cnt_cycles_q <= cnt_cycles_q + 64'd1;
-
-      // ---- stack SRAM port: the write queue, else a list-word read of the fetch unit; the
-      //      states that use the port themselves override this below ----
-      sram_en_o <= wq_pop || pf_sram_gnt;
-      sram_we_o <= wq_pop;
-      sram_addr_o <= wq_pop ? wq_addr : pf_sram_addr[SramAddrW-1:0];
-      sram_wdata_o <= wq_data;
-      sr_v1_q <= pf_sram_gnt || (state_q == S_SRAM_READ);
-      sr_pf1_q <= pf_sram_gnt;
-      sr_v2_q <= sr_v1_q;
-      sr_pf2_q <= sr_pf1_q;
 
       // ---- SDRAM: a request of the controller leaves when taken; read beats go where the
       //      destination queue says ----
@@ -669,20 +650,11 @@ module cc_core #(
           state_q <= S_INIT;
         end
         S_INIT: begin
-          if (root_a_q == 32'd0 || root_b_q == 32'd0) begin
-            err_q <= ERR_NO_ROOTS[3:0]; state_q <= S_ERROR;
-          end else if (bad_config) begin
-            err_q <= ERR_BAD_CONFIG[3:0]; state_q <= S_ERROR;
-          end else if (bad_ptr(root_a_q, 32'd256, 32'd256) || bad_ptr(root_b_q, 32'd256, 32'd256) ||
-                       result_base_q[2:0] != 3'd0) begin
-            err_q <= ERR_BAD_POINTER[3:0]; state_q <= S_ERROR;
+          if (init_err != ERR_NONE) begin
+            err_q <= init_err; state_q <= S_ERROR;
           end else begin
-            // The aligned root (slot 0 of its pair) is the first list.
-            sram_en_o <= 1'b1; sram_we_o <= 1'b1;
-            sram_addr_o <= {SramAddrW{1'b0}};
-            sram_wdata_o <= {root_b_q[31:8], 8'h01};
+            // The stack engine writes the first list: the aligned root (se_root).
             top_q <= 32'd1;
-            depth_q <= 32'd0;
             cur_pair_q <= root_a_q; cur_mask_q <= 2'b01; cur_base_q <= 32'd0; cur_len_q <= 32'd1;
             state_q <= S_PAIR_BEGIN;
           end
@@ -693,7 +665,7 @@ module cc_core #(
         end
         S_DRAIN: if (sp_state_q != SP_IDLE) begin
           sp_cancel_q <= 1'b1;
-        end else if (mem_idle_i && !fsm_req_valid_q && dest_empty && wq_idle) begin  // posted writes are done
+        end else if (mem_idle_i && !fsm_req_valid_q && dest_empty && wq_written && se_ready) begin  // posted writes are done
           busy_q <= 1'b0;
           done_q <= 1'b1;
           irq_pending_q <= 1'b1;
@@ -721,7 +693,7 @@ module cc_core #(
         end
         // The tumbled pair is asked for first; then the fetch unit starts on the list (its
         // words must all be in the SRAM: the write queue is empty).
-        S_PAIR_REQ: if (!fsm_req_valid_q && wq_idle) begin
+        S_PAIR_REQ: if (!fsm_req_valid_q && wq_written) begin
           pf_start <= 1'b1; pf_base <= cur_base_q; pf_len <= cur_len_q;
           state_q <= spec_used_q ? S_SPEC_WAIT : S_PAIR_WAIT;
         end
@@ -899,7 +871,7 @@ module cc_core #(
           if (ll_len_q == 32'd0) begin
             lt_q <= lt_q + 2'd1;
             state_q <= S_LL_CHECK;
-          end else if (wq_idle) begin            // the pass reads what the last one wrote
+          end else if (wq_written) begin            // the pass reads what the last one wrote
             cnt_lists_q <= sat_inc(cnt_lists_q);
             cnt_max_list_q <= max32(cnt_max_list_q, ll_len_q);
             ll_out_q <= top_q;
@@ -940,88 +912,33 @@ module cc_core #(
 
         // ---------------------------------------------------------------- stack of frames
         S_DESCEND: begin
-          if ((present[0] && !leaf_q[0] && olen_q[0] != 32'd0) || (present[1] && !leaf_q[1] && olen_q[1] != 32'd0)) begin
-            if (depth_q >= StackFrames) begin
-              err_q <= ERR_STACK_OVERFLOW[3:0]; state_q <= S_ERROR;
-            end else begin
-              if (present[0] && !leaf_q[0] && olen_q[0] != 32'd0) begin
-                frame_q[0] <= (present[1] && !leaf_q[1] && olen_q[1] != 32'd0) ? childp_q[1] : 32'd0;
-                frame_q[1] <= obase_q[1];
-                frame_q[2] <= (present[1] && !leaf_q[1]) ? {1'b0, olen_q[1][30:0]} : 32'd0;
-                cur_pair_q <= childp_q[0]; cur_base_q <= obase_q[0]; cur_len_q <= olen_q[0];
-              end else begin
-                frame_q[0] <= 32'd0;
-                frame_q[1] <= 32'd0;
-                frame_q[2] <= 32'h8000_0000;
-                cur_pair_q <= childp_q[1]; cur_base_q <= obase_q[1]; cur_len_q <= olen_q[1];
-              end
-              cur_mask_q <= 2'b11;
-              frame_i_q <= 2'd0;
-              state_q <= S_PUSH;
-            end
-          end else begin
+          if (!descend) begin
             state_q <= S_ASCEND;
+          end else if (se_full) begin
+            err_q <= ERR_STACK_OVERFLOW[3:0]; state_q <= S_ERROR;
+          end else if (se_ready) begin            // se_push: the frame goes onto the stack
+            cnt_max_stack_q <= max32(cnt_max_stack_q, se_depth + 32'd1);
+            cur_pair_q <= childp_q[go[0] ? 0 : 1]; cur_base_q <= obase_q[go[0] ? 0 : 1];
+            cur_len_q <= olen_q[go[0] ? 0 : 1]; cur_mask_q <= 2'b11;
+            state_q <= S_PAIR_BEGIN;
           end
         end
-        S_PUSH: begin
-          sram_en_o <= 1'b1; sram_we_o <= 1'b1;
-          sram_addr_o <= frame_word_addr[SramAddrW-1:0];
-          sram_wdata_o <= frame_q[frame_i_q];
-          if (frame_i_q == 2'd2) begin
-            depth_q <= depth_q + 32'd1;
-            cnt_max_stack_q <= max32(cnt_max_stack_q, depth_q + 32'd1);
+        // Up the stack (se_resume): the stack engine finds the next slot-1 list waiting.
+        S_ASCEND: if (se_ready) begin
+          state_q <= (se_depth == 32'd0) ? S_DRAIN : S_ASC_WAIT;
+        end
+        S_ASC_WAIT: if (se_ready) begin
+          if (se_found) begin
+            cur_pair_q <= se_res_pair; cur_mask_q <= 2'b11;
+            cur_base_q <= se_res_base; cur_len_q <= se_res_len;
+            top_q <= se_res_base + se_res_len;
             state_q <= S_PAIR_BEGIN;
           end else begin
-            frame_i_q <= frame_i_q + 2'd1;
-          end
-        end
-        S_ASCEND: begin
-          if (depth_q == 32'd0) begin
-            state_q <= S_DRAIN;
-          end else begin
-            frame_i_q <= 2'd0;
-            state_q <= S_ASC_READ;
-          end
-        end
-        S_ASC_READ: begin
-          sr_addr_q <= top_frame_addr + {30'd0, frame_i_q};
-          ret_q <= S_ASC_FRAME; state_q <= S_SRAM_READ;
-        end
-        S_ASC_FRAME: begin
-          frame_q[frame_i_q] <= sr_data_q;
-          if (frame_i_q == 2'd2) state_q <= S_ASC_DECIDE;
-          else begin
-            frame_i_q <= frame_i_q + 2'd1;
-            state_q <= S_ASC_READ;
-          end
-        end
-        S_ASC_DECIDE: begin
-          if (!frame_q[2][31] && frame_q[2][30:0] != 31'd0) begin
-            // slot 1's list: set the bit, go down into it
-            sram_en_o <= 1'b1; sram_we_o <= 1'b1;
-            sram_addr_o <= top_frame_bit_addr[SramAddrW-1:0];
-            sram_wdata_o <= {1'b1, frame_q[2][30:0]};
-            cur_pair_q <= frame_q[0]; cur_mask_q <= 2'b11;
-            cur_base_q <= frame_q[1]; cur_len_q <= {1'b0, frame_q[2][30:0]};
-            top_q <= frame_q[1] + {1'b0, frame_q[2][30:0]};
-            state_q <= S_PAIR_BEGIN;
-          end else begin
-            depth_q <= depth_q - 32'd1;
-            state_q <= S_ASCEND;
+            state_q <= S_DRAIN;                 // the stack is empty
           end
         end
 
         // ================================================================ subroutines
-        // SRAM read: the request is registered here, the data come two cycles later.
-        S_SRAM_READ: begin
-          sram_en_o <= 1'b1; sram_we_o <= 1'b0;
-          sram_addr_o <= sr_addr_q[SramAddrW-1:0];
-          state_q <= S_SRAM_DATA;
-        end
-        S_SRAM_DATA: if (sr_v2_q && !sr_pf2_q) begin
-          sr_data_q <= sram_rdata_i;
-          state_q <= ret_q;
-        end
         // DOTADD batch: issue dot_n_q operations, wait for all results.
         S_DOT: begin
           if (dot_issue_q < dot_n_q) dot_issue_q <= dot_issue_q + 5'd1;

@@ -64,4 +64,9 @@ localparam [31:0] FLAG_LEAF_BIT           = 32'd1;  // flags bit: leaf
 localparam [7:0] TRI_VERTS               = 8'h00;  // triangle record field: vertices
 localparam [7:0] TRI_MATRIX              = 8'h24;  // triangle record field: M
 localparam [7:0] TRI_ID                  = 8'h54;  // triangle record field: id
+localparam [31:0] FRAME_WORDS             = 32'd3;  // stack SRAM words per traversal frame
+localparam [31:0] FRAME_NEXT_PAIR         = 32'd0;  // frame word: slot-1 child pair
+localparam [31:0] FRAME_LIST_BASE         = 32'd1;  // frame word: base of its list
+localparam [31:0] FRAME_LEN_BIT           = 32'd2;  // frame word: list length and the bit
+localparam [31:0] FRAME_BIT               = 32'd31;  // bit of the frame's bit in FRAME_LEN_BIT
 /* verilator lint_on UNUSEDPARAM */

@@ -15,6 +15,7 @@
 #include "Vcc_chip_small.h"
 #include "Vcc_chip_small___024root.h"
 #include "cc_pci_host.h"
+#include "cc/layout.h"
 #include "cc_sdram_device.h"
 
 namespace cc::sim {
@@ -28,7 +29,9 @@ constexpr uint32_t kBar1Bytes = 1u << 28;
 // What RtlBoard's methods use, whatever chip variant is simulated.
 struct RtlBoardImpl {
   virtual ~RtlBoardImpl() = default;
+  explicit RtlBoardImpl(const ChipConfig& c) : sram(c.list_words + size_t(c.stack_frames) * layout::kFrameWords) {}
   BoardMemory mem;
+  StackSram sram;
   std::unique_ptr<PciHost> host;
   uint64_t cycle = 0;
   uint64_t watchdog = 1ull << 32;
@@ -38,7 +41,7 @@ struct RtlBoardImpl {
 template <class Top>
 struct ChipImpl : RtlBoardImpl {
   explicit ChipImpl(const ChipConfig& c)
-      : cfg(c), ctx(new VerilatedContext), dev(c, mem), sram(c.list_words + 3 * c.stack_frames, 0) {
+      : RtlBoardImpl(c), cfg(c), ctx(new VerilatedContext), dev(c, mem) {
     ctx->fatalOnError(false);
     top.reset(new Top(ctx.get()));
     if (const char* t = std::getenv("CC_TRACE")) {
@@ -127,16 +130,7 @@ struct ChipImpl : RtlBoardImpl {
     const SdramDq& q = dev.step(p);
     top->sd_rvalid_i = q.valid;
     std::memcpy(&top->sd_rdata_i[0], q.dq, 32);
-    if (sram_pending) {
-      if (sram_addr >= sram.size()) {
-        throw std::runtime_error("stack SRAM access past its " + std::to_string(sram.size()) + " words at core cycle " + std::to_string(cycle));
-      }
-      if (sram_we) sram[sram_addr] = sram_wdata; else top->sram_rdata_i = sram[sram_addr];
-    }
-    sram_pending = top->sram_en_o;
-    sram_we = top->sram_we_o;
-    sram_addr = top->sram_addr_o;
-    sram_wdata = top->sram_wdata_o;
+    top->sram_rdata_i = sram.edge(top->sram_en_o, top->sram_we_o, top->sram_addr_o, top->sram_wdata_o, cycle);
   }
 
   // CC_STATE_PROFILE=file: core cycles spent in each master-controller state (busy or not),
@@ -160,10 +154,7 @@ struct ChipImpl : RtlBoardImpl {
   std::unique_ptr<Top> top;
   std::unique_ptr<VerilatedFstC> trace;
   SdramDevice dev;
-  std::vector<uint32_t> sram;
   bool device_started = false;
-  bool sram_pending = false, sram_we = false;
-  uint32_t sram_addr = 0, sram_wdata = 0;
 };
 
 namespace {
@@ -184,6 +175,7 @@ std::unique_ptr<RtlBoardImpl> makeImpl(const ChipConfig& cfg) {
 RtlBoard::RtlBoard(const ChipConfig& cfg) : impl_(makeImpl(cfg)) {}
 RtlBoard::~RtlBoard() = default;
 BoardMemory& RtlBoard::memory() { return impl_->mem; }
+void RtlBoard::setSramWriteObserver(StackSram::WriteObserver observer) { impl_->sram.setWriteObserver(std::move(observer)); }
 uint64_t RtlBoard::cycle() const { return impl_->cycle; }
 
 void RtlBoard::write32(uint32_t offset, uint32_t value) { impl_->host->write32(kBar0 + (offset & 0xFFF), value); }

@@ -1,8 +1,9 @@
 // The simulated CollisionChip board around the Verilated chip (rtl/cc_chip.v): the host's
 // PCI bus-functional model with its protocol checker (sim/cc_pci_host.h) on the chip's PCI
 // pins (33 MHz), the DDR SDRAM device model that checks every timing rule
-// (sim/cc_sdram_device.h) and the stack SRAM on the core side (266 MHz), run-time FST
-// tracing (CC_TRACE=file.fst) and a watchdog (CC_WATCHDOG core cycles).
+// (sim/cc_sdram_device.h) and the stack SRAM (sim/cc_stack_sram.h) on the core side
+// (266 MHz), run-time FST tracing (CC_TRACE=file.fst) and a watchdog (CC_WATCHDOG core
+// cycles).
 //
 // Every register access, every result read and the interrupt go over PCI. Object images
 // go over PCI (BAR1) too when CC_PCI_UPLOAD=1 or the image is at most `pci_upload_limit`
@@ -15,6 +16,7 @@
 #include "cc/board_memory.h"
 #include "cc/config.h"
 #include "cc/device.h"
+#include "cc_stack_sram.h"
 
 namespace cc::sim {
 
@@ -32,6 +34,8 @@ class RtlBoard {
   void writeMemory(uint32_t addr, const void* data, size_t bytes);  // BAR1 or back door
   void readMemory(uint32_t addr, void* data, size_t bytes);         // BAR1
   BoardMemory& memory();  // the back door
+  // Sees every write the chip makes into the stack SRAM (word address, value).
+  void setSramWriteObserver(StackSram::WriteObserver observer);
   size_t pci_upload_limit = 1u << 20;
   // Steps until INTA# or `max_cycles`; returns whether the interrupt came. A chip that
   // stays busy past the watchdog (CC_WATCHDOG cycles, default 2^32) throws.

@@ -83,6 +83,11 @@ std::vector<Param> params() {
       {"TRI_VERTS", kTriVerts, 8, "triangle record field: vertices"},
       {"TRI_MATRIX", kTriMatrix, 8, "triangle record field: M"},
       {"TRI_ID", kTriId, 8, "triangle record field: id"},
+      {"FRAME_WORDS", kFrameWords, 32, "stack SRAM words per traversal frame"},
+      {"FRAME_NEXT_PAIR", kFrameNextPair, 32, "frame word: slot-1 child pair"},
+      {"FRAME_LIST_BASE", kFrameListBase, 32, "frame word: base of its list"},
+      {"FRAME_LEN_BIT", kFrameLenBit, 32, "frame word: list length and the bit"},
+      {"FRAME_BIT", kFrameBit, 32, "bit of the frame's bit in FRAME_LEN_BIT"},
   };
   p.insert(p.end(), named.begin(), named.end());
   return p;

@@ -97,8 +97,8 @@ void Chip::run() {
     checkPointer(root_a_, kPairBytes, kPairBytes);
     checkPointer(root_b_, kPairBytes, kPairBytes);
     if (result_base_ % kResultBytes != 0) fail(regs::Error::BadPointer);
-    sram_.assign(cfg_.list_words, 0);
-    stack_.clear();
+    sram_.assign(cfg_.list_words + cfg_.stack_frames * kFrameWords, 0);
+    depth_ = 0;
     top_ = 0;
     listWrite(0, makeEntry(root_b_, 1));  // the aligned root is slot 0 of its pair
     top_ = 1;
@@ -109,20 +109,16 @@ void Chip::run() {
   irq_pending_ = true;
 }
 
-// The descent of DESIGN §5 / paper §3.2 with an explicit stack of frames.
+// The descent of DESIGN §5 / paper §3.2 with an explicit stack of frames in the stack SRAM.
 void Chip::traverse() {
   uint32_t pair = root_a_, tmask = 1, base = 0, len = 1;  // the tumbled root is slot 0
   for (;;) {
     const ChildLists cl = processPair(pair, tmask, base, len);
     const bool go0 = cl.len[0] > 0, go1 = cl.len[1] > 0;
     if (go0 || go1) {
-      if (stack_.size() >= cfg_.stack_frames) fail(regs::Error::StackOverflow);
       // Descending into slot 0 leaves slot 1's list waiting on the stack (bit 0); going
       // straight to slot 1 pushes a frame whose bit is already set.
-      stack_.push_back(go0 ? Frame{go1 ? cl.child_pair[1] : 0, cl.base[1], cl.len[1], false} : Frame{0, 0, 0, true});
-      counters_.max_stack_depth = std::max<uint64_t>(counters_.max_stack_depth, stack_.size());
-      const Frame& f = stack_.back();
-      if (observer_) observer_->onPush(static_cast<uint32_t>(stack_.size()), f.next_pair, f.list_base, f.list_len);
+      pushFrame(go0 ? Frame{go1 ? cl.child_pair[1] : 0, cl.base[1], cl.len[1], false} : Frame{0, 0, 0, true});
       const int s = go0 ? 0 : 1;
       pair = cl.child_pair[s];
       tmask = 3;
@@ -132,10 +128,10 @@ void Chip::traverse() {
     }
     // Nothing below this pair: go up until a frame still has its slot-1 list to do.
     for (;;) {
-      if (stack_.empty()) return;
-      Frame& f = stack_.back();
+      if (depth_ == 0) return;
+      const Frame f = topFrame();
       if (!f.bit && f.list_len > 0) {
-        f.bit = true;
+        frameWrite(depth_ - 1, kFrameLenBit, makeFrameLenBit(f.list_len, true));
         pair = f.next_pair;
         tmask = 3;
         base = f.list_base;
@@ -143,14 +139,36 @@ void Chip::traverse() {
         top_ = base + len;  // everything above this list is dead now
         break;
       }
-      stack_.pop_back();
-      if (observer_) observer_->onPop(static_cast<uint32_t>(stack_.size()));
+      --depth_;
+      if (observer_) observer_->onPop(depth_);
     }
   }
 }
 
+void Chip::pushFrame(const Frame& f) {
+  if (depth_ >= cfg_.stack_frames) fail(regs::Error::StackOverflow);
+  frameWrite(depth_, kFrameNextPair, f.next_pair);
+  frameWrite(depth_, kFrameListBase, f.list_base);
+  frameWrite(depth_, kFrameLenBit, makeFrameLenBit(f.list_len, f.bit));
+  ++depth_;
+  counters_.max_stack_depth = std::max<uint64_t>(counters_.max_stack_depth, depth_);
+  if (observer_) observer_->onPush(depth_, f.next_pair, f.list_base, f.list_len);
+}
+
+Chip::Frame Chip::topFrame() const {
+  const uint32_t at = cfg_.list_words + (depth_ - 1) * kFrameWords;
+  const uint32_t len_bit = sram_[at + kFrameLenBit];
+  return Frame{sram_[at + kFrameNextPair], sram_[at + kFrameListBase], frameLen(len_bit), frameBit(len_bit)};
+}
+
+void Chip::frameWrite(uint32_t frame, uint32_t word, uint32_t value) {
+  const uint32_t at = cfg_.list_words + frame * kFrameWords + word;
+  sram_[at] = value;
+  if (observer_) observer_->onFrameWrite(at, value);
+}
+
 void Chip::listWrite(uint32_t word_addr, uint32_t entry) {
-  if (word_addr >= sram_.size()) fail(regs::Error::ListOverflow);
+  if (word_addr >= cfg_.list_words) fail(regs::Error::ListOverflow);
   sram_[word_addr] = entry;
   if (observer_) observer_->onListWrite(word_addr, entry);
 }

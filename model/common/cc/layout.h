@@ -56,6 +56,19 @@ inline constexpr uint32_t makeEntry(uint32_t pair_addr, uint32_t mask) { return 
 inline constexpr uint32_t entryAddr(uint32_t e) { return e & kEntryAddrMask; }
 inline constexpr uint32_t entryMask(uint32_t e) { return e & kEntryMaskBits; }
 
+// Stack SRAM (32-bit words): the list area, words 0 .. list_words-1, then the stack of
+// traversal frames, kFrameWords words per frame, frame f at list_words + kFrameWords*f:
+// the slot-1 child pair, the base of the list waiting for it, and its length with the
+// paper's bit (1 = that branch is done or absent) in bit kFrameBit.
+inline constexpr uint32_t kFrameWords = 3;
+inline constexpr uint32_t kFrameNextPair = 0;
+inline constexpr uint32_t kFrameListBase = 1;
+inline constexpr uint32_t kFrameLenBit = 2;
+inline constexpr uint32_t kFrameBit = 31;
+inline constexpr uint32_t makeFrameLenBit(uint32_t len, bool bit) { return len | (uint32_t(bit) << kFrameBit); }
+inline constexpr uint32_t frameLen(uint32_t w) { return w & ~(1u << kFrameBit); }
+inline constexpr bool frameBit(uint32_t w) { return (w >> kFrameBit) & 1u; }
+
 // Board memory size the address decoders accept (byte addresses are 32-bit).
 inline constexpr uint64_t kBoardMemoryBytes = 1ull << 32;
 

@@ -33,6 +33,9 @@ class Observer {
   virtual void onList(uint32_t /*tumbled_pair*/, uint32_t /*tumbled_mask*/, uint32_t /*base*/, uint32_t /*length*/) {}
   // An entry was written into the list area of the stack SRAM.
   virtual void onListWrite(uint32_t /*word_addr*/, uint32_t /*entry*/) {}
+  // A word of the frame area of the stack SRAM was written (layout.h: a push writes the
+  // frame's three words, resuming a frame's slot-1 list sets its bit).
+  virtual void onFrameWrite(uint32_t /*word_addr*/, uint32_t /*value*/) {}
   // A traversal frame was pushed (depth after the push) or popped (depth after the pop).
   virtual void onPush(uint32_t /*depth*/, uint32_t /*next_pair*/, uint32_t /*list_base*/, uint32_t /*list_len*/) {}
   virtual void onPop(uint32_t /*depth*/) {}
@@ -79,6 +82,9 @@ class Chip {
   void loadLeafMatrix(uint32_t tri_record);
   void record(uint32_t tri_a, uint32_t tri_b);
   void listWrite(uint32_t word_addr, uint32_t entry);
+  void pushFrame(const Frame& f);
+  Frame topFrame() const;
+  void frameWrite(uint32_t frame, uint32_t word, uint32_t value);
   void checkPointer(uint32_t addr, uint32_t align, uint32_t bytes);
   [[noreturn]] void fail(regs::Error e);
 
@@ -92,9 +98,9 @@ class Chip {
   std::array<uint32_t, regs::CORR_LINES> corr_{};
   std::array<float, regs::kDopRegs> dopreg_{};  // DOP register file (triangle operands)
   Counters counters_;
-  // Stack SRAM: list area and traversal frames.
+  // Stack SRAM: list area and traversal frames (layout.h).
   std::vector<uint32_t> sram_;
-  std::vector<Frame> stack_;
+  uint32_t depth_ = 0;  // frames on the stack
   uint32_t top_ = 0;  // first free word of the list area
   Observer* observer_ = nullptr;
 };
