@@ -40,6 +40,8 @@ double eq5Cycles(const cc::Counters& c) {
   const double alpha = c.overlap_tests / (2.0 * c.tumbled_nodes_transformed);
   return (100 + (alpha - 2) * 10) * tau;
 }
+// Eq. 5 counts time in lists of tau = tumbled/2; "per list" below divides by the same tau.
+double eq5Lists(const cc::Counters& c) { return c.tumbled_nodes_transformed / 2.0; }
 
 class Progress {
  public:
@@ -149,6 +151,7 @@ int run(const Options& o) {
     if (backends[0] == "sw" || backends[1] == "sw") throw std::invalid_argument("--cosim compares chip backends (golden, tlm, rtl), not sw");
   }
   const bool sw_backend = backends[0] == "sw";
+  const bool timed = backends[0] == "tlm" || backends[0] == "rtl";  // the first backend counts cycles
   struct Chip {
     std::string name;
     std::unique_ptr<cc::Device> dev;
@@ -188,8 +191,10 @@ int run(const Options& o) {
     if (!pairs_out) throw std::runtime_error("cannot write " + o.pairs_out);
   }
   if (!o.quiet) {
-    std::printf("%5s %8s %8s %9s %9s %10s %8s %7s %5s %6s %11s %10s %10s\n", "pose", "angle", "pairs", "tumbled", "aligned_pr",
+    std::printf("%5s %8s %8s %9s %9s %10s %8s %7s %5s %6s %11s %10s %10s", "pose", "angle", "pairs", "tumbled", "aligned_pr",
                 "overlaps", "tri", "lists", "stack", "maxlst", "eq5_cycles", "chip_ms", "sw_ms");
+    if (timed) std::printf(" %11s %9s %9s %6s", "cycles", "cyc/list", "eq5/list", "ratio");
+    std::printf("\n");
   }
   std::vector<Row> rows;
   double cosim_cycles[2] = {0, 0};
@@ -236,11 +241,15 @@ int run(const Options& o) {
     r.eq5 = sw_backend ? 0 : eq5Cycles(r.c);
     for (const auto& p : pairs) pairs_out << i << ' ' << p.first << ' ' << p.second << '\n';
     if (!o.quiet) {
-      std::printf("%5d %8.2f %8zu %9llu %9llu %10llu %8llu %7llu %5llu %6llu %11.0f %10.3f %10.3f%s%s\n", r.pose, r.angle, r.pairs,
+      std::printf("%5d %8.2f %8zu %9llu %9llu %10llu %8llu %7llu %5llu %6llu %11.0f %10.3f %10.3f", r.pose, r.angle, r.pairs,
                   (unsigned long long)r.c.tumbled_nodes_transformed, (unsigned long long)r.c.aligned_pairs_fetched,
                   (unsigned long long)r.c.overlap_tests, (unsigned long long)r.c.triangle_tests, (unsigned long long)r.c.lists,
-                  (unsigned long long)r.c.max_stack_depth, (unsigned long long)r.c.max_list_length, r.eq5, 1e3 * r.wall, 1e3 * r.sw_wall,
-                  r.error.empty() ? "" : "  ERROR: ", r.error.c_str());
+                  (unsigned long long)r.c.max_stack_depth, (unsigned long long)r.c.max_list_length, r.eq5, 1e3 * r.wall, 1e3 * r.sw_wall);
+      if (timed && r.eq5 > 0) {
+        const double lists = eq5Lists(r.c);
+        std::printf(" %11llu %9.1f %9.1f %6.2f", (unsigned long long)r.c.cycles, r.c.cycles / lists, r.eq5 / lists, r.c.cycles / r.eq5);
+      }
+      std::printf("%s%s\n", r.error.empty() ? "" : "  ERROR: ", r.error.c_str());
     }
     rows.push_back(r);
     progress.update(static_cast<int>(i + 1));
@@ -269,6 +278,21 @@ int run(const Options& o) {
               worst(aligned), worst(tumbled), worst([](const Row& r) { return r.eq5; }), worst(hw_us), worst(sw_us));
   std::printf("(aligned_vis = overlap tests, tumbled_vis = tumbled nodes transformed; hw_us = Eq. 5 at %.0f MHz; sw_us = the "
               "double-precision recursive traversal on this machine)\n", cfg.core_mhz);
+  if (timed) {
+    const auto cycles = [](const Row& r) { return double(r.c.cycles); };
+    const auto chip_us = [&](const Row& r) { return r.c.cycles / cfg.core_mhz; };
+    const auto per_list = [](double v, const Row& r) { return r.eq5 > 0 ? v / eq5Lists(r.c) : 0.0; };
+    double total_cycles = 0, total_eq5 = 0;
+    for (const auto& r : rows) { total_cycles += r.c.cycles; total_eq5 += r.eq5; }
+    std::printf("%s chip: cycles avg %.0f worst %.0f, time avg %.1f us worst %.1f us at %.0f MHz\n", backends[0].c_str(), avg(cycles),
+                worst(cycles), avg(chip_us), worst(chip_us), cfg.core_mhz);
+    std::printf("cycles per list (tau = tumbled/2 lists): chip avg %.1f worst %.1f, Eq. 5 avg %.1f worst %.1f; chip / Eq. 5 = %.3f "
+                "over all poses\n",
+                avg([&](const Row& r) { return per_list(double(r.c.cycles), r); }),
+                worst([&](const Row& r) { return per_list(double(r.c.cycles), r); }),
+                avg([&](const Row& r) { return per_list(r.eq5, r); }), worst([&](const Row& r) { return per_list(r.eq5, r); }),
+                total_eq5 > 0 ? total_cycles / total_eq5 : 0.0);
+  }
 
   if (!o.json.empty()) {
     nlohmann::json arr = nlohmann::json::array();
@@ -281,6 +305,10 @@ int run(const Options& o) {
         if (std::string(name) != "cycles" || v != 0) j[name] = v;
       });
       j["eq5_cycles"] = r.eq5;
+      if (r.eq5 > 0) {
+        j["eq5_cycles_per_list"] = r.eq5 / eq5Lists(r.c);
+        if (timed) j["cycles_per_list"] = r.c.cycles / eq5Lists(r.c);
+      }
       j["wall_seconds"] = r.wall;
       j["sw_seconds"] = r.sw_wall;
       j["error"] = r.error.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.error);

@@ -91,6 +91,28 @@ TEST(CollideCli, JsonPairsAndSummaryAgree) {
   EXPECT_NE(c.out.find("identical on all 3 poses"), std::string::npos);
 }
 
+// A timed backend adds cycles and cycles per list beside Eq. 5's, per pose and in the
+// summary; the JSON's per-list numbers are the cycles over the same tau = tumbled/2.
+TEST(CollideCli, TimedBackendComparesCyclesPerListWithEq5) {
+  const std::string a = writeOff(cc::makeTorus(0.5f, 0.2f, 24, 10), "torus.off");
+  const std::string b = writeOff(cc::makeSphere(0.5f, 12, 16), "sphere.off");
+  const std::string json = (fs::temp_directory_path() / "cc_test_cli" / "rtl.json").string();
+  const CliRun r = collide("--a " + a + " --b " + b + " --sweep 2 --axis 0.3 1 0.2 --offset 0.31 0.07 0.05 --no-sw --backend rtl --json " + json);
+  ASSERT_EQ(r.rc, 0) << r.out;
+  EXPECT_NE(r.out.find("cyc/list"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("cycles per list (tau = tumbled/2 lists): chip avg"), std::string::npos) << r.out;
+  std::ifstream jf(json);
+  const nlohmann::json j = nlohmann::json::parse(jf);
+  ASSERT_EQ(j.size(), 2u);
+  for (const auto& pose : j) {
+    const double tau = pose["tumbled_nodes_transformed"].get<double>() / 2;
+    ASSERT_GT(tau, 0);
+    EXPECT_GT(pose["cycles"].get<double>(), 0);
+    EXPECT_DOUBLE_EQ(pose["cycles_per_list"].get<double>(), pose["cycles"].get<double>() / tau);
+    EXPECT_DOUBLE_EQ(pose["eq5_cycles_per_list"].get<double>(), pose["eq5_cycles"].get<double>() / tau);
+  }
+}
+
 TEST(CollideCli, BadArgumentsGiveClearErrors) {
   const std::string a = writeOff(cc::makeSphere(0.5f, 6, 8), "s.off");
   const struct {
