@@ -184,7 +184,7 @@ module cc_core #(
   reg         spec_used_q;                  // the current pair came from the look-ahead engine
 
   // Look-ahead engine state
-  reg  [2:0]  sp_state_q;
+  reg  [2:0]  sp_state_q /* verilator public_flat_rd */;   // read by the board's timeline
   reg         sp_cancel_q;                  // its work is not wanted: finish what is in flight
   reg         sp_bank_q, sp_node_q;
   reg  [4:0]  sp_i_q;                       // next DOTADD of node sp_node_q
@@ -263,7 +263,7 @@ module cc_core #(
   reg          pf_start;
   wire         pf_stop = (state_q == S_ERROR) || (state_q == S_DRAIN);
   reg  [31:0]  pf_base, pf_len;
-  wire         pf_pop;
+  wire         pf_pop /* verilator public_flat_rd */;
   wire         pf_head_valid, pf_head_bad;
   wire [31:0]  pf_head_entry;
   wire [2047:0] pf_head_pair;
@@ -353,7 +353,7 @@ module cc_core #(
       assign dot_op[g] = dot_xform ? tbuf_q[dot_node_base + {2'b0, idx}] : dopreg_q[idx];
     end
   endgenerate
-  wire        dot_valid_in = fsm_dot_issue || sp_dot_issue;
+  wire        dot_valid_in /* verilator public_flat_rd */ = fsm_dot_issue || sp_dot_issue;
   wire        dot_valid_out;
   wire [31:0] dot_result;
   wire [6:0]  dot_tag;                       // {look-ahead engine's, node, index}

@@ -53,6 +53,12 @@ struct ChipImpl : RtlBoardImpl {
     if (const char* w = std::getenv("CC_WATCHDOG")) watchdog = std::stoull(w);
     if (const char* p = std::getenv("CC_STATE_PROFILE")) profile_path = p;
     profiling = !profile_path.empty();
+    if (const char* t = std::getenv("CC_TIMELINE")) {
+      timeline.reset(std::fopen(t, "w"));
+      if (!timeline) throw std::runtime_error(std::string("CC_TIMELINE: cannot write ") + t);
+      if (const char* n = std::getenv("CC_TIMELINE_CYCLES")) timeline_left = std::stoull(n);
+      std::fprintf(timeline.get(), "# cycle state sram sdram_cmd sdram_beat dotadd_issue entry_done lookahead_state\n");
+    }
     PciBinding b;
     b.drive = [this](const PciMasterPins& m) {
       top->ad_i = m.ad_oe ? m.ad : (top->ad_oe_o ? top->ad_o : 0xFFFFFFFFu);
@@ -112,6 +118,7 @@ struct ChipImpl : RtlBoardImpl {
     ++cycle;
     if (!top->rst_ni) return;
     if (profiling) ++state_cycles[top->rootp->cc_chip__DOT__u_core__DOT__state_q & 63];
+    if (timeline && timeline_left) writeTimelineLine();
     if (!device_started) {
       // The device's memory-cycle phase starts with the controller's: its first step sees
       // the reset-state pins (NOP) of the cycle before the first active edge.
@@ -133,6 +140,21 @@ struct ChipImpl : RtlBoardImpl {
     top->sram_rdata_i = sram.edge(top->sram_en_o, top->sram_we_o, top->sram_addr_o, top->sram_wdata_o, cycle);
   }
 
+  // CC_TIMELINE=file: one line per busy core cycle (the first CC_TIMELINE_CYCLES of them,
+  // default 200 000) with the controller state, the stack SRAM access (R/W/-), the SDRAM
+  // command, an SDRAM read beat arriving, a DOTADD issue, an aligned entry done and the
+  // look-ahead engine's state; scripts/list_timeline.sh draws one list from it.
+  void writeTimelineLine() {
+    const auto* r = top->rootp;
+    const unsigned state = r->cc_chip__DOT__u_core__DOT__state_q;
+    if (state == 0) return;  // S_IDLE
+    --timeline_left;
+    std::fprintf(timeline.get(), "%llu %u %c %s %d %d %d %u\n", (unsigned long long)cycle, state,
+                 top->sram_en_o ? (top->sram_we_o ? 'W' : 'R') : '-', sdramCmdName(static_cast<SdramCmd>(top->sd_cmd_o)),
+                 int(top->sd_rvalid_i), int(r->cc_chip__DOT__u_core__DOT__dot_valid_in),
+                 int(r->cc_chip__DOT__u_core__DOT__pf_pop), unsigned(r->cc_chip__DOT__u_core__DOT__sp_state_q));
+  }
+
   // CC_STATE_PROFILE=file: core cycles spent in each master-controller state (busy or not),
   // summed over the board's life, as "state cycles" lines; scripts/state_profile.sh names
   // the states from rtl/cc_core.v.
@@ -146,6 +168,11 @@ struct ChipImpl : RtlBoardImpl {
     }
   }
 
+  struct FileCloser {
+    void operator()(FILE* f) const { std::fclose(f); }
+  };
+  std::unique_ptr<FILE, FileCloser> timeline;
+  uint64_t timeline_left = 200000;
   std::string profile_path;
   bool profiling = false;  // checked every core cycle
   uint64_t state_cycles[64] = {};

@@ -2,8 +2,9 @@
 // PCI bus-functional model with its protocol checker (sim/cc_pci_host.h) on the chip's PCI
 // pins (33 MHz), the DDR SDRAM device model that checks every timing rule
 // (sim/cc_sdram_device.h) and the stack SRAM (sim/cc_stack_sram.h) on the core side
-// (266 MHz), run-time FST tracing (CC_TRACE=file.fst) and a watchdog (CC_WATCHDOG core
-// cycles).
+// (266 MHz), run-time FST tracing (CC_TRACE=file.fst), a per-cycle text timeline
+// (CC_TIMELINE=file, scripts/list_timeline.sh), cycles per controller state
+// (CC_STATE_PROFILE=file) and a watchdog (CC_WATCHDOG core cycles).
 //
 // Every register access, every result read and the interrupt go over PCI. Object images
 // go over PCI (BAR1) too when CC_PCI_UPLOAD=1 or the image is at most `pci_upload_limit`

@@ -19,8 +19,8 @@ struct CliRun {
   std::string out;
 };
 
-CliRun collide(const std::string& args) {
-  const std::string cmd = std::string(COLLIDE_BIN) + " " + args + " 2>&1";
+CliRun shell(const std::string& cmd_line) {
+  const std::string cmd = cmd_line + " 2>&1";
   FILE* p = popen(cmd.c_str(), "r");
   CliRun r{-1, ""};
   char buf[4096];
@@ -30,6 +30,8 @@ CliRun collide(const std::string& args) {
   r.rc = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
   return r;
 }
+
+CliRun collide(const std::string& args) { return shell(std::string(COLLIDE_BIN) + " " + args); }
 
 std::string writeOff(const cc::Mesh& m, const std::string& name) {
   const fs::path dir = fs::temp_directory_path() / "cc_test_cli";
@@ -96,8 +98,10 @@ TEST(CollideCli, JsonPairsAndSummaryAgree) {
 TEST(CollideCli, TimedBackendComparesCyclesPerListWithEq5) {
   const std::string a = writeOff(cc::makeTorus(0.5f, 0.2f, 24, 10), "torus.off");
   const std::string b = writeOff(cc::makeSphere(0.5f, 12, 16), "sphere.off");
-  const std::string json = (fs::temp_directory_path() / "cc_test_cli" / "rtl.json").string();
-  const CliRun r = collide("--a " + a + " --b " + b + " --sweep 2 --axis 0.3 1 0.2 --offset 0.31 0.07 0.05 --no-sw --backend rtl --json " + json);
+  const fs::path dir = fs::temp_directory_path() / "cc_test_cli";
+  const std::string json = (dir / "rtl.json").string(), timeline = (dir / "timeline.txt").string();
+  const CliRun r = shell("CC_TIMELINE=" + timeline + " " + COLLIDE_BIN + " --a " + a + " --b " + b +
+                         " --sweep 2 --axis 0.3 1 0.2 --offset 0.31 0.07 0.05 --no-sw --backend rtl --json " + json);
   ASSERT_EQ(r.rc, 0) << r.out;
   EXPECT_NE(r.out.find("cyc/list"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("cycles per list (tau = tumbled/2 lists): chip avg"), std::string::npos) << r.out;
@@ -111,6 +115,13 @@ TEST(CollideCli, TimedBackendComparesCyclesPerListWithEq5) {
     EXPECT_DOUBLE_EQ(pose["cycles_per_list"].get<double>(), pose["cycles"].get<double>() / tau);
     EXPECT_DOUBLE_EQ(pose["eq5_cycles_per_list"].get<double>(), pose["eq5_cycles"].get<double>() / tau);
   }
+  // The board's timeline draws a list: it starts with S_PAIR_BEGIN and compares entries.
+  const CliRun t = shell(std::string(CC_SOURCE_DIR) + "/scripts/list_timeline.sh " + timeline + " 2");
+  ASSERT_EQ(t.rc, 0) << t.out;
+  EXPECT_NE(t.out.find("list 2 from core cycle"), std::string::npos) << t.out;
+  EXPECT_NE(t.out.find("S_PAIR_BEGIN"), std::string::npos) << t.out;
+  EXPECT_NE(t.out.find("S_ENTRY"), std::string::npos) << t.out;
+  EXPECT_NE(shell(std::string(CC_SOURCE_DIR) + "/scripts/list_timeline.sh " + timeline + " 100000").rc, 0) << "no such list";
 }
 
 TEST(CollideCli, BadArgumentsGiveClearErrors) {
