@@ -249,24 +249,6 @@ bool RtlBoard::runUntilInterrupt(uint64_t max_cycles) {
   return true;
 }
 
-namespace {
-
-class RtlDevice : public Device {
- public:
-  explicit RtlDevice(const ChipConfig& cfg) : board_(cfg) {}
-  std::string name() const override { return "rtl"; }
-  void write32(uint32_t off, uint32_t v) override { board_.write32(off, v); }
-  uint32_t read32(uint32_t off) override { return board_.read32(off); }
-  void writeMemory(uint32_t addr, const void* data, size_t n) override { board_.writeMemory(addr, data, n); }
-  void readMemory(uint32_t addr, void* data, size_t n) override { board_.readMemory(addr, data, n); }
-  bool waitInterrupt(uint64_t max_cycles) override { return board_.runUntilInterrupt(max_cycles); }
-
- private:
-  RtlBoard board_;
-};
-
-}  // namespace
-
 std::unique_ptr<Device> makeRtlDevice(const ChipConfig& cfg) {
   return std::make_unique<RtlDevice>(cfg);
 }

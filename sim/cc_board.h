@@ -13,6 +13,7 @@
 #pragma once
 #include <cstdint>
 #include <memory>
+#include <string>
 
 #include "cc/board_memory.h"
 #include "cc/config.h"
@@ -47,7 +48,23 @@ class RtlBoard {
   std::unique_ptr<RtlBoardImpl> impl_;
 };
 
-// The `rtl` backend of the driver.
+// The `rtl` backend of the driver: the board behind the Device interface. board() lets a
+// test watch the stack SRAM.
+class RtlDevice : public Device {
+ public:
+  explicit RtlDevice(const ChipConfig& cfg) : board_(cfg) {}
+  std::string name() const override { return "rtl"; }
+  void write32(uint32_t off, uint32_t v) override { board_.write32(off, v); }
+  uint32_t read32(uint32_t off) override { return board_.read32(off); }
+  void writeMemory(uint32_t addr, const void* data, size_t n) override { board_.writeMemory(addr, data, n); }
+  void readMemory(uint32_t addr, void* data, size_t n) override { board_.readMemory(addr, data, n); }
+  bool waitInterrupt(uint64_t max_cycles) override { return board_.runUntilInterrupt(max_cycles); }
+  RtlBoard& board() { return board_; }
+
+ private:
+  RtlBoard board_;
+};
+
 std::unique_ptr<Device> makeRtlDevice(const ChipConfig& cfg);
 
 }  // namespace cc::sim

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "cc/driver.h"
-#include "cc/golden_chip.h"
+#include "cc/golden_device.h"
 #include "cc_board.h"
 
 namespace {
@@ -24,42 +24,16 @@ struct SramWrites {
   }
 };
 
-// The golden model behind the Device interface, recording its stack SRAM writes.
-class GoldenRecorder final : public cc::Device, cc::golden::Observer {
+// Records the golden model's stack SRAM writes.
+class GoldenWrites final : public cc::golden::Observer {
  public:
-  explicit GoldenRecorder(const cc::ChipConfig& cfg) : cfg_(cfg), chip_(mem_, cfg) { chip_.setObserver(this); }
-  std::string name() const override { return "golden"; }
-  void write32(uint32_t off, uint32_t v) override { chip_.write32(off, v); }
-  uint32_t read32(uint32_t off) override { return chip_.read32(off); }
-  void writeMemory(uint32_t addr, const void* data, size_t n) override { mem_.write(addr, data, n); }
-  void readMemory(uint32_t addr, void* data, size_t n) override { mem_.read(addr, data, n); }
-  bool waitInterrupt(uint64_t) override { return chip_.interruptAsserted(); }
-  void onListWrite(uint32_t word, uint32_t entry) override { writes.add(cfg_.list_words, word, entry); }
-  void onFrameWrite(uint32_t word, uint32_t value) override { writes.add(cfg_.list_words, word, value); }
+  explicit GoldenWrites(uint32_t list_words) : list_words_(list_words) {}
+  void onListWrite(uint32_t word, uint32_t entry) override { writes.add(list_words_, word, entry); }
+  void onFrameWrite(uint32_t word, uint32_t value) override { writes.add(list_words_, word, value); }
   SramWrites writes;
 
  private:
-  cc::ChipConfig cfg_;
-  cc::BoardMemory mem_;
-  cc::golden::Chip chip_;
-};
-
-// The Verilated chip on the simulated board, recording the stack SRAM's writes.
-class RtlRecorder final : public cc::Device {
- public:
-  explicit RtlRecorder(const cc::ChipConfig& cfg) : board_(cfg) {
-    board_.setSramWriteObserver([this, lw = cfg.list_words](uint32_t w, uint32_t v) { writes.add(lw, w, v); });
-  }
-  std::string name() const override { return "rtl"; }
-  void write32(uint32_t off, uint32_t v) override { board_.write32(off, v); }
-  uint32_t read32(uint32_t off) override { return board_.read32(off); }
-  void writeMemory(uint32_t addr, const void* data, size_t n) override { board_.writeMemory(addr, data, n); }
-  void readMemory(uint32_t addr, void* data, size_t n) override { board_.readMemory(addr, data, n); }
-  bool waitInterrupt(uint64_t max_cycles) override { return board_.runUntilInterrupt(max_cycles); }
-  SramWrites writes;
-
- private:
-  cc::sim::RtlBoard board_;
+  uint32_t list_words_;
 };
 
 // First difference of two write streams, or "" when equal.
@@ -77,14 +51,20 @@ std::string firstDifference(const Writes& g, const Writes& r) {
 
 struct Rig {
   cc::Mesh ma, mb;
-  GoldenRecorder gdev;
-  RtlRecorder rdev;
+  cc::GoldenDevice gdev;
+  cc::sim::RtlDevice rdev;
+  GoldenWrites golden_writes;
+  SramWrites rtl_writes;
   cc::Driver g, r;
   cc::BoardObject ga, gb, ra, rb;
   size_t list_writes = 0, frame_writes = 0;  // over all queries, to show the test saw work
 
   Rig(cc::Mesh a, cc::Mesh b, const std::string& config)
-      : ma(std::move(a)), mb(std::move(b)), gdev(cc::namedConfig(config)), rdev(cc::namedConfig(config)), g(gdev), r(rdev) {
+      : ma(std::move(a)), mb(std::move(b)), gdev(cc::namedConfig(config)), rdev(cc::namedConfig(config)),
+        golden_writes(cc::namedConfig(config).list_words), g(gdev), r(rdev) {
+    gdev.chip().setObserver(&golden_writes);
+    rdev.board().setSramWriteObserver(
+        [this, lw = cc::namedConfig(config).list_words](uint32_t w, uint32_t v) { rtl_writes.add(lw, w, v); });
     const cc::DopTree ta = cc::buildTree(ma, cc::zachmannDirections(), cc::SplitRule::MeanWidth);
     const cc::DopTree tb = cc::buildTree(mb, cc::zachmannDirections(), cc::SplitRule::MeanWidth);
     ga = g.upload(ta, ma);
@@ -94,15 +74,16 @@ struct Rig {
   }
   // Runs one query on both; returns the golden error status.
   cc::regs::Error compare(const cc::Pose& pose, cc::QueryMode mode, const std::string& where) {
-    gdev.writes = {};
-    rdev.writes = {};
+    golden_writes.writes = {};
+    rtl_writes = {};
     const cc::QueryResult gq = g.query(ga, gb, pose, mode);
     const cc::QueryResult rq = r.query(ra, rb, pose, mode);
     EXPECT_EQ(gq.error, rq.error) << where;
-    EXPECT_EQ(firstDifference(gdev.writes.lists, rdev.writes.lists), "") << where << ": list area";
-    EXPECT_EQ(firstDifference(gdev.writes.frames, rdev.writes.frames), "") << where << ": frame area";
-    list_writes += gdev.writes.lists.size();
-    frame_writes += gdev.writes.frames.size();
+    const SramWrites& gw = golden_writes.writes;
+    EXPECT_EQ(firstDifference(gw.lists, rtl_writes.lists), "") << where << ": list area";
+    EXPECT_EQ(firstDifference(gw.frames, rtl_writes.frames), "") << where << ": frame area";
+    list_writes += gw.lists.size();
+    frame_writes += gw.frames.size();
     return gq.error;
   }
 };
