@@ -12,7 +12,7 @@
 
 #include "Vcc_sdram_ctrl.h"
 #include "cc/driver.h"
-#include "cc/golden_chip.h"
+#include "cc/golden_device.h"
 #include "cc/mesh.h"
 #include "cc_sdram_harness.h"
 
@@ -65,24 +65,13 @@ double stream(const std::vector<uint32_t>& addrs) {
   return static_cast<double>(h.responses().back().cycle + 1 - first) / static_cast<double>(addrs.size());
 }
 
-// The golden chip behind the driver's Device interface, recording the node-pair fetches.
-class FetchRecorder : public cc::Device, public cc::golden::Observer {
+// The golden chip's node-pair fetches, in program order.
+class FetchRecorder : public cc::golden::Observer {
  public:
-  FetchRecorder() : chip_(mem_, ChipConfig{}) { chip_.setObserver(this); }
-  std::string name() const override { return "golden+fetches"; }
-  void write32(uint32_t off, uint32_t v) override { chip_.write32(off, v); }
-  uint32_t read32(uint32_t off) override { return chip_.read32(off); }
-  void writeMemory(uint32_t a, const void* d, size_t n) override { mem_.write(a, d, n); }
-  void readMemory(uint32_t a, void* d, size_t n) override { mem_.read(a, d, n); }
-  bool waitInterrupt(uint64_t) override { return chip_.interruptAsserted(); }
   void onFetch(Fetch kind, uint32_t addr) override {
     if (kind != Fetch::TriangleRecord) pairs.push_back(addr);
   }
   std::vector<uint32_t> pairs;
-
- private:
-  BoardMemory mem_;
-  cc::golden::Chip chip_;
 };
 
 // The node-pair address stream of a sweep of queries: A tumbling about (1,1,1) at 8
@@ -105,14 +94,16 @@ std::vector<uint32_t> queryStream(size_t limit, std::string& what) {
   const auto& dirs = cc::zachmannDirections();
   const cc::DopTree ta = cc::buildTree(ma, dirs, cc::SplitRule::Median);
   const cc::DopTree tb = cc::buildTree(mb, dirs, cc::SplitRule::Median);
-  FetchRecorder dev;
+  cc::GoldenDevice dev{ChipConfig{}};
+  FetchRecorder fetches;
+  dev.chip().setObserver(&fetches);
   cc::Driver drv(dev);
   const cc::BoardObject a = drv.upload(ta, ma), b = drv.upload(tb, mb);
-  for (int i = 0; i < 8 && dev.pairs.size() < limit; ++i) {
+  for (int i = 0; i < 8 && fetches.pairs.size() < limit; ++i) {
     drv.query(a, b, cc::poseFromAxisAngle({1, 1, 1}, 45.0 * i, {0.5, 0, 0}), cc::QueryMode::All);
   }
-  if (dev.pairs.size() > limit) dev.pairs.resize(limit);
-  return dev.pairs;
+  if (fetches.pairs.size() > limit) fetches.pairs.resize(limit);
+  return fetches.pairs;
 }
 
 // `bench_memory --timeline N ADDR...`: the pins and the response port, cycle by cycle,
