@@ -34,15 +34,6 @@ double bestUs(int repeat, F&& f) {
   return best;
 }
 
-// Eq. 5 with the paper's definitions (docs/traversal.md, "Counters and the paper's
-// Table 1"): tau = tumbled/2 lists, alpha = overlap tests / (2 * tumbled).
-double eq5Cycles(const Counters& c) {
-  if (c.tumbled_nodes_transformed == 0) return 0;
-  const double tau = c.tumbled_nodes_transformed / 2.0;
-  const double alpha = c.overlap_tests / (2.0 * c.tumbled_nodes_transformed);
-  return (100 + (alpha - 2) * 10) * tau;
-}
-
 struct Chip {
   std::string name;
   ChipConfig cfg;

@@ -465,7 +465,7 @@ module cc_core #(
   wire        descend = go != 2'b00;
   assign push_next_pair = (go == 2'b11) ? childp_q[1] : 32'd0;
   assign push_list_base = go[0] ? obase_q[1] : 32'd0;
-  assign push_len_bit   = !go[0] ? 32'h8000_0000 : (present[1] && !leaf_q[1]) ? {1'b0, olen_q[1][30:0]} : 32'd0;
+  assign push_len_bit   = !go[0] ? 32'd1 << FRAME_BIT : (present[1] && !leaf_q[1]) ? {1'b0, olen_q[1][30:0]} : 32'd0;
   assign se_root   = state_q == S_INIT && init_err == ERR_NONE;
   assign se_push   = state_q == S_DESCEND && descend && se_ready && !se_full;
   assign se_resume = state_q == S_ASCEND && se_ready && se_depth != 32'd0;

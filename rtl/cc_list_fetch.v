@@ -88,12 +88,9 @@ module cc_list_fetch #(
     if (sram_rvalid_i) entry_q[word_q] <= sram_rdata_i;
   end
 
-  always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      active_q <= 1'b0;
-      blocked_q <= 1'b0;
-      next_addr_q <= 32'd0;
-      left_q <= 32'd0;
+  // The ring's pointers and counts back to an empty ring (at reset and at a start).
+  task empty_ring;
+    begin
       count_q <= {(PtrW + 1){1'b0}};
       unreq_q <= {(PtrW + 1){1'b0}};
       head_q <= {PtrW{1'b0}};
@@ -101,6 +98,16 @@ module cc_list_fetch #(
       req_q <= {PtrW{1'b0}};
       rsp_q <= {PtrW{1'b0}};
       alloc_q <= {PtrW{1'b0}};
+    end
+  endtask
+
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      active_q <= 1'b0;
+      blocked_q <= 1'b0;
+      next_addr_q <= 32'd0;
+      left_q <= 32'd0;
+      empty_ring();
       beat_q <= 3'd0;
       word_ok_q <= {Ahead{1'b0}};
       data_ok_q <= {Ahead{1'b0}};
@@ -113,13 +120,7 @@ module cc_list_fetch #(
       blocked_q <= 1'b0;
       next_addr_q <= base_i;
       left_q <= len_i;
-      count_q <= {(PtrW + 1){1'b0}};
-      unreq_q <= {(PtrW + 1){1'b0}};
-      head_q <= {PtrW{1'b0}};
-      word_q <= {PtrW{1'b0}};
-      req_q <= {PtrW{1'b0}};
-      rsp_q <= {PtrW{1'b0}};
-      alloc_q <= {PtrW{1'b0}};
+      empty_ring();
     end else begin
       if (stop_i) active_q <= 1'b0;
       if (do_read) begin

@@ -47,10 +47,10 @@ module cc_stack_engine #(
   input  wire [31:0]          push_list_base_i,
   input  wire [31:0]          push_len_bit_i,
   input  wire                 resume_i,        // find the next waiting slot-1 list
-  output reg                  resume_found_o,  // (when ready again) a list was found ...
-  output reg  [31:0]          resume_pair_o,   // ... for this tumbled pair
-  output reg  [31:0]          resume_base_o,
-  output reg  [31:0]          resume_len_o,
+  output wire                 resume_found_o,  // (when ready again) a list was found ...
+  output wire [31:0]          resume_pair_o,   // ... for this tumbled pair
+  output wire [31:0]          resume_base_o,
+  output wire [31:0]          resume_len_o,
   output reg  [31:0]          depth_o,         // frames on the stack (the level register)
   output wire                 full_o,          // StackFrames frames: a push would overflow
   // list entries in: registered pushes of the controller (entry 0 first)
@@ -87,16 +87,23 @@ module cc_stack_engine #(
   reg  [2:0]  state_q;
   reg  [1:0]  word_q;                       // frame word being written / read next
   reg  [1:0]  got_q;                        // frame words read back
-  reg  [31:0] frame_q [0:2];
+  reg  [31:0] frame_q [0:2];               // the frame last pushed (words 1, 2) or read back
   reg  [31:0] frame_addr_q;                 // word 0 of the frame being pushed / read
 
-  assign ready_o = state_q == E_IDLE;
-  assign full_o  = depth_o >= StackFrames;
+  // The frame read back still has its slot-1 list waiting. After a resume, frame_q holds
+  // the frame it stopped at: the list handed over, or the last frame popped.
+  wire [30:0] frame_len     = frame_q[FRAME_LEN_BIT][FRAME_BIT-1:0];
+  wire        frame_waiting = !frame_q[FRAME_LEN_BIT][FRAME_BIT] && frame_len != 31'd0;
+
+  assign ready_o        = state_q == E_IDLE;
+  assign full_o         = depth_o >= StackFrames;
+  assign resume_found_o = frame_waiting;
+  assign resume_pair_o  = frame_q[FRAME_NEXT_PAIR];
+  assign resume_base_o  = frame_q[FRAME_LIST_BASE];
+  assign resume_len_o   = {1'b0, frame_len};
 
   // The engine's own SRAM access this cycle.
-  wire        own_write = root_i || push_i || state_q == E_PUSH ||
-                          (state_q == E_DECIDE && !frame_q[FRAME_LEN_BIT][FRAME_BIT] &&
-                           frame_q[FRAME_LEN_BIT][30:0] != 31'd0);
+  wire        own_write = root_i || push_i || state_q == E_PUSH || (state_q == E_DECIDE && frame_waiting);
   wire        own_read  = state_q == E_READ;
   wire        own       = own_write || own_read;
 
@@ -167,11 +174,11 @@ module cc_stack_engine #(
   // Frames
   // -------------------------------------------------------------------------------------
   wire [31:0] push_addr   = ListWords + FRAME_WORDS * depth_o;          // frame depth_o, word 0
-  wire [31:0] top_addr    = ListWords + FRAME_WORDS * (depth_o - 32'd1); // the top frame
+  wire [31:0] top_addr    = push_addr - FRAME_WORDS;                     // the top frame
   wire [31:0] own_addr    = root_i ? 32'd0 : push_i ? push_addr + FRAME_NEXT_PAIR :
                             state_q == E_DECIDE ? frame_addr_q + FRAME_LEN_BIT : frame_addr_q + {30'd0, word_q};
   wire [31:0] own_wdata   = root_i ? root_entry_i : push_i ? push_next_pair_i :
-                            state_q == E_DECIDE ? {1'b1, frame_q[FRAME_LEN_BIT][30:0]} : frame_q[word_q];
+                            state_q == E_DECIDE ? {1'b1, frame_len} : frame_q[word_q];
   wire        last_word_in = rd2_q && rd_frame2_q && got_q == 2'd2;
 
   // Bits the engine does not look at (addresses above the SRAM).
@@ -188,7 +195,6 @@ module cc_stack_engine #(
       rd2_q <= 1'b0;
       rd_frame1_q <= 1'b0;
       rd_frame2_q <= 1'b0;
-      resume_found_o <= 1'b0;
     end else begin
       // ---- the SRAM port ----
       sram_en_o <= own || wq_pop || pf_sram_gnt;
@@ -232,17 +238,12 @@ module cc_stack_engine #(
         // Its slot-1 list still waiting: set the bit (own_write), hand the list over.
         // Otherwise pop it and look at the next frame, or report an empty stack.
         E_DECIDE: begin
-          if (!frame_q[FRAME_LEN_BIT][FRAME_BIT] && frame_q[FRAME_LEN_BIT][30:0] != 31'd0) begin
-            resume_found_o <= 1'b1;
-            resume_pair_o <= frame_q[FRAME_NEXT_PAIR];
-            resume_base_o <= frame_q[FRAME_LIST_BASE];
-            resume_len_o <= {1'b0, frame_q[FRAME_LEN_BIT][30:0]};
+          if (frame_waiting) begin
             state_q <= E_IDLE;
           end else begin
             depth_o <= depth_o - 32'd1;
             if (depth_o == 32'd1) begin
-              resume_found_o <= 1'b0;
-              state_q <= E_IDLE;
+              state_q <= E_IDLE;                // the stack is empty
             end else begin
               frame_addr_q <= frame_addr_q - FRAME_WORDS;
               word_q <= 2'd0;

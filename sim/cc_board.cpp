@@ -29,7 +29,7 @@ constexpr uint32_t kBar1Bytes = 1u << 28;
 // What RtlBoard's methods use, whatever chip variant is simulated.
 struct RtlBoardImpl {
   virtual ~RtlBoardImpl() = default;
-  explicit RtlBoardImpl(const ChipConfig& c) : sram(c.list_words + size_t(c.stack_frames) * layout::kFrameWords) {}
+  explicit RtlBoardImpl(const ChipConfig& c) : sram(layout::stackSramWords(c.list_words, c.stack_frames)) {}
   BoardMemory mem;
   StackSram sram;
   std::unique_ptr<PciHost> host;
@@ -41,7 +41,7 @@ struct RtlBoardImpl {
 template <class Top>
 struct ChipImpl : RtlBoardImpl {
   explicit ChipImpl(const ChipConfig& c)
-      : RtlBoardImpl(c), cfg(c), ctx(new VerilatedContext), dev(c, mem) {
+      : RtlBoardImpl(c), ctx(new VerilatedContext), dev(c, mem) {
     ctx->fatalOnError(false);
     top.reset(new Top(ctx.get()));
     if (const char* t = std::getenv("CC_TRACE")) {
@@ -51,11 +51,9 @@ struct ChipImpl : RtlBoardImpl {
       trace->open(t);
     }
     if (const char* w = std::getenv("CC_WATCHDOG")) watchdog = std::stoull(w);
-    if (const char* p = std::getenv("CC_STATE_PROFILE")) profile_path = p;
-    profiling = !profile_path.empty();
+    if (const char* p = std::getenv("CC_STATE_PROFILE")) profile = openForWriting(p, "CC_STATE_PROFILE");
     if (const char* t = std::getenv("CC_TIMELINE")) {
-      timeline.reset(std::fopen(t, "w"));
-      if (!timeline) throw std::runtime_error(std::string("CC_TIMELINE: cannot write ") + t);
+      timeline = openForWriting(t, "CC_TIMELINE");
       if (const char* n = std::getenv("CC_TIMELINE_CYCLES")) timeline_left = std::stoull(n);
       std::fprintf(timeline.get(), "# cycle state sram sdram_cmd sdram_beat dotadd_issue entry_done lookahead_state\n");
     }
@@ -117,7 +115,7 @@ struct ChipImpl : RtlBoardImpl {
   void afterCoreEdge() {
     ++cycle;
     if (!top->rst_ni) return;
-    if (profiling) ++state_cycles[top->rootp->cc_chip__DOT__u_core__DOT__state_q & 63];
+    if (profile) ++state_cycles[top->rootp->cc_chip__DOT__u_core__DOT__state_q & 63];
     if (timeline && timeline_left) writeTimelineLine();
     if (!device_started) {
       // The device's memory-cycle phase starts with the controller's: its first step sees
@@ -145,11 +143,10 @@ struct ChipImpl : RtlBoardImpl {
   // command, an SDRAM read beat arriving, a DOTADD issue, an aligned entry done and the
   // look-ahead engine's state; scripts/list_timeline.sh draws one list from it.
   void writeTimelineLine() {
-    const auto* r = top->rootp;
-    const unsigned state = r->cc_chip__DOT__u_core__DOT__state_q;
-    if (state == 0) return;  // S_IDLE
+    if (!top->busy_o) return;
     --timeline_left;
-    std::fprintf(timeline.get(), "%llu %u %c %s %d %d %d %u\n", (unsigned long long)cycle, state,
+    const auto* r = top->rootp;
+    std::fprintf(timeline.get(), "%llu %u %c %s %d %d %d %u\n", (unsigned long long)cycle, unsigned(r->cc_chip__DOT__u_core__DOT__state_q),
                  top->sram_en_o ? (top->sram_we_o ? 'W' : 'R') : '-', sdramCmdName(static_cast<SdramCmd>(top->sd_cmd_o)),
                  int(top->sd_rvalid_i), int(r->cc_chip__DOT__u_core__DOT__dot_valid_in),
                  int(r->cc_chip__DOT__u_core__DOT__pf_pop), unsigned(r->cc_chip__DOT__u_core__DOT__sp_state_q));
@@ -159,24 +156,26 @@ struct ChipImpl : RtlBoardImpl {
   // summed over the board's life, as "state cycles" lines; scripts/state_profile.sh names
   // the states from rtl/cc_core.v.
   void writeStateProfile() const {
-    if (!profiling) return;
-    if (FILE* f = std::fopen(profile_path.c_str(), "w")) {
-      for (int s = 0; s < 64; ++s) {
-        if (state_cycles[s]) std::fprintf(f, "%d %llu\n", s, (unsigned long long)state_cycles[s]);
-      }
-      std::fclose(f);
+    if (!profile) return;
+    for (int s = 0; s < 64; ++s) {
+      if (state_cycles[s]) std::fprintf(profile.get(), "%d %llu\n", s, (unsigned long long)state_cycles[s]);
     }
   }
 
   struct FileCloser {
     void operator()(FILE* f) const { std::fclose(f); }
   };
-  std::unique_ptr<FILE, FileCloser> timeline;
+  using File = std::unique_ptr<FILE, FileCloser>;
+  // Output files named by environment variables are opened when the board is built, so a
+  // bad path fails at once, not after a long run.
+  static File openForWriting(const char* path, const char* variable) {
+    File f(std::fopen(path, "w"));
+    if (!f) throw std::runtime_error(std::string(variable) + ": cannot write " + path);
+    return f;
+  }
+  File timeline, profile;  // checked every core cycle
   uint64_t timeline_left = 200000;
-  std::string profile_path;
-  bool profiling = false;  // checked every core cycle
   uint64_t state_cycles[64] = {};
-  ChipConfig cfg;
   std::unique_ptr<VerilatedContext> ctx;
   std::unique_ptr<Top> top;
   std::unique_ptr<VerilatedFstC> trace;

@@ -31,17 +31,8 @@ Eigen::Vector3d vec3(const std::vector<double>& v, const char* what) {
   return {v[0], v[1], v[2]};
 }
 
-// The paper's Eq. 5 with its own definitions (Table 1): tau = tumbled/2 lists,
-// alpha = aligned nodes visited / (2 * tumbled) node pairs per list, where "aligned
-// nodes visited" counts overlap tests.
-double eq5Cycles(const cc::Counters& c) {
-  if (c.tumbled_nodes_transformed == 0) return 0;
-  const double tau = c.tumbled_nodes_transformed / 2.0;
-  const double alpha = c.overlap_tests / (2.0 * c.tumbled_nodes_transformed);
-  return (100 + (alpha - 2) * 10) * tau;
-}
-// Eq. 5 counts time in lists of tau = tumbled/2; "per list" below divides by the same tau.
-double eq5Lists(const cc::Counters& c) { return c.tumbled_nodes_transformed / 2.0; }
+using cc::eq5Cycles;
+using cc::eq5Lists;  // "per list" below divides by Eq. 5's tau = tumbled/2
 
 class Progress {
  public:

@@ -130,7 +130,7 @@ void validateConfig(const ChipConfig& c) {
   };
   need(c.list_words >= 2, "list_words", "must be at least 2");
   need(c.stack_frames >= 1, "stack_frames", "must be at least 1");
-  need(uint64_t(c.list_words) + uint64_t(c.stack_frames) * layout::kFrameWords <= (1ull << 31), "list_words/stack_frames",
+  need(layout::stackSramWords(c.list_words, c.stack_frames) <= (1ull << 31), "list_words/stack_frames",
        "the stack SRAM (lists, then 3 words per frame) holds at most 2^31 words");
   need(c.board_bytes >= 4096 && c.board_bytes <= (1ull << 32), "board_bytes", "must be in 4 KiB .. 4 GiB");
   need(c.core_mhz > 0 && c.core_mhz < 1e5, "core_mhz", "must be in (0, 100000)");

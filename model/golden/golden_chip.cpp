@@ -97,7 +97,7 @@ void Chip::run() {
     checkPointer(root_a_, kPairBytes, kPairBytes);
     checkPointer(root_b_, kPairBytes, kPairBytes);
     if (result_base_ % kResultBytes != 0) fail(regs::Error::BadPointer);
-    sram_.assign(cfg_.list_words + cfg_.stack_frames * kFrameWords, 0);
+    sram_.assign(stackSramWords(cfg_.list_words, cfg_.stack_frames), 0);
     depth_ = 0;
     top_ = 0;
     listWrite(0, makeEntry(root_b_, 1));  // the aligned root is slot 0 of its pair
@@ -156,13 +156,13 @@ void Chip::pushFrame(const Frame& f) {
 }
 
 Chip::Frame Chip::topFrame() const {
-  const uint32_t at = cfg_.list_words + (depth_ - 1) * kFrameWords;
-  const uint32_t len_bit = sram_[at + kFrameLenBit];
-  return Frame{sram_[at + kFrameNextPair], sram_[at + kFrameListBase], frameLen(len_bit), frameBit(len_bit)};
+  const auto word = [&](uint32_t w) { return sram_[frameWordAddr(cfg_.list_words, depth_ - 1, w)]; };
+  const uint32_t len_bit = word(kFrameLenBit);
+  return Frame{word(kFrameNextPair), word(kFrameListBase), frameLen(len_bit), frameBit(len_bit)};
 }
 
 void Chip::frameWrite(uint32_t frame, uint32_t word, uint32_t value) {
-  const uint32_t at = cfg_.list_words + frame * kFrameWords + word;
+  const uint32_t at = frameWordAddr(cfg_.list_words, frame, word);
   sram_[at] = value;
   if (observer_) observer_->onFrameWrite(at, value);
 }

@@ -40,8 +40,7 @@ int main(int argc, char** argv) {
     const auto& c = r.counters;
     cycles += c.cycles;
     lists += c.lists;
-    const double tau = c.tumbled_nodes_transformed / 2.0, alpha = c.overlap_tests / (2.0 * c.tumbled_nodes_transformed);
-    eq5 += (100 + (alpha - 2) * 10) * tau;
+    eq5 += cc::eq5Cycles(c);
   }
   std::printf("poses: %d\n", poses);
   std::printf("rtl_cycles: %.0f\n", cycles);

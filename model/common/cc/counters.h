@@ -30,4 +30,14 @@ struct Counters {
   }
 };
 
+// The paper's Eq. 5 from our counters (docs/traversal.md, "Counters and the paper's
+// Table 1"): tau = tumbled/2 lists, alpha = overlap tests / (2 * tumbled) node pairs per
+// list, T = (100 + (alpha - 2) * 10) * tau cycles; 0 when nothing was transformed.
+inline double eq5Lists(const Counters& c) { return c.tumbled_nodes_transformed / 2.0; }
+inline double eq5Cycles(const Counters& c) {
+  if (c.tumbled_nodes_transformed == 0) return 0;
+  const double alpha = c.overlap_tests / (2.0 * c.tumbled_nodes_transformed);
+  return (100 + (alpha - 2) * 10) * eq5Lists(c);
+}
+
 }  // namespace cc

@@ -65,6 +65,12 @@ inline constexpr uint32_t kFrameNextPair = 0;
 inline constexpr uint32_t kFrameListBase = 1;
 inline constexpr uint32_t kFrameLenBit = 2;
 inline constexpr uint32_t kFrameBit = 31;
+inline constexpr uint64_t stackSramWords(uint32_t list_words, uint32_t frames) {
+  return uint64_t(list_words) + uint64_t(frames) * kFrameWords;
+}
+inline constexpr uint32_t frameWordAddr(uint32_t list_words, uint32_t frame, uint32_t word) {
+  return list_words + frame * kFrameWords + word;
+}
 inline constexpr uint32_t makeFrameLenBit(uint32_t len, bool bit) { return len | (uint32_t(bit) << kFrameBit); }
 inline constexpr uint32_t frameLen(uint32_t w) { return w & ~(1u << kFrameBit); }
 inline constexpr bool frameBit(uint32_t w) { return (w >> kFrameBit) & 1u; }

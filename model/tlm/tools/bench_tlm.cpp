@@ -16,12 +16,7 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
-double eq5Cycles(const cc::Counters& c) {
-  if (c.tumbled_nodes_transformed == 0) return 0;
-  const double tau = c.tumbled_nodes_transformed / 2.0;
-  const double alpha = c.overlap_tests / (2.0 * c.tumbled_nodes_transformed);
-  return (100 + (alpha - 2) * 10) * tau;
-}
+using cc::eq5Cycles;
 
 struct Run {
   std::vector<cc::QueryResult> results;

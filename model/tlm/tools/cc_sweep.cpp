@@ -62,12 +62,7 @@ Eigen::Vector3d vec3(const std::vector<double>& v, const char* what) {
   return {v[0], v[1], v[2]};
 }
 
-double eq5Cycles(const cc::Counters& c) {  // the paper's Eq. 5 from our counters (docs/traversal.md)
-  if (c.tumbled_nodes_transformed == 0) return 0;
-  const double tau = c.tumbled_nodes_transformed / 2.0;
-  const double alpha = c.overlap_tests / (2.0 * c.tumbled_nodes_transformed);
-  return (100 + (alpha - 2) * 10) * tau;
-}
+using cc::eq5Cycles;
 
 struct Point {
   cc::ChipConfig cfg;
