@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <string>
 
 namespace cc::tlm {
 
@@ -15,6 +16,8 @@ constexpr uint64_t kWindow = 1u << 15;  // ring size in chip cycles (> kHorizon 
 
 SdramTiming::SdramTiming(const ChipConfig& cfg) : cfg_(cfg), geo_(cfg) {
   if (cfg.sdram_queue == 0) throw std::invalid_argument("SDRAM: sdram_queue must be at least 1");
+  // The port model keeps the requests not yet settled (at most sdram_queue + 1) in a ring.
+  if (cfg.sdram_queue > kPortHistory / 2) throw std::invalid_argument("SDRAM: sdram_queue must be at most 32");
   reset();
 }
 
@@ -27,6 +30,16 @@ void SdramTiming::reset() {
   cmd_.assign(kWindow / 2, 0);
   trace_.clear();
   stats_ = {};
+  real_.m = 1;
+  real_.rd_ok = real_.wr_ok = 0;
+  real_.banks.assign(geo_.banks(), PortBank{});
+  real_.pending.clear();
+  real_.pending.reserve(cfg_.sdram_queue + 1);
+  spec_ = real_;
+  hist_.assign(kPortHistory, PortHist{});
+  spec_cas_.assign(kPortHistory, kNever);
+  port_n_ = settled_ = last_accept_ = 0;
+  settled_wend_ = port_idle_ = 0;
 }
 
 uint64_t SdramTiming::takeSlot(uint64_t from) {
@@ -154,6 +167,160 @@ uint64_t SdramTiming::write(uint32_t addr, uint32_t bytes, uint64_t ready) {
   }
   if (bus_end_ > kHorizon) advanceHorizon(bus_end_ - kHorizon);
   return done;
+}
+
+// ============================================================================ port model
+// The RTL (rtl/cc_sdram_ctrl.v, cc_sdram_bank.v) decision by decision. Only memory cycles
+// in which some request can be served are visited: for each pending request the first
+// memory cycle its next command is legal follows from the bank and bus state, which
+// changes only with a command, so the minimum over the requests is the next cycle with a
+// command. There the RTL's rule applies: READ/WRITE of the oldest request that may go,
+// else ACTIVATE of the oldest request whose bank is free.
+void SdramTiming::portDecide(PortState& st, uint64_t mlim, bool real) {
+  const int64_t half = geo_.burstBeats() / 2;
+  const auto atLeast1 = [](int64_t v) { return static_cast<uint64_t>(v > 1 ? v : 1); };  // RTL cnt() + 1
+  const int64_t cl = cfg_.t_cl, cwl = cfg_.t_cwl, turn = cfg_.t_turn;
+  const uint64_t rd_rd = atLeast1(half), wr_wr = atLeast1(half);
+  const uint64_t rd_wr = atLeast1(cl + half + turn - cwl), wr_rd = atLeast1(cwl + half + turn - cl);
+  const uint64_t rcd = atLeast1(cfg_.t_rcd), rp = atLeast1(cfg_.t_rp);
+  const uint64_t rd_busy = static_cast<uint64_t>(half), wr_busy = cfg_.t_cwl + half + cfg_.t_wr;
+
+  while (!st.pending.empty()) {
+    uint64_t best = kNever;
+    for (const PortEntry& e : st.pending) {
+      const PortBank& b = st.banks[e.bank];
+      uint64_t t;
+      if (e.act) t = std::max(b.cas_ok, e.write ? st.wr_ok : st.rd_ok);
+      else if (b.open) continue;  // an older request holds the bank's row
+      else t = std::max(b.act_ok, e.vis);
+      best = std::min(best, t);
+    }
+    const uint64_t m = std::max(st.m, best);
+    if (m >= mlim) break;
+    size_t cas = st.pending.size(), act = st.pending.size();
+    for (size_t i = 0; i < st.pending.size(); ++i) {
+      const PortEntry& e = st.pending[i];
+      const PortBank& b = st.banks[e.bank];
+      if (e.act) {
+        if (std::max(b.cas_ok, e.write ? st.wr_ok : st.rd_ok) <= m) {
+          cas = i;
+          break;  // READ/WRITE wins over any ACTIVATE
+        }
+      } else if (act == st.pending.size() && !b.open && std::max(b.act_ok, e.vis) <= m) {
+        act = i;
+      }
+    }
+    if (cas < st.pending.size()) {
+      const PortEntry e = st.pending[cas];
+      PortBank& b = st.banks[e.bank];
+      b.open = false;
+      b.act_ok = std::max(m + (e.write ? wr_busy : rd_busy), b.act_m + cfg_.t_ras) + rp;
+      if (e.write) {
+        st.wr_ok = std::max(st.wr_ok, m + wr_wr);
+        st.rd_ok = std::max(st.rd_ok, m + wr_rd);
+      } else {
+        st.rd_ok = std::max(st.rd_ok, m + rd_rd);
+        st.wr_ok = std::max(st.wr_ok, m + rd_wr);
+      }
+      st.pending.erase(st.pending.begin() + static_cast<std::ptrdiff_t>(cas));
+      if (real) {
+        hist(e.n).cas = m;
+        if (record_) trace_.push_back({m, e.write ? sim::SdramCmd::kWrite : sim::SdramCmd::kRead, e.bank, e.row, e.col, true});
+        ++(e.write ? stats_.writes : stats_.reads);
+        stats_.busy_beats += geo_.burstBeats();
+      } else {
+        spec_cas_[e.n % kPortHistory] = m;
+      }
+    } else {
+      PortEntry& e = st.pending[act];
+      PortBank& b = st.banks[e.bank];
+      e.act = true;
+      b.open = true;
+      b.cas_ok = m + rcd;
+      b.act_m = m;
+      if (real) {
+        if (record_) trace_.push_back({m, sim::SdramCmd::kActivate, e.bank, e.row, 0, false});
+        ++stats_.activates;
+      }
+    }
+    st.m = m + 1;
+  }
+  if (mlim != kNever) st.m = std::max(st.m, mlim);
+}
+
+// In-order hand-over and retirement (the RTL's head logic): request n becomes the head the
+// cycle after n-1 retired; a read hands over one beat per cycle from the cycle after the
+// beat was on DQ and retires once its last beat went and its whole burst has arrived; a
+// write retires as soon as its WRITE is decided and it is the head.
+void SdramTiming::portChain(uint64_t from) {
+  const uint64_t bl = geo_.burstBeats();
+  uint64_t wend = 0;
+  for (uint64_t n = from; n < port_n_; ++n) {
+    PortHist& h = hist(n);
+    const uint64_t cas = h.cas != kNever ? h.cas : spec_cas_[n % kPortHistory];
+    const uint64_t head = std::max(n == 0 ? 0 : hist(n - 1).retire + 1, h.accept + 1);
+    h.grant.accept = h.accept;
+    if (h.write) {
+      h.grant.first_beat = h.grant.last_beat = h.accept;
+      h.retire = std::max(head, 2 * cas);
+      // cc_sdram_wdata is busy (idle_o low) until its last beat has left DQ.
+      const uint64_t end = 2 * (cas + cfg_.t_cwl) + bl;
+      if (n < settled_) settled_wend_ = std::max(settled_wend_, end);
+      else wend = std::max(wend, end);
+    } else {
+      const uint64_t s = 2 * (cas + cfg_.t_cl);  // first beat on DQ
+      h.grant.first_beat = std::max(s + 1 + h.first_off, head);
+      h.grant.last_beat = h.grant.first_beat + h.beats - 1;
+      h.retire = std::max(h.grant.last_beat, s + bl);
+    }
+  }
+  port_idle_ = port_n_ == 0 ? 0 : std::max({settled_wend_, wend, hist(port_n_ - 1).retire + 1});
+}
+
+uint64_t SdramTiming::readyFrom(uint64_t c) {
+  uint64_t t = port_n_ == 0 ? c : std::max(c, last_accept_ + 1);
+  if (port_n_ >= cfg_.sdram_queue) t = std::max(t, hist(port_n_ - cfg_.sdram_queue).retire + 1);
+  return t;
+}
+
+PortGrant SdramTiming::request(PortKind kind, uint32_t addr, uint64_t valid) {
+  const uint64_t a = readyFrom(valid);
+  const uint64_t vis = (a + 1) / 2 + 1;  // first decision cycle 2m-1 after the acceptance
+  // Everything decided before the new request is visible is final.
+  portDecide(real_, vis, true);
+  const uint64_t from = settled_;
+  while (settled_ < port_n_ && hist(settled_).cas != kNever) ++settled_;
+
+  const bool write = kind == PortKind::WriteBeat;
+  const uint32_t bb = geo_.burstBytes();
+  const sim::SdramAddr sa = geo_.decode(addr & ~(bb - 1));
+  real_.pending.push_back({port_n_, vis, sa.bank, sa.row, sa.col, write, false});
+  PortHist& h = hist(port_n_);
+  h.accept = a;
+  h.cas = kNever;
+  h.write = write;
+  h.beats = kind == PortKind::ReadPair ? geo_.burstBeats() : geo_.burstBeats() / 2;
+  h.first_off = kind == PortKind::ReadRecord && (addr & (bb / 2)) != 0 ? geo_.burstBeats() / 2 : 0;
+  h.grant = {};
+  h.retire = 0;
+  spec_cas_[port_n_ % kPortHistory] = kNever;
+  ++port_n_;
+  last_accept_ = a;
+
+  // The grants as they will be if no further request comes.
+  spec_ = real_;
+  portDecide(spec_, kNever, false);
+  portChain(from);
+  return h.grant;
+}
+
+uint64_t SdramTiming::idleFrom() { return std::max(port_idle_, bus_end_); }
+
+PortGrant SdramTiming::grant(uint64_t n) const {
+  if (n >= port_n_ || n + kPortHistory < port_n_)
+    throw std::out_of_range("SdramTiming::grant: request " + std::to_string(n) + " is not among the last " +
+                            std::to_string(kPortHistory));
+  return hist(n).grant;
 }
 
 }  // namespace cc::tlm

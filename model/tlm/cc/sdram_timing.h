@@ -18,6 +18,36 @@
 // Address mapping, rule names and parameters are those of the device model
 // (sim/cc_sdram_device.h: SdramGeometry and ChipConfig); tests/tlm replays the commands
 // this class schedules into cc::sim::SdramDevice, which checks every timing rule.
+//
+// Two interfaces:
+//   * read()/write(): the first, approximate model (placement into free command slots and
+//     bus gaps, older requests first). Kept until TimingModel has moved to the port API.
+//   * the port API (readyFrom/request/idleFrom, PortGrant): the controller as seen from its
+//     request/response port, checked cycle for cycle against the Verilated RTL
+//     (tests/sim/test_sdram_timing_vs_rtl.cpp). Do not mix the two on one object
+//     (reset() in between is fine).
+//
+// Port API: cycle convention.
+//   Chip cycle n is the interval after the n-th rising edge of clk_i counted from the
+//   start of the request stream: cycle 0 is the first cycle after rst_ni went high (the
+//   harness sim/cc_sdram_harness.h numbers cycles the same way). In cycle 0 the RTL's
+//   phase_q is 0, so the controller's decision cycles (the chip cycle before a memory
+//   clock edge) are the odd cycles 2m-1 and memory cycle m is chip cycles 2m and 2m+1.
+//   "Request accepted in cycle a" = req_valid_i && req_ready_o in cycle a (the request is
+//   registered at the end of it); response beats are counted in the cycle in which
+//   rsp_valid_o is high (rsp_ready_i is always 1 here).
+//
+// Port API: how exact it is.
+//   Internally the class replays the RTL's schedule decision by decision (one memory cycle
+//   per step, skipping cycles in which no request can be served), so its state is the
+//   RTL's. The grant returned by request() is computed assuming no further request comes;
+//   it is exact unless a LATER request overtakes this one (the RTL serves the oldest
+//   request that can go, so a younger request whose bank is ready takes a command slot or
+//   the data bus before an older one whose bank is still busy, which delays the older one;
+//   a READ/WRITE also beats an older request's ACTIVATE in the same memory cycle). Such
+//   a revision is visible through grant(n) (exact once settled(n)). `accept` and
+//   readyFrom() are always exact, and so are the grants of later requests (they see the
+//   revised state). docs/memory_system.md, "The TLM's port model", has the numbers.
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -33,6 +63,20 @@ struct SdramCommand {
   sim::SdramCmd cmd;
   uint32_t bank, row, col;
   bool ap;
+};
+
+// The three request kinds of cc_sdram_ctrl (req_write_i, req_rec_i).
+enum class PortKind { ReadPair, ReadRecord, WriteBeat };
+
+// What the controller does with one request, in chip cycles (cycle convention above).
+struct PortGrant {
+  uint64_t accept = 0;      // req_valid_i && req_ready_o in this cycle
+  uint64_t first_beat = 0;  // reads: the cycle rsp_valid_o carries its first beat; writes: = accept
+  uint64_t last_beat = 0;   // reads: the cycle of its rsp_last_o beat; writes: = accept
+  bool operator==(const PortGrant& o) const {
+    return accept == o.accept && first_beat == o.first_beat && last_beat == o.last_beat;
+  }
+  bool operator!=(const PortGrant& o) const { return !(*this == o); }
 };
 
 struct SdramTimingStats {
@@ -52,13 +96,32 @@ class SdramTiming {
   // cycle after its last data beat.
   uint64_t write(uint32_t addr, uint32_t bytes, uint64_t ready);
 
+  // ---- port API (cycle convention and exactness in the file comment) ----------------
+  // First chip cycle >= c in which the next request can be accepted: req_ready_o is high
+  // and it is after the last accepted request's cycle (one request per cycle).
+  uint64_t readyFrom(uint64_t c);
+  // A request offered with req_valid_i high from chip cycle `valid` on; requests are made
+  // in acceptance order (the caller arbitrates between its requesters). `addr` as on
+  // req_addr_i (bits below the unit are ignored). rsp_ready_i is always 1.
+  PortGrant request(PortKind kind, uint32_t addr, uint64_t valid);
+  // First chip cycle from which idle_o stays high after everything requested so far (0
+  // before any request). Also covers the data bursts of the old read()/write().
+  uint64_t idleFrom();
+  // Port requests made so far; request n is the (n+1)-th call of request().
+  uint64_t portRequests() const { return port_n_; }
+  // The current grant of request n (one of the last kPortHistory requests): what request()
+  // returned, revised by the requests made after it. Final once settled(n).
+  PortGrant grant(uint64_t n) const;
+  // True when later requests can no longer change grant(n): its READ/WRITE and those of
+  // all older requests are decided (only a request that comes later can move that point).
+  bool settled(uint64_t n) const { return n < settled_; }
+  static constexpr uint32_t kPortHistory = 64;
+
   void reset();  // all banks precharged, buses idle, time 0, stats and trace cleared
   void setRecording(bool on) { record_ = on; }
   const std::vector<SdramCommand>& commands() const { return trace_; }
   const SdramTimingStats& stats() const { return stats_; }
   const sim::SdramGeometry& geometry() const { return geo_; }
-  // Chip cycle after the last data beat of everything scheduled so far.
-  uint64_t idleFrom() const { return bus_end_; }
   // For the last read: the chip cycle after its last requested beat was on DQ (before
   // the in-order hand-over to the chip).
   uint64_t lastReadOnBus() const { return last_on_bus_; }
@@ -72,6 +135,52 @@ class SdramTiming {
   void admitted(uint64_t leaves);                  // the request leaves the queue then
   void advanceHorizon(uint64_t to);                // forget everything before chip cycle `to`
   void emit(uint64_t m, sim::SdramCmd cmd, const sim::SdramAddr& a, bool ap);
+
+  // ---- port model: the RTL's state, decision by decision ----
+  static constexpr uint64_t kNever = ~uint64_t{0};
+  struct PortEntry {            // a request whose READ/WRITE is not decided yet
+    uint64_t n;                 // request number
+    uint64_t vis;               // first memory cycle whose decision sees it
+    uint32_t bank, row, col;
+    bool write;
+    bool act;                   // its row is open
+  };
+  struct PortBank {
+    bool open = false;          // a row is open (held by an entry with act)
+    uint64_t act_ok = 0;        // first memory cycle an ACTIVATE may go out
+    uint64_t cas_ok = 0;        // first memory cycle the READ/WRITE may go out
+    uint64_t act_m = 0;         // memory cycle of the last ACTIVATE (tRAS)
+  };
+  struct PortState {
+    uint64_t m = 1;             // next memory cycle to decide (decided in chip cycle 2m-1)
+    uint64_t rd_ok = 0, wr_ok = 0;  // first memory cycle a READ / a WRITE may go out
+    std::vector<PortBank> banks;
+    std::vector<PortEntry> pending;  // oldest first
+  };
+  struct PortHist {             // one request (ring of kPortHistory)
+    uint64_t accept;
+    uint64_t cas;               // memory cycle of its READ/WRITE (kNever: not decided)
+    uint32_t first_off, beats;  // reads: first beat of the burst handed over, beats handed
+    bool write;
+    PortGrant grant;
+    uint64_t retire;            // cycle it leaves the queue (retire in the RTL)
+  };
+  // Decides memory cycles st.m .. mlim-1 (or until nothing is pending). `real`: the
+  // decisions are final (recorded, settle requests); else speculative (spec_cas_).
+  void portDecide(PortState& st, uint64_t mlim, bool real);
+  void portChain(uint64_t from);  // grants and retire cycles of requests from..port_n_-1
+  PortHist& hist(uint64_t n) { return hist_[n % kPortHistory]; }
+  const PortHist& hist(uint64_t n) const { return hist_[n % kPortHistory]; }
+
+  PortState real_, spec_;
+  std::vector<PortHist> hist_;
+  std::vector<uint64_t> spec_cas_;  // per ring slot: CAS cycle in the speculative run
+  uint64_t port_n_ = 0;             // requests made
+  uint64_t settled_ = 0;            // requests 0..settled_-1 are final
+  uint64_t last_accept_ = 0;
+  uint64_t settled_retire_ = 0;     // retire cycle of request settled_-1 (0: none)
+  uint64_t settled_wend_ = 0;       // end of the latest settled write burst on DQ (+ wbusy)
+  uint64_t port_idle_ = 0;          // idleFrom() of the port model
 
   ChipConfig cfg_;
   sim::SdramGeometry geo_;
