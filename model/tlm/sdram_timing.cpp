@@ -30,6 +30,18 @@ void SdramTiming::reset() {
   cmd_.assign(kWindow / 2, 0);
   trace_.clear();
   stats_ = {};
+  log_.clear();
+  log_.reserve(4 * kPortHistory);
+  {
+    const int64_t half = geo_.burstBeats() / 2, cl = cfg_.t_cl, cwl = cfg_.t_cwl, turn = cfg_.t_turn;
+    const auto atLeast1 = [](int64_t v) { return static_cast<uint64_t>(v > 1 ? v : 1); };  // the RTL's cnt() + 1
+    rd_rd_ = wr_wr_ = atLeast1(half);
+    rd_wr_ = atLeast1(cl + half + turn - cwl);
+    wr_rd_ = atLeast1(cwl + half + turn - cl);
+    rcd_ = atLeast1(cfg_.t_rcd);
+    rp_ = atLeast1(cfg_.t_rp);
+    wr_busy_ = cfg_.t_cwl + half + cfg_.t_wr;
+  }
   real_.m = 1;
   real_.rd_ok = real_.wr_ok = 0;
   real_.banks.assign(geo_.banks(), PortBank{});
@@ -176,76 +188,71 @@ uint64_t SdramTiming::write(uint32_t addr, uint32_t bytes, uint64_t ready) {
 // changes only with a command, so the minimum over the requests is the next cycle with a
 // command. There the RTL's rule applies: READ/WRITE of the oldest request that may go,
 // else ACTIVATE of the oldest request whose bank is free.
-void SdramTiming::portDecide(PortState& st, uint64_t mlim, bool real) {
-  const int64_t half = geo_.burstBeats() / 2;
-  const auto atLeast1 = [](int64_t v) { return static_cast<uint64_t>(v > 1 ? v : 1); };  // RTL cnt() + 1
-  const int64_t cl = cfg_.t_cl, cwl = cfg_.t_cwl, turn = cfg_.t_turn;
-  const uint64_t rd_rd = atLeast1(half), wr_wr = atLeast1(half);
-  const uint64_t rd_wr = atLeast1(cl + half + turn - cwl), wr_rd = atLeast1(cwl + half + turn - cl);
-  const uint64_t rcd = atLeast1(cfg_.t_rcd), rp = atLeast1(cfg_.t_rp);
-  const uint64_t rd_busy = static_cast<uint64_t>(half), wr_busy = cfg_.t_cwl + half + cfg_.t_wr;
-
-  while (!st.pending.empty()) {
-    uint64_t best = kNever;
-    for (const PortEntry& e : st.pending) {
-      const PortBank& b = st.banks[e.bank];
-      uint64_t t;
-      if (e.act) t = std::max(b.cas_ok, e.write ? st.wr_ok : st.rd_ok);
-      else if (b.open) continue;  // an older request holds the bank's row
-      else t = std::max(b.act_ok, e.vis);
-      best = std::min(best, t);
+void SdramTiming::portApply(PortState& st, size_t idx, uint64_t m, bool cas, bool real) {
+  const uint64_t half = geo_.burstBeats() / 2;
+  PortEntry& e = st.pending[idx];
+  PortBank& b = st.banks[e.bank];
+  if (cas) {
+    b.open = false;
+    b.act_ok = std::max(m + (e.write ? wr_busy_ : half), b.act_m + cfg_.t_ras) + rp_;
+    if (e.write) {
+      st.wr_ok = std::max(st.wr_ok, m + wr_wr_);
+      st.rd_ok = std::max(st.rd_ok, m + wr_rd_);
+    } else {
+      st.rd_ok = std::max(st.rd_ok, m + rd_rd_);
+      st.wr_ok = std::max(st.wr_ok, m + rd_wr_);
     }
-    const uint64_t m = std::max(st.m, best);
-    if (m >= mlim) break;
-    size_t cas = st.pending.size(), act = st.pending.size();
-    for (size_t i = 0; i < st.pending.size(); ++i) {
+    if (real) {
+      hist(e.n).cas = m;
+      if (record_) trace_.push_back({m, e.write ? sim::SdramCmd::kWrite : sim::SdramCmd::kRead, e.bank, e.row, e.col, true});
+      ++(e.write ? stats_.writes : stats_.reads);
+      stats_.busy_beats += geo_.burstBeats();
+    } else {
+      spec_cas_[e.n % kPortHistory] = m;
+    }
+    st.pending.erase(st.pending.begin() + static_cast<std::ptrdiff_t>(idx));
+  } else {
+    e.act = true;
+    b.open = true;
+    b.cas_ok = m + rcd_;
+    b.act_m = m;
+    if (real) {
+      if (record_) trace_.push_back({m, sim::SdramCmd::kActivate, e.bank, e.row, 0, false});
+      ++stats_.activates;
+    }
+  }
+  st.m = m + 1;
+}
+
+void SdramTiming::portDecide(PortState& st) {
+  log_.clear();
+  uint64_t t[kPortHistory];  // per pending entry: first memory cycle its next command is legal
+  while (!st.pending.empty()) {
+    const size_t np = st.pending.size();
+    uint64_t best = kNever;
+    for (size_t i = 0; i < np; ++i) {
       const PortEntry& e = st.pending[i];
       const PortBank& b = st.banks[e.bank];
-      if (e.act) {
-        if (std::max(b.cas_ok, e.write ? st.wr_ok : st.rd_ok) <= m) {
-          cas = i;
-          break;  // READ/WRITE wins over any ACTIVATE
-        }
-      } else if (act == st.pending.size() && !b.open && std::max(b.act_ok, e.vis) <= m) {
-        act = i;
-      }
+      if (e.act) t[i] = std::max(b.cas_ok, e.write ? st.wr_ok : st.rd_ok);
+      else if (b.open) t[i] = kNever;  // an older request holds the bank's row
+      else t[i] = std::max(b.act_ok, e.vis);
+      best = std::min(best, t[i]);
     }
-    if (cas < st.pending.size()) {
-      const PortEntry e = st.pending[cas];
-      PortBank& b = st.banks[e.bank];
-      b.open = false;
-      b.act_ok = std::max(m + (e.write ? wr_busy : rd_busy), b.act_m + cfg_.t_ras) + rp;
-      if (e.write) {
-        st.wr_ok = std::max(st.wr_ok, m + wr_wr);
-        st.rd_ok = std::max(st.rd_ok, m + wr_rd);
-      } else {
-        st.rd_ok = std::max(st.rd_ok, m + rd_rd);
-        st.wr_ok = std::max(st.wr_ok, m + rd_wr);
+    const uint64_t m = std::max(st.m, best);
+    // READ/WRITE of the oldest request that may go, else ACTIVATE of the oldest.
+    size_t pick = np;
+    for (size_t i = 0; i < np; ++i) {
+      if (t[i] > m) continue;
+      if (st.pending[i].act) {
+        pick = i;
+        break;
       }
-      st.pending.erase(st.pending.begin() + static_cast<std::ptrdiff_t>(cas));
-      if (real) {
-        hist(e.n).cas = m;
-        if (record_) trace_.push_back({m, e.write ? sim::SdramCmd::kWrite : sim::SdramCmd::kRead, e.bank, e.row, e.col, true});
-        ++(e.write ? stats_.writes : stats_.reads);
-        stats_.busy_beats += geo_.burstBeats();
-      } else {
-        spec_cas_[e.n % kPortHistory] = m;
-      }
-    } else {
-      PortEntry& e = st.pending[act];
-      PortBank& b = st.banks[e.bank];
-      e.act = true;
-      b.open = true;
-      b.cas_ok = m + rcd;
-      b.act_m = m;
-      if (real) {
-        if (record_) trace_.push_back({m, sim::SdramCmd::kActivate, e.bank, e.row, 0, false});
-        ++stats_.activates;
-      }
+      if (pick == np) pick = i;
     }
-    st.m = m + 1;
+    const bool cas = st.pending[pick].act;
+    log_.push_back({m, st.pending[pick].n, cas});
+    portApply(st, pick, m, cas, false);
   }
-  if (mlim != kNever) st.m = std::max(st.m, mlim);
 }
 
 // In-order hand-over and retirement (the RTL's head logic): request n becomes the head the
@@ -286,8 +293,15 @@ uint64_t SdramTiming::readyFrom(uint64_t c) {
 PortGrant SdramTiming::request(PortKind kind, uint32_t addr, uint64_t valid) {
   const uint64_t a = readyFrom(valid);
   const uint64_t vis = (a + 1) / 2 + 1;  // first decision cycle 2m-1 after the acceptance
-  // Everything decided before the new request is visible is final.
-  portDecide(real_, vis, true);
+  // Everything decided before the new request is visible is final: the last speculative
+  // run's decisions up to then (it started from real_ and saw every request made so far).
+  for (const PortDecision& d : log_) {
+    if (d.m >= vis) break;
+    size_t idx = 0;
+    while (real_.pending[idx].n != d.n) ++idx;
+    portApply(real_, idx, d.m, d.cas, true);
+  }
+  real_.m = std::max(real_.m, vis);
   const uint64_t from = settled_;
   while (settled_ < port_n_ && hist(settled_).cas != kNever) ++settled_;
 
@@ -309,7 +323,7 @@ PortGrant SdramTiming::request(PortKind kind, uint32_t addr, uint64_t valid) {
 
   // The grants as they will be if no further request comes.
   spec_ = real_;
-  portDecide(spec_, kNever, false);
+  portDecide(spec_);
   portChain(from);
   return h.grant;
 }

@@ -165,14 +165,24 @@ class SdramTiming {
     PortGrant grant;
     uint64_t retire;            // cycle it leaves the queue (retire in the RTL)
   };
-  // Decides memory cycles st.m .. mlim-1 (or until nothing is pending). `real`: the
-  // decisions are final (recorded, settle requests); else speculative (spec_cas_).
-  void portDecide(PortState& st, uint64_t mlim, bool real);
+  struct PortDecision {
+    uint64_t m;                 // memory cycle of the command
+    uint64_t n;                 // request
+    bool cas;                   // READ/WRITE (else ACTIVATE)
+  };
+  // Decides from st.m on until nothing is pending, logging the decisions into log_ and the
+  // READ/WRITE cycles into spec_cas_ (the speculative run: no further request comes).
+  void portDecide(PortState& st);
+  // Applies one decision to st; `real`: final (recorded, counted, hist().cas set).
+  void portApply(PortState& st, size_t idx, uint64_t m, bool cas, bool real);
   void portChain(uint64_t from);  // grants and retire cycles of requests from..port_n_-1
   PortHist& hist(uint64_t n) { return hist_[n % kPortHistory]; }
   const PortHist& hist(uint64_t n) const { return hist_[n % kPortHistory]; }
 
   PortState real_, spec_;
+  std::vector<PortDecision> log_;   // decisions of the last speculative run (from real_)
+  // Command spacings in memory cycles (the RTL's counters: "allowed d cycles later", d >= 1).
+  uint64_t rd_rd_ = 0, wr_wr_ = 0, rd_wr_ = 0, wr_rd_ = 0, rcd_ = 0, rp_ = 0, wr_busy_ = 0;
   std::vector<PortHist> hist_;
   std::vector<uint64_t> spec_cas_;  // per ring slot: CAS cycle in the speculative run
   uint64_t port_n_ = 0;             // requests made
