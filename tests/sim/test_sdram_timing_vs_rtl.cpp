@@ -13,8 +13,13 @@
 //     stream (the model's state is the RTL's);
 //   * "returned": what request() returned when the request was made (no knowledge of the
 //     later requests). Exact on the stream classes marked exact below; on the others a
-//     younger request can overtake and delay an older one, and the test prints the
-//     mismatch rate and size and checks them against a bound.
+//     younger request can overtake and delay an older one (rarely, by changing the order
+//     of the older requests' commands, advance it), and the test prints the mismatch rate
+//     and size and checks them against a loose bound.
+// The commands the model decided must also be the RTL's, command for command, and
+// SdramTiming::settled(n) must be true only for grants that no longer change.
+// CC_SHOW_FIRST=1 prints the first differing returned grant of each stream with its
+// context (CC_SHOW_EARLIER=1: the first one the RTL serves earlier than returned).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -291,7 +296,7 @@ Stats compare(const ChipConfig& cfg, const std::vector<Req>& reqs, const std::st
       const uint64_t r = rtl.grants[i].last_beat, p = mod.returned[i].last_beat;
       const uint64_t d = r > p ? r - p : p - r;
       if (r < p) ++st.earlier;
-      if (st.returned_diff == 1 && std::getenv("CC_SHOW_FIRST")) std::printf("%s", context(reqs, rtl, mod, i).c_str());
+      if ((std::getenv("CC_SHOW_EARLIER") ? r < p && st.earlier == 1 : st.returned_diff == 1) && std::getenv("CC_SHOW_FIRST")) std::printf("%s", context(reqs, rtl, mod, i).c_str());
       st.sum_diff += d;
       st.max_diff = std::max(st.max_diff, d);
     }
@@ -315,6 +320,12 @@ Stats compare(const ChipConfig& cfg, const std::vector<Req>& reqs, const std::st
   EXPECT_EQ(rtl_upto, mod.cmds.size()) << name << ": commands up to memory cycle " << last_model;
   // grant(n) no longer moves once settled(n).
   EXPECT_EQ(settledGrants(cfg, reqs), mod.final_) << name << ": a settled grant changed";
+  if (!returned_exact) {
+    // Loose guards (the numbers are in docs/memory_system.md): most grants hold, and a
+    // revision is at most a few bursts.
+    EXPECT_LT(st.returned_diff, st.requests / 2) << name;
+    EXPECT_LE(st.max_diff, 12u * cfg.sdram_burst) << name;
+  }
   std::printf("%-34s %5zu requests, %4zu returned grants differ (%.1f %%, %zu earlier), |last beat| mean %.2f max %llu cycles, %zu idle rises\n",
               name.c_str(), st.requests, st.returned_diff, 100.0 * st.returned_diff / st.requests, st.earlier,
               st.returned_diff ? double(st.sum_diff) / st.returned_diff : 0.0, (unsigned long long)st.max_diff,
@@ -322,8 +333,10 @@ Stats compare(const ChipConfig& cfg, const std::vector<Req>& reqs, const std::st
   return st;
 }
 
+// CC_SEED=<n> shifts the seeds (more streams by hand; the default ones run in make test).
 template <class Top>
 void allClasses(const ChipConfig& cfg, const std::string& tag, uint32_t seed, size_t n) {
+  if (const char* e = std::getenv("CC_SEED")) seed += 1000u * static_cast<uint32_t>(std::strtoul(e, nullptr, 10));
   // Isolated requests: every request finds the controller idle.
   {
     StreamSpec s;

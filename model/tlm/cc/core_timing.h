@@ -1,0 +1,78 @@
+// Timing of one query on the chip as built (rtl/cc_core.v version 2 with its stack engine,
+// fetch unit, write queue and look-ahead engine; docs/rtl_core.md), from the decisions the
+// golden model made.
+//
+// The golden model does all the function and records, in its order, what the controller
+// needs to decide its path: the lists with their entries, the comparator outcomes, the
+// IT-unit's edges per triangle-test side, the result writes (QueryLog). CoreTiming then
+// steps the chip's control cycle by cycle — the master controller's states, the stack
+// engine, the fetch unit's slot ring, the write queue, the look-ahead engine, the DOTADD
+// pipeline and the SDRAM request port with its fixed priority — and the SDRAM interface
+// per request (SdramTiming). No data moves: node flags and pointers are read from board
+// memory where the controller would read them from its buffers.
+//
+// What it computes is the RTL's cycle count; where it is not exact, docs/tlm.md says why.
+// Its own view of the traversal (list bases and lengths, frames) is checked against the
+// golden model's at every list: a difference throws std::logic_error (a model bug, never
+// a user error).
+#pragma once
+#include <cstdint>
+#include <cstdio>
+#include <vector>
+
+#include "cc/board_memory.h"
+#include "cc/config.h"
+
+namespace cc::tlm {
+
+// What the golden model decided during one query, in its order.
+struct QueryLog {
+  struct List {
+    uint32_t pair, tmask, base, len;
+    uint32_t first_entry;  // index of its first entry in `entries`
+  };
+  struct TriSide {
+    uint8_t skipped, computed;
+    bool hit;
+  };
+  std::vector<List> lists;
+  std::vector<uint32_t> entries;  // every list's entries as they were when it started
+  std::vector<uint8_t> overlaps;  // comparator outcomes, in test order
+  std::vector<TriSide> sides;     // IT-unit work per triangle-test side
+  std::vector<uint32_t> results;  // result write addresses
+  void clear() {
+    lists.clear();
+    entries.clear();
+    overlaps.clear();
+    sides.clear();
+    results.clear();
+  }
+};
+
+// Where the cycles went: cycles per controller activity.
+struct CoreCycles {
+  uint64_t total = 0;
+  uint64_t pair_wait = 0;      // waiting for a tumbled pair (fetch or look-ahead transform)
+  uint64_t transform = 0;      // the controller's own DOTADD transforms of tumbled nodes
+  uint64_t entries = 0;        // aligned entries: taking, comparing, appending
+  uint64_t entry_wait = 0;     // waiting for the fetch unit's head entry
+  uint64_t triangle = 0;       // triangle tests: records, DOTADD passes, IT-unit
+  uint64_t stack = 0;          // descend, ascend, stack engine
+  uint64_t other = 0;          // start, list set-up and end, leaf-list checks, drain
+};
+
+class CoreTiming {
+ public:
+  explicit CoreTiming(const ChipConfig& cfg);
+  // Steps the query; returns its chip cycles (START to DONE, as CNT_CYCLES counts them).
+  // `trace`, when given, gets one line per cycle: "cycle state" with rtl/cc_core.v's
+  // state numbers (the IT-unit's states all as S_IT_EDGE).
+  uint64_t run(const QueryLog& log, const BoardMemory& mem, bool mode_first, std::FILE* trace = nullptr);
+  const CoreCycles& cycles() const { return cyc_; }
+
+ private:
+  ChipConfig cfg_;
+  CoreCycles cyc_;
+};
+
+}  // namespace cc::tlm

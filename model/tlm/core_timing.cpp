@@ -1,0 +1,801 @@
+#include "cc/core_timing.h"
+
+#include <algorithm>
+#include <array>
+#include <limits>
+#include <stdexcept>
+#include <string>
+
+#include "cc/layout.h"
+#include "cc/sdram_timing.h"
+
+namespace cc::tlm {
+
+namespace {
+
+constexpr uint64_t kNever = std::numeric_limits<uint64_t>::max();
+constexpr uint32_t kWriteQueueDepth = 8;   // cc_stack_engine QueueDepth
+constexpr uint32_t kDotPipe = 64;          // ring of DOTADD pipeline slots (> dotadd_stages)
+constexpr uint32_t kItMulStages = 2;       // cc_fp32_mul / cc_fp32_add defaults in cc_core
+constexpr uint32_t kItAddStages = 2;
+
+// rtl/cc_core.v state numbers (the trace speaks them).
+enum State : uint8_t {
+  S_IDLE = 0, S_INIT = 1, S_PAIR_BEGIN = 2, S_TNODE = 3, S_TNODE_DONE = 4, S_LIST_INIT = 5, S_ENTRY = 6,
+  S_PAIR_REQ = 7, S_SLOT = 8, S_TEST = 9, S_TEST_NEXT = 10, S_LEAFENT = 11, S_LIST_END = 12, S_LL_CHECK = 13,
+  S_LL_PASS = 14, S_PAIR_WAIT = 16, S_LL_SLOT = 17, S_LL_NEXT = 18, S_DESCEND = 19, S_ASCEND = 21,
+  S_ASC_WAIT = 22, S_ERROR = 24, S_DRAIN = 25, S_DOT = 36, S_DOT_WB = 37, S_APPEND = 38, S_TRI = 39,
+  S_TRI_SIDE = 41, S_TRI_PASS2 = 42, S_TRI_IT = 43, S_TRI_DECIDE = 44, S_RESULT = 45, S_IT = 46,
+  S_RESULT_WAIT = 52, S_TRI_REQB = 55, S_TRI_WAIT = 56, S_SPEC_WAIT = 57, S_DONE = 63
+};
+enum SpState : uint8_t { SP_IDLE, SP_REQ, SP_WAIT, SP_DOT, SP_DONE };
+enum EngState : uint8_t { E_IDLE, E_PUSH, E_READ, E_DECIDE };
+enum Dest : uint8_t { D_NONE, D_TBUF0, D_TBUF1, D_REC_A, D_REC_B, D_WRITE };
+
+// The SDRAM request port as cc_core sees it (valid/ready, responses in request order). A
+// read's grant may still be revised by younger requests (sdram_timing.h), so a read's
+// arrival is looked up by request number whenever it is asked for.
+constexpr uint64_t kNoRequest = std::numeric_limits<uint64_t>::max();
+struct Port {
+  explicit Port(const ChipConfig& cfg) : sd(cfg) {}
+  SdramTiming sd;
+  uint64_t last_read = kNoRequest;  // the newest read: the destination queue empties after it
+  uint64_t take(PortKind kind, uint32_t addr, uint64_t c) {
+    sd.request(kind, addr, c);
+    const uint64_t n = sd.portRequests() - 1;
+    if (kind != PortKind::WriteBeat) last_read = n;
+    return n;
+  }
+  // All beats of read n have reached the core before cycle c (its flag is up in cycle c).
+  bool arrived(uint64_t n, uint64_t c) const {
+    if (n == kNoRequest) return false;
+    if (n + SdramTiming::kPortHistory <= sd.portRequests()) return true;  // long done
+    return c > sd.grant(n).last_beat;
+  }
+  bool readsDone(uint64_t c) const { return last_read == kNoRequest || arrived(last_read, c); }
+};
+
+struct Frame {
+  uint32_t next_pair, base, len;
+  bool bit;
+};
+
+class Stepper {
+ public:
+  Stepper(const ChipConfig& cfg, const QueryLog& log, const BoardMemory& mem, bool mode_first, CoreCycles& cyc)
+      : cfg_(cfg), log_(log), mem_(mem), mode_first_(mode_first), cyc_(cyc), port_(cfg),
+        ahead_(cfg.fetch_ahead), stages_(cfg.dotadd_stages) {
+    if (stages_ + 1 >= kDotPipe) throw std::invalid_argument("dotadd_stages too large for the timing model");
+    pf_word_ok_.assign(ahead_, kNever);
+    pf_data_req_.assign(ahead_, kNoRequest);
+  }
+
+  uint64_t run(std::FILE* trace) {
+    cyc_ = {};
+    for (c_ = 0; st_ != S_DONE; ++c_) {
+      if (trace) std::fprintf(trace, "%llu %u\n", static_cast<unsigned long long>(c_), unsigned(st_));
+      step();
+      if (c_ > (uint64_t{1} << 40)) throw std::logic_error("timing model: query does not end");
+    }
+    cyc_.total = c_;
+    return c_;
+  }
+
+ private:
+  // ---------------------------------------------------------------- the golden model's decisions
+  const QueryLog::List& nextList(uint32_t pair, uint32_t base, uint32_t len, bool leaf_pass) {
+    if (list_i_ >= log_.lists.size()) throw LogEnd{};
+    const auto& l = log_.lists[list_i_++];
+    if (l.base != base || l.len != len || (!leaf_pass && l.pair != pair) || (leaf_pass != (l.tmask == 0)))
+      throw std::logic_error("timing model: list " + std::to_string(list_i_ - 1) + " differs from the golden model's (base " +
+                             std::to_string(base) + " vs " + std::to_string(l.base) + ", len " + std::to_string(len) +
+                             " vs " + std::to_string(l.len) + ")");
+    return l;
+  }
+  bool peekOverlap(size_t ahead) const {
+    if (ov_i_ + ahead >= log_.overlaps.size()) throw LogEnd{};
+    return log_.overlaps[ov_i_ + ahead] != 0;
+  }
+  // The comparators decide both tumbled nodes at once; the golden model may have stopped
+  // (first hit, error) before it looked at the second: that outcome then never matters.
+  bool peekOverlapOrMiss(size_t ahead) const {
+    return ov_i_ + ahead < log_.overlaps.size() && log_.overlaps[ov_i_ + ahead] != 0;
+  }
+  void takeOverlaps(size_t n) {
+    if (ov_i_ + n > log_.overlaps.size()) throw LogEnd{};
+    ov_i_ += n;
+  }
+  struct LogEnd {};  // the golden query ended (first hit, error): the RTL drains
+
+  uint32_t flags(uint32_t node) const { return mem_.read32(node + layout::kNodeFlags); }
+  uint32_t ptr(uint32_t node) const { return mem_.read32(node + layout::kNodePtr); }
+
+  // ---------------------------------------------------------------- one cycle
+  void step() {
+    const uint64_t c = c_;
+    // --- values of this cycle, from the registers ---
+    const bool fsm_dot_issue = st_ == S_DOT && dot_issue_ < dot_n_;
+    const uint8_t dot_out = pipe_[c % kDotPipe];
+    pipe_[c % kDotPipe] = 0;
+    const bool sp_dot_issue = !fsm_dot_issue && sp_ == SP_DOT && !sp_cancel_ && !(sp_node_ && sp_i_ == 24);
+    if (fsm_dot_issue) pipe_[(c + stages_) % kDotPipe] = 1;
+    if (sp_dot_issue) pipe_[(c + stages_) % kDotPipe] = 2;
+
+    const bool pf_stop = st_ == S_ERROR || st_ == S_DRAIN;
+    const uint32_t pf_count = pf_alloc_ - pf_head_;
+    const bool pf_sram_req = pf_active_ && !pf_stop && pf_alloc_ < pf_len_ && pf_count != ahead_;
+    const bool pf_mem_req = pf_active_ && !pf_stop && pf_req_ < pf_alloc_ && c >= pf_word_ok_[pf_req_ % ahead_];
+    const bool head_valid = pf_count != 0 && c >= pf_word_ok_[pf_head_ % ahead_] &&
+                            port_.arrived(pf_data_req_[pf_head_ % ahead_], c);
+
+    const bool se_ready = eng_ == E_IDLE;
+    const bool wq_written = wq_count_ == 0 && !wq_push0_ && !wq_push1_;
+    const bool wq_room2 = wq_count_ <= kWriteQueueDepth - 4;
+
+    // Controller commands to the stack engine (combinational in the RTL).
+    const bool go0 = present(0) && !leaf_[0] && olen_[0] != 0, go1 = present(1) && !leaf_[1] && olen_[1] != 0;
+    const bool se_root = st_ == S_INIT;
+    const bool se_push = st_ == S_DESCEND && (go0 || go1) && se_ready && depth_ < cfg_.stack_frames;
+    const bool se_resume = st_ == S_ASCEND && se_ready && depth_ != 0;
+    const bool frame_waiting = !frame_.bit && frame_.len != 0;
+    const bool own = se_root || se_push || eng_ == E_PUSH || (eng_ == E_READ && eng_left_ >= 3) ||
+                     (eng_ == E_DECIDE && frame_waiting);
+    const bool wq_pop = !own && wq_count_ != 0;
+    const bool pf_gnt = !own && wq_count_ == 0 && pf_sram_req;
+
+    // SDRAM port: the controller's request first, then the look-ahead engine's, then the fetch unit's.
+    const bool sp_req_valid = sp_ == SP_REQ && !sp_cancel_;
+    bool fsm_accept = false, sp_accept = false, pf_accept = false;
+    if (fsm_req_valid_ || sp_req_valid || pf_mem_req) {
+      if (port_.sd.readyFrom(c) == c) {
+        if (fsm_req_valid_) {
+          fsm_accept = true;
+          deliver(fsm_dest_, port_.take(fsm_kind_, fsm_addr_, c));
+        } else if (sp_req_valid) {
+          sp_accept = true;
+          tbuf_req_[sp_bank_] = port_.take(PortKind::ReadPair, sp_pair_, c);
+        } else {
+          pf_accept = true;
+          pf_data_req_[pf_req_ % ahead_] = port_.take(PortKind::ReadPair, entryAddrOf(pf_req_), c);
+        }
+      }
+    }
+
+    // --- the controller (reads this cycle's values, writes next cycle's registers) ---
+    const bool pf_start_now = pf_start_;
+    pf_start_ = false;
+    const bool push0 = wq_push0_, push1 = wq_push1_;
+    wq_push0_ = wq_push1_ = false;
+    fsm_req_valid_now_ = fsm_req_valid_;
+    fsm_accept_now_ = fsm_accept;
+    if (fsm_accept) fsm_req_valid_ = false;
+    // The look-ahead engine's own next state (from this cycle's values; the controller's
+    // assignments below win, as in the RTL's always block).
+    SpState sp_next = sp_;
+    {
+      const uint32_t issued = sp_node_ ? 24 + sp_i_ : sp_i_;
+      switch (sp_) {
+        case SP_REQ:
+          if (sp_cancel_) sp_next = SP_IDLE;
+          else if (sp_accept) sp_next = SP_WAIT;
+          break;
+        case SP_WAIT:
+          if (port_.arrived(tbuf_req_[sp_bank_], c)) sp_next = sp_cancel_ ? SP_IDLE : SP_DOT;
+          break;
+        case SP_DOT:
+          if (sp_res_ + (dot_out == 2 ? 1 : 0) == issued) {
+            if (sp_cancel_) sp_next = SP_IDLE;
+            else if (issued == 48) sp_next = SP_DONE;
+          }
+          break;
+        case SP_DONE:
+          if (sp_cancel_) sp_next = SP_IDLE;
+          break;
+        default:
+          break;
+      }
+      if (dot_out == 2) ++sp_res_;
+      if (sp_dot_issue) {
+        if (sp_i_ == 23 && !sp_node_) {
+          sp_i_ = 0;
+          sp_node_ = true;
+        } else {
+          ++sp_i_;
+        }
+      }
+    }
+    const bool cancel_next = sp_ == SP_IDLE ? false : sp_cancel_;
+    sp_set_by_controller_ = false;
+    sp_cancel_set_ = false;
+    bool pf_pop = false;
+    const uint8_t st_before = st_;
+    try {
+      controller(c, dot_out, head_valid, wq_written, wq_room2, se_ready, pf_pop);
+    } catch (const LogEnd&) {
+      st_ = S_ERROR;  // the golden query stopped here: the RTL raised its error (or ran out of work)
+    }
+    if (st_before == S_ENTRY && st_ == S_ENTRY) ++cyc_.entry_wait;
+    else account(st_before);
+
+    sp_ = sp_set_by_controller_ ? sp_override_ : sp_next;
+    sp_cancel_ = sp_cancel_set_ ? true : cancel_next;
+
+    // --- the fetch unit ---
+    if (pf_start_now) {
+      pf_active_ = true;
+      pf_base_ = pf_start_base_;
+      pf_len_ = pf_start_len_;
+      pf_first_ = pf_start_first_;
+      pf_alloc_ = pf_head_ = pf_req_ = 0;
+    } else {
+      if (pf_stop) pf_active_ = false;
+      if (pf_gnt) {
+        pf_word_ok_[pf_alloc_ % ahead_] = c + 3;  // SRAM read two cycles, then the slot's flag
+        pf_data_req_[pf_alloc_ % ahead_] = kNoRequest;
+        ++pf_alloc_;
+      }
+      if (pf_accept) ++pf_req_;
+      if (pf_pop && head_valid) ++pf_head_;
+    }
+
+    // --- the write queue and the stack engine ---
+    wq_count_ = wq_count_ + push0 + push1 - (wq_pop ? 1 : 0);
+    stackEngine(se_root, se_push, se_resume);
+  }
+
+  // ---------------------------------------------------------------- pieces of state
+  bool present(int t) const { return (cur_mask_ >> t) & 1u; }
+  uint32_t entryAddrOf(uint32_t j) const { return layout::entryAddr(log_.entries[pf_first_ + j]); }
+  uint32_t headEntry() const { return log_.entries[pf_first_ + pf_head_]; }
+
+  void deliver(Dest d, uint64_t n) {
+    switch (d) {
+      case D_TBUF0: tbuf_req_[0] = n; break;
+      case D_TBUF1: tbuf_req_[1] = n; break;
+      case D_REC_B: rec_req_ = n; break;
+      default: break;
+    }
+  }
+  void fsmRequest(PortKind kind, uint32_t addr, Dest dest) {
+    fsm_req_valid_ = true;
+    fsm_kind_ = kind;
+    fsm_addr_ = addr;
+    fsm_dest_ = dest;
+  }
+  void startFetch(uint32_t base, uint32_t len, uint32_t first) {
+    pf_start_ = true;
+    pf_start_base_ = base;
+    pf_start_len_ = len;
+    pf_start_first_ = first;
+  }
+  void setSp(SpState s) {
+    sp_override_ = s;
+    sp_set_by_controller_ = true;
+  }
+  void cancelSp() { sp_cancel_set_ = true; }
+  void append(int n) {
+    if (n >= 1) wq_push0_ = true;
+    if (n >= 2) wq_push1_ = true;
+  }
+  void dot(uint32_t n, uint8_t ret, bool tri) {
+    dot_n_ = n;
+    dot_issue_ = dot_done_ = 0;
+    dot_tri_ = tri;
+    ret_ = ret;
+    st_ = S_DOT;
+  }
+
+  // ---------------------------------------------------------------- the master controller
+  void controller(uint64_t c, uint8_t dot_out, bool head_valid, bool wq_written, bool wq_room2, bool se_ready,
+                  bool& pf_pop) {
+    switch (st_) {
+      case S_INIT:
+        top_ = 1;
+        cur_pair_ = log_.lists.empty() ? 0 : log_.lists[0].pair;  // ROOT_A
+        cur_mask_ = 1;
+        cur_base_ = 0;
+        cur_len_ = 1;
+        st_ = S_PAIR_BEGIN;
+        break;
+      case S_ERROR:
+        if (sp_ != SP_IDLE) cancelSp();
+        st_ = S_DRAIN;
+        break;
+      case S_DRAIN:
+        if (sp_ != SP_IDLE) {
+          cancelSp();
+        } else if (port_.sd.idleFrom() <= c && !fsm_req_valid_ && port_.readsDone(c) &&
+                   wq_written && se_ready) {
+          st_ = S_DONE;
+        }
+        break;
+
+      case S_PAIR_BEGIN: {
+        const auto& l = nextList(cur_pair_, cur_base_, cur_len_, false);
+        list_first_ = l.first_entry;
+        if (cur_mask_ == 3 && sp_ != SP_IDLE && !sp_cancel_ && sp_pair_ == cur_pair_) {
+          cur_bank_ = sp_bank_;
+          spec_used_ = true;
+        } else {
+          if (sp_ != SP_IDLE) cancelSp();
+          spec_used_ = false;
+          fsmRequest(PortKind::ReadPair, cur_pair_, cur_bank_ ? D_TBUF1 : D_TBUF0);
+          tbuf_req_[cur_bank_] = kNoRequest;
+        }
+        st_ = S_PAIR_REQ;
+        break;
+      }
+      case S_PAIR_REQ:
+        if (!fsm_req_valid_now_ && wq_written) {
+          startFetch(cur_base_, cur_len_, list_first_);
+          st_ = spec_used_ ? S_SPEC_WAIT : S_PAIR_WAIT;
+        }
+        break;
+      case S_PAIR_WAIT:
+        if (port_.arrived(tbuf_req_[cur_bank_], c)) {
+          t_ = 0;
+          t2_ = 0;
+          st_ = S_TNODE;
+        }
+        break;
+      case S_SPEC_WAIT:
+        if (sp_ == SP_DONE) {
+          setSp(SP_IDLE);
+          t_ = 0;
+          t2_ = 0;
+          st_ = S_TNODE;
+        }
+        break;
+      case S_TNODE:
+        if (t2_ == 2) {
+          st_ = S_LIST_INIT;
+        } else if (!present(t_)) {
+          t_ ^= 1;
+          ++t2_;
+        } else {
+          const uint32_t node = cur_pair_ + t_ * layout::kNodeBytes;
+          const bool leaf = flags(node) & layout::kFlagLeaf;
+          leaf_[t_] = leaf;
+          childp_[t_] = ptr(node);
+          const bool spec_start = !leaf && (t_ == 0 || !present(0) || leaf_[0]) && sp_ == SP_IDLE;
+          if (spec_start) {
+            setSp(SP_REQ);
+            sp_pair_ = childp_[t_];
+            sp_bank_ = !cur_bank_;
+            sp_node_ = false;
+            sp_i_ = 0;
+            sp_res_ = 0;
+            tbuf_req_[!cur_bank_] = kNoRequest;
+          }
+          if (spec_used_) st_ = S_TNODE_DONE;
+          else dot(layout::kDopK, S_TNODE_DONE, false);
+        }
+        break;
+      case S_TNODE_DONE:
+        t_ ^= 1;
+        ++t2_;
+        st_ = S_TNODE;
+        break;
+      case S_LIST_INIT:
+        in_ll_ = false;
+        obase_[0] = top_;
+        obase_[1] = top_ + 2 * cur_len_;
+        olen_[0] = olen_[1] = 0;
+        k_ = 0;
+        st_ = S_ENTRY;
+        break;
+
+      case S_ENTRY:
+        if (k_ == (in_ll_ ? ll_len_ : cur_len_)) {
+          if (in_ll_) {
+            top_ = ll_out_ + ll_olen_;
+            ll_base_ = ll_out_;
+            ll_len_ = ll_olen_;
+            st_ = S_LL_PASS;
+          } else {
+            st_ = S_LIST_END;
+          }
+        } else if (head_valid) {
+          entry_ = headEntry();
+          s_ = 0;
+          s2_ = 0;
+          leafmask_[0] = leafmask_[1] = 0;
+          st_ = in_ll_ ? S_LL_SLOT : S_SLOT;
+        }
+        break;
+      case S_SLOT:
+        if (s2_ == 2) {
+          st_ = S_LEAFENT;
+        } else if (!(entry_ & (1u << s_))) {
+          s_ ^= 1;
+          ++s2_;
+        } else {
+          const uint32_t anode = layout::entryAddr(entry_) + s_ * layout::kNodeBytes;
+          const bool aleaf = flags(anode) & layout::kFlagLeaf;
+          const bool h0 = present(0) && peekOverlapOrMiss(0);
+          const bool h1 = present(1) && peekOverlapOrMiss(present(0) ? 1 : 0);
+          const bool slot_tri = aleaf && ((h0 && leaf_[0]) || (h1 && leaf_[1]));
+          if (slot_tri) {
+            t_ = 0;
+            t2_ = 0;
+            st_ = S_TEST;
+          } else if (wq_room2 || aleaf || (!h0 && !h1)) {
+            takeOverlaps(present(0) + present(1));
+            if (!aleaf) {
+              append(h0 + h1);
+              olen_[0] += h0;
+              olen_[1] += h1;
+            } else {
+              if (h0) leafmask_[0] |= 1u << s_;
+              if (h1) leafmask_[1] |= 1u << s_;
+            }
+            s_ ^= 1;
+            ++s2_;
+          }
+        }
+        break;
+      case S_TEST:
+        if (t2_ == 2) {
+          s_ ^= 1;
+          ++s2_;
+          st_ = S_SLOT;
+        } else if (!present(t_)) {
+          t_ ^= 1;
+          ++t2_;
+        } else {
+          const bool hit = peekOverlap(0);
+          takeOverlaps(1);
+          const uint32_t anode = layout::entryAddr(entry_) + s_ * layout::kNodeBytes;
+          const bool aleaf = flags(anode) & layout::kFlagLeaf;
+          if (!hit) {
+            t_ ^= 1;
+            ++t2_;
+          } else if (!aleaf) {
+            app_ll_ = false;
+            app_t_ = t_;
+            ret_ = S_TEST_NEXT;
+            st_ = S_APPEND;
+          } else if (!leaf_[t_]) {
+            leafmask_[t_] |= 1u << s_;
+            t_ ^= 1;
+            ++t2_;
+          } else {
+            triStart(cur_pair_ + t_ * layout::kNodeBytes, anode, S_TEST_NEXT);
+          }
+        }
+        break;
+      case S_TEST_NEXT:
+        t_ ^= 1;
+        ++t2_;
+        st_ = S_TEST;
+        break;
+      case S_LEAFENT: {
+        const bool any = leafmask_[0] != 0 || leafmask_[1] != 0;
+        if (!any || wq_room2) {
+          append((leafmask_[0] != 0) + (leafmask_[1] != 0));
+          olen_[0] += leafmask_[0] != 0;
+          olen_[1] += leafmask_[1] != 0;
+          ++k_;
+          pf_pop = true;
+          st_ = S_ENTRY;
+        }
+        break;
+      }
+      case S_LIST_END:
+        top_ = obase_[1] + olen_[1];
+        lt_ = 0;
+        st_ = S_LL_CHECK;
+        break;
+
+      case S_LL_CHECK:
+        if (lt_ == 2) {
+          top_ = obase_[1] + olen_[1];
+          st_ = S_DESCEND;
+        } else if (present(lt_) && leaf_[lt_] && olen_[lt_] != 0) {
+          ll_base_ = obase_[lt_];
+          ll_len_ = olen_[lt_];
+          t_ = lt_;
+          st_ = S_LL_PASS;
+        } else {
+          ++lt_;
+        }
+        break;
+      case S_LL_PASS:
+        if (ll_len_ == 0) {
+          ++lt_;
+          st_ = S_LL_CHECK;
+        } else if (wq_written) {
+          const auto& l = nextList(0, ll_base_, ll_len_, true);
+          ll_out_ = top_;
+          ll_olen_ = 0;
+          k_ = 0;
+          startFetch(ll_base_, ll_len_, l.first_entry);
+          in_ll_ = true;
+          st_ = S_ENTRY;
+        }
+        break;
+      case S_LL_SLOT:
+        if (s2_ == 2) {
+          ++k_;
+          pf_pop = true;
+          st_ = S_ENTRY;
+        } else if (!(entry_ & (1u << s_))) {
+          s_ ^= 1;
+          ++s2_;
+        } else {
+          const bool hit = peekOverlap(0);
+          takeOverlaps(1);
+          const uint32_t anode = layout::entryAddr(entry_) + s_ * layout::kNodeBytes;
+          if (!hit) {
+            s_ ^= 1;
+            ++s2_;
+          } else if (flags(anode) & layout::kFlagLeaf) {
+            triStart(cur_pair_ + t_ * layout::kNodeBytes, anode, S_LL_NEXT);
+          } else {
+            app_ll_ = true;
+            ret_ = S_LL_NEXT;
+            st_ = S_APPEND;
+          }
+        }
+        break;
+      case S_LL_NEXT:
+        s_ ^= 1;
+        ++s2_;
+        st_ = S_LL_SLOT;
+        break;
+
+      case S_DESCEND:
+        if (!go0_now() && !go1_now()) {
+          st_ = S_ASCEND;
+        } else if (depth_ >= cfg_.stack_frames) {
+          st_ = S_ERROR;
+        } else if (se_ready) {
+          const bool g0 = go0_now(), g1 = go1_now();
+          const int s = g0 ? 0 : 1;
+          pushed_ = Frame{(g0 && g1) ? childp_[1] : 0, g0 ? obase_[1] : 0,
+                          g0 ? ((present(1) && !leaf_[1]) ? olen_[1] : 0) : 0, !g0};
+          cur_pair_ = childp_[s];
+          cur_base_ = obase_[s];
+          cur_len_ = olen_[s];
+          cur_mask_ = 3;
+          st_ = S_PAIR_BEGIN;
+        }
+        break;
+      case S_ASCEND:
+        if (se_ready) st_ = depth_ == 0 ? S_DRAIN : S_ASC_WAIT;
+        break;
+      case S_ASC_WAIT:
+        if (se_ready) {
+          if (!frame_.bit && frame_.len != 0) {  // the stack engine found a waiting list
+            cur_pair_ = frame_.next_pair;
+            cur_mask_ = 3;
+            cur_base_ = frame_.base;
+            cur_len_ = frame_.len;
+            top_ = frame_.base + frame_.len;
+            st_ = S_PAIR_BEGIN;
+          } else {
+            st_ = S_DRAIN;
+          }
+        }
+        break;
+
+      // ---------------------------------------------------------------- subroutines
+      case S_DOT:
+        if (dot_issue_ < dot_n_) ++dot_issue_;
+        if (dot_out == 1 && ++dot_done_ == dot_n_) st_ = dot_tri_ ? uint8_t{S_DOT_WB} : ret_;
+        break;
+      case S_DOT_WB:
+        st_ = ret_;
+        break;
+      case S_APPEND:
+        if (wq_room2) {
+          append(1);
+          if (app_ll_) ++ll_olen_;
+          else ++olen_[app_t_];
+          st_ = ret_;
+        }
+        break;
+
+      case S_TRI:
+        ret2_ = ret_;
+        fsmRequest(PortKind::ReadRecord, ptr(tri_tnode_), D_REC_A);
+        rec_req_ = kNoRequest;
+        st_ = S_TRI_REQB;
+        break;
+      case S_TRI_REQB:
+        if (fsm_accept_now_) {
+          fsmRequest(PortKind::ReadRecord, ptr(tri_anode_), D_REC_B);
+          st_ = S_TRI_WAIT;
+        }
+        break;
+      case S_TRI_WAIT:
+        if (port_.arrived(rec_req_, c)) {
+          tri_side_ = 0;
+          st_ = S_TRI_SIDE;
+        }
+        break;
+      case S_TRI_SIDE:
+        dot(9, S_TRI_PASS2, true);
+        break;
+      case S_TRI_PASS2:
+        dot(9, S_TRI_IT, true);
+        break;
+      case S_TRI_IT: {
+        if (side_i_ >= log_.sides.size()) throw LogEnd{};
+        const auto& sd = log_.sides[side_i_++];
+        it_hit_ = sd.hit;
+        // Per edge: S_IT_EDGE + S_IT_MUL when skipped; S_IT_EDGE, four products, the three
+        // chained adds and the subtraction, S_IT_DECIDE when computed; a final S_IT_EDGE
+        // when no edge hit.
+        const uint64_t per_edge = 11 + kItMulStages + 3 * kItAddStages;
+        it_left_ = 2ull * sd.skipped + per_edge * sd.computed + (sd.hit ? 0 : 1);
+        st_ = it_left_ == 0 ? S_TRI_DECIDE : S_IT;
+        break;
+      }
+      case S_IT:
+        if (--it_left_ == 0) st_ = S_TRI_DECIDE;
+        break;
+      case S_TRI_DECIDE:
+        if (it_hit_) {
+          st_ = S_RESULT;
+        } else if (tri_side_ == 0) {
+          tri_side_ = 1;
+          st_ = S_TRI_SIDE;
+        } else {
+          st_ = ret2_;
+        }
+        break;
+      case S_RESULT: {
+        if (result_i_ >= log_.results.size()) throw LogEnd{};  // overflow or bad pointer in golden
+        fsmRequest(PortKind::WriteBeat, log_.results[result_i_++], D_WRITE);
+        st_ = S_RESULT_WAIT;
+        break;
+      }
+      case S_RESULT_WAIT:
+        if (fsm_accept_now_) st_ = mode_first_ ? uint8_t{S_DRAIN} : ret2_;
+        break;
+      default:
+        throw std::logic_error("timing model: unknown controller state " + std::to_string(st_));
+    }
+  }
+
+  bool go0_now() const { return present(0) && !leaf_[0] && olen_[0] != 0; }
+  bool go1_now() const { return present(1) && !leaf_[1] && olen_[1] != 0; }
+
+  void triStart(uint32_t tnode, uint32_t anode, uint8_t ret) {
+    tri_tnode_ = tnode;
+    tri_anode_ = anode;
+    ret_ = ret;
+    st_ = S_TRI;
+  }
+
+  // ---------------------------------------------------------------- stack engine (frames)
+  void stackEngine(bool root, bool push, bool resume) {
+    switch (eng_) {
+      case E_IDLE:
+        if (root) depth_ = 0;
+        if (push) {
+          if (frames_.size() <= depth_) frames_.resize(depth_ + 1);
+          frames_[depth_] = pushed_;
+          ++depth_;
+          eng_ = E_PUSH;
+          eng_left_ = 2;
+        }
+        if (resume) {
+          frame_idx_ = depth_ - 1;
+          eng_ = E_READ;
+          eng_left_ = 5;  // three reads, two cycles until the last word is in
+        }
+        break;
+      case E_PUSH:
+        if (--eng_left_ == 0) eng_ = E_IDLE;
+        break;
+      case E_READ:
+        if (--eng_left_ == 0) {
+          eng_ = E_DECIDE;
+          frame_ = frames_[frame_idx_];
+        }
+        break;
+      case E_DECIDE:
+        if (!frame_.bit && frame_.len != 0) {
+          frames_[frame_idx_].bit = true;  // written back; frame_ keeps what was read
+          eng_ = E_IDLE;
+        } else {
+          --depth_;
+          if (depth_ == 0) {
+            eng_ = E_IDLE;
+          } else {
+            --frame_idx_;
+            eng_ = E_READ;
+            eng_left_ = 5;
+          }
+        }
+        break;
+    }
+  }
+
+  void account(uint8_t s) {
+    switch (s) {
+      case S_PAIR_BEGIN: case S_PAIR_REQ: case S_PAIR_WAIT: case S_SPEC_WAIT: ++cyc_.pair_wait; break;
+      case S_TNODE: case S_TNODE_DONE: ++cyc_.transform; break;
+      case S_ENTRY: case S_SLOT: case S_TEST: case S_TEST_NEXT: case S_LEAFENT: case S_LL_SLOT: case S_LL_NEXT:
+      case S_APPEND:
+        ++cyc_.entries;
+        break;
+      case S_TRI: case S_TRI_REQB: case S_TRI_WAIT: case S_TRI_SIDE: case S_TRI_PASS2: case S_TRI_IT:
+      case S_TRI_DECIDE: case S_IT: case S_RESULT: case S_RESULT_WAIT: case S_DOT_WB:
+        ++cyc_.triangle;
+        break;
+      case S_DOT: ++(dot_tri_ ? cyc_.triangle : cyc_.transform); break;
+      case S_DESCEND: case S_ASCEND: case S_ASC_WAIT: ++cyc_.stack; break;
+      default: ++cyc_.other; break;
+    }
+  }
+
+  const ChipConfig& cfg_;
+  const QueryLog& log_;
+  const BoardMemory& mem_;
+  const bool mode_first_;
+  CoreCycles& cyc_;
+  Port port_;
+  const uint32_t ahead_, stages_;
+  uint64_t c_ = 0;
+
+  // controller
+  uint8_t st_ = S_INIT, ret_ = S_IDLE, ret2_ = S_IDLE;
+  uint32_t cur_pair_ = 0, cur_base_ = 0, cur_len_ = 0, cur_mask_ = 0, list_first_ = 0;
+  uint32_t top_ = 0, obase_[2] = {0, 0}, olen_[2] = {0, 0}, childp_[2] = {0, 0};
+  bool leaf_[2] = {false, false};
+  uint32_t k_ = 0, entry_ = 0, t_ = 0, t2_ = 0, s_ = 0, s2_ = 0, lt_ = 0, leafmask_[2] = {0, 0};
+  bool in_ll_ = false;
+  uint32_t ll_base_ = 0, ll_len_ = 0, ll_out_ = 0, ll_olen_ = 0;
+  bool app_ll_ = false;
+  uint32_t app_t_ = 0;
+  bool cur_bank_ = false, spec_used_ = false;
+  uint64_t tbuf_req_[2] = {kNoRequest, kNoRequest}, rec_req_ = kNoRequest;  // the reads filling them
+  uint32_t tri_tnode_ = 0, tri_anode_ = 0, tri_side_ = 0;
+  bool it_hit_ = false;
+  uint64_t it_left_ = 0;
+  // controller's SDRAM request register
+  bool fsm_req_valid_ = false, fsm_req_valid_now_ = false, fsm_accept_now_ = false;
+  PortKind fsm_kind_ = PortKind::ReadPair;
+  uint32_t fsm_addr_ = 0;
+  Dest fsm_dest_ = D_NONE;
+  // DOTADD
+  uint32_t dot_n_ = 0, dot_issue_ = 0, dot_done_ = 0;
+  bool dot_tri_ = false;
+  std::array<uint8_t, kDotPipe> pipe_{};  // per cycle: 0 none, 1 controller's result, 2 look-ahead's
+  // look-ahead engine
+  SpState sp_ = SP_IDLE, sp_override_ = SP_IDLE;
+  bool sp_cancel_ = false, sp_cancel_set_ = false, sp_set_by_controller_ = false;
+  bool sp_bank_ = true, sp_node_ = false;
+  uint32_t sp_i_ = 0, sp_res_ = 0, sp_pair_ = 0;
+  // fetch unit (slot j of the list in ring place j % ahead)
+  bool pf_active_ = false, pf_start_ = false;
+  uint32_t pf_base_ = 0, pf_len_ = 0, pf_first_ = 0, pf_alloc_ = 0, pf_head_ = 0, pf_req_ = 0;
+  uint32_t pf_start_base_ = 0, pf_start_len_ = 0, pf_start_first_ = 0;
+  std::vector<uint64_t> pf_word_ok_;   // cycle from which the slot's list word is in
+  std::vector<uint64_t> pf_data_req_;  // the read bringing the slot's pair
+  // write queue
+  uint32_t wq_count_ = 0;
+  bool wq_push0_ = false, wq_push1_ = false;
+  // stack engine
+  EngState eng_ = E_IDLE;
+  uint32_t eng_left_ = 0, depth_ = 0, frame_idx_ = 0;
+  Frame frame_{0, 0, 0, true};  // the frame last read (cc_stack_engine frame_q)
+  Frame pushed_{0, 0, 0, false};
+  std::vector<Frame> frames_;
+  // log positions
+  size_t list_i_ = 0, ov_i_ = 0, side_i_ = 0, result_i_ = 0;
+};
+
+}  // namespace
+
+CoreTiming::CoreTiming(const ChipConfig& cfg) : cfg_(cfg) { validateConfig(cfg_); }
+
+uint64_t CoreTiming::run(const QueryLog& log, const BoardMemory& mem, bool mode_first, std::FILE* trace) {
+  Stepper s(cfg_, log, mem, mode_first, cyc_);
+  return s.run(trace);
+}
+
+}  // namespace cc::tlm
