@@ -35,7 +35,9 @@
 //   clock edge) are the odd cycles 2m-1 and memory cycle m is chip cycles 2m and 2m+1.
 //   "Request accepted in cycle a" = req_valid_i && req_ready_o in cycle a (the request is
 //   registered at the end of it); response beats are counted in the cycle in which
-//   rsp_valid_o is high (rsp_ready_i is always 1 here).
+//   rsp_valid_o is high (rsp_ready_i is always 1 here). A caller whose cycle counter
+//   starts elsewhere (e.g. at query start) must shift by the cycles since the
+//   controller's reset; only the parity matters while the controller is idle.
 //
 // Port API: how exact it is.
 //   Internally the class replays the RTL's schedule decision by decision (one memory cycle
@@ -44,10 +46,12 @@
 //   it is exact unless a LATER request overtakes this one (the RTL serves the oldest
 //   request that can go, so a younger request whose bank is ready takes a command slot or
 //   the data bus before an older one whose bank is still busy, which delays the older one;
-//   a READ/WRITE also beats an older request's ACTIVATE in the same memory cycle). Such
-//   a revision is visible through grant(n) (exact once settled(n)). `accept` and
-//   readyFrom() are always exact, and so are the grants of later requests (they see the
-//   revised state). docs/memory_system.md, "The TLM's port model", has the numbers.
+//   a READ/WRITE also beats an older request's ACTIVATE in the same memory cycle; rarely
+//   the shifted schedule advances the older one instead). Such a revision is visible
+//   through grant(n) (exact once settled(n), or when no further request comes).
+//   `accept`, readyFrom() and idleFrom() are exact, and every returned grant already
+//   includes all revisions caused by the requests before it. docs/memory_system.md,
+//   "The TLM's port model", has the numbers.
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -119,6 +123,8 @@ class SdramTiming {
 
   void reset();  // all banks precharged, buses idle, time 0, stats and trace cleared
   void setRecording(bool on) { record_ = on; }
+  // Recorded commands. Port API: the final decisions only (those before the latest
+  // request became visible); the rest are still speculative.
   const std::vector<SdramCommand>& commands() const { return trace_; }
   const SdramTimingStats& stats() const { return stats_; }
   const sim::SdramGeometry& geometry() const { return geo_; }
