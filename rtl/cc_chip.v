@@ -129,7 +129,7 @@ module cc_chip #(
   wire reg_valid = reg_req_valid && (!reg_req_write || reg_req_be == 4'hF);
 
   // ---- SDRAM ownership: the host (BAR1 bridge) while idle, the core while busy ----
-  wire         core_busy, mem_idle;
+  wire         core_busy, mem_idle, mem_phase;
   wire         c_req_valid, c_req_write, c_req_rec;
   wire [31:0]  c_req_addr, c_req_wstrb;
   wire [255:0] c_req_wdata;
@@ -204,6 +204,7 @@ module cc_chip #(
     .mem_rsp_data_i  (rsp_data),
     .mem_rsp_last_i  (rsp_last),
     .mem_idle_i      (mem_idle),
+    .mem_phase_i     (mem_phase),
     .sram_en_o       (sram_en_o),
     .sram_we_o       (sram_we_o),
     .sram_addr_o     (sram_addr_o),
@@ -243,6 +244,7 @@ module cc_chip #(
     .sd_dm_o     (sd_dm_o),
     .sd_rvalid_i (sd_rvalid_i),
     .sd_rdata_i  (sd_rdata_i),
-    .idle_o      (mem_idle)
+    .idle_o      (mem_idle),
+    .phase_o     (mem_phase)
   );
 endmodule

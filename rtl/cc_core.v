@@ -59,6 +59,7 @@ module cc_core #(
   input  wire [255:0]         mem_rsp_data_i,
   input  wire                 mem_rsp_last_i,
   input  wire                 mem_idle_i,
+  input  wire                 mem_phase_i,   // 1 in the chip cycle before a memory clock edge
   // stack SRAM
   output wire                 sram_en_o,
   output wire                 sram_we_o,
@@ -571,7 +572,7 @@ module cc_core #(
       wq_push0 <= 1'b0;
       wq_push1 <= 1'b0;
       pf_start <= 1'b0;
-      if (busy_q) cnt_cycles_q <= cnt_cycles_q + 64'd1;
+      if (busy_q && state_q != S_IDLE) cnt_cycles_q <= cnt_cycles_q + 64'd1;
 
       // ---- SDRAM: a request of the controller leaves when taken; read beats go where the
       //      destination queue says ----
@@ -633,21 +634,26 @@ module cc_core #(
 
       case (state_q)
         // ================================================================ start / end
-        S_IDLE: if (start) begin
-          busy_q <= 1'b1;
-          done_q <= 1'b0;
-          err_q <= 4'd0;
-          irq_pending_q <= 1'b0;
-          result_count_q <= 32'd0;
-          cnt_tumbled_q <= 32'd0;
-          cnt_aligned_q <= 32'd0;
-          cnt_overlap_q <= 32'd0;
-          cnt_tri_q <= 32'd0;
-          cnt_lists_q <= 32'd0;
-          cnt_max_stack_q <= 32'd0;
-          cnt_max_list_q <= 32'd0;
-          cnt_cycles_q <= 64'd0;
-          state_q <= S_INIT;
+        // A query starts (S_INIT) in the chip cycle right after a memory clock edge, so its
+        // cycle count does not depend on when the host's START write arrived (docs/rtl_core.md);
+        // BUSY is up from the write on, the wait for the edge (at most a cycle) is not counted.
+        S_IDLE: begin
+          if (start) begin
+            busy_q <= 1'b1;
+            done_q <= 1'b0;
+            err_q <= 4'd0;
+            irq_pending_q <= 1'b0;
+            result_count_q <= 32'd0;
+            cnt_tumbled_q <= 32'd0;
+            cnt_aligned_q <= 32'd0;
+            cnt_overlap_q <= 32'd0;
+            cnt_tri_q <= 32'd0;
+            cnt_lists_q <= 32'd0;
+            cnt_max_stack_q <= 32'd0;
+            cnt_max_list_q <= 32'd0;
+            cnt_cycles_q <= 64'd0;
+          end
+          if ((start || busy_q) && mem_phase_i) state_q <= S_INIT;
         end
         S_INIT: begin
           if (init_err != ERR_NONE) begin

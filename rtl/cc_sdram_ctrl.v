@@ -86,7 +86,9 @@ module cc_sdram_ctrl #(
   input  wire                sd_rvalid_i,
   input  wire [DataW-1:0]    sd_rdata_i,
   // nothing queued, in flight or buffered
-  output wire                idle_o
+  output wire                idle_o,
+  // 1 in the chip cycle before a memory clock edge (the core starts queries after one)
+  output wire                phase_o
 );
   // ------------------------------------------------------------------------ constants
   localparam integer Banks     = 1 << BankBits;
@@ -407,6 +409,7 @@ module cc_sdram_ctrl #(
   assign sd_col_o  = ccol_q;
   assign sd_ap_o   = cap_q;
   assign idle_o    = !head_valid && trk_empty && !wbusy;
+  assign phase_o   = phase_q;
 
   // Byte offsets below the beat select nothing (documented above); the open flags and the
   // tracking count are only checked by assertions.

@@ -138,14 +138,15 @@ struct ChipImpl : RtlBoardImpl {
     top->sram_rdata_i = sram.edge(top->sram_en_o, top->sram_we_o, top->sram_addr_o, top->sram_wdata_o, cycle);
   }
 
-  // CC_TIMELINE=file: one line per busy core cycle (the first CC_TIMELINE_CYCLES of them,
+  // CC_TIMELINE=file: one line per counted core cycle (the first CC_TIMELINE_CYCLES of them,
   // default 200 000) with the controller state, the stack SRAM access (R/W/-), the SDRAM
   // command, an SDRAM read beat arriving, a DOTADD issue, an aligned entry done and the
   // look-ahead engine's state; scripts/list_timeline.sh draws one list from it.
   void writeTimelineLine() {
-    if (!top->busy_o) return;
-    --timeline_left;
     const auto* r = top->rootp;
+    // The counted cycles: busy, and past S_IDLE (a START waits there for the memory phase).
+    if (!top->busy_o || r->cc_chip__DOT__u_core__DOT__state_q == 0) return;
+    --timeline_left;
     std::fprintf(timeline.get(), "%llu %u %c %s %d %d %d %u\n", (unsigned long long)cycle, unsigned(r->cc_chip__DOT__u_core__DOT__state_q),
                  top->sram_en_o ? (top->sram_we_o ? 'W' : 'R') : '-', sdramCmdName(static_cast<SdramCmd>(top->sd_cmd_o)),
                  int(top->sd_rvalid_i), int(r->cc_chip__DOT__u_core__DOT__dot_valid_in),

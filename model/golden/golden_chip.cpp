@@ -349,24 +349,28 @@ bool Chip::triangleTest(uint32_t tumbled_node, uint32_t aligned_node) {
     observer_->onFetch(Observer::Fetch::TriangleRecord, ta);
     observer_->onFetch(Observer::Fetch::TriangleRecord, tb);
   }
-  const auto itHit = [&] {
-    for (uint32_t e = 0; e < 3; ++e) {
+  const auto itHit = [&](uint32_t side) {
+    uint32_t skipped = 0, computed = 0;
+    bool hit = false;
+    for (uint32_t e = 0; e < 3 && !hit; ++e) {
       float op[5][2];
       for (uint32_t k = 0; k < 5; ++k) {
         const uint32_t w = corr_[regs::kCorrIt + 5 * e + k];
         op[k][0] = dopreg_[regs::corrField(w, 0)];
         op[k][1] = dopreg_[regs::corrField(w, 1)];
       }
-      if (itEdgeOperands(op)) return true;
+      ++(itEdgeSkipped(op) ? skipped : computed);
+      hit = itEdgeOperands(op);
     }
-    return false;
+    if (observer_) observer_->onTriangleSide(side, skipped, computed, hit);
+    return hit;
   };
   const auto edgesOf = [&](uint32_t own, uint32_t other, uint32_t frame_pass) {
     mem_.read(own + kTriVerts, dopreg_.data(), 9 * sizeof(float));  // vertices -> d0..d8
     triPass(frame_pass);                                           // other object's frame
     loadLeafMatrix(other);
     triPass(2);                                                    // other triangle's unit frame
-    return itHit();
+    return itHit(frame_pass);
   };
   const bool hit = edgesOf(ta, tb, 0) || edgesOf(tb, ta, 1);
   const uint32_t id_a = mem_.read32(ta + kTriId), id_b = mem_.read32(tb + kTriId);

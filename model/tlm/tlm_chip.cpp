@@ -97,7 +97,7 @@ void ChipModel::writeRegister(uint32_t off, uint32_t v, const sc_time& now) {
   if (start && b.busy(now)) {
     b.chip.write32(off, v & ~regs::CTRL_START);  // START while BUSY is ignored, like the RTL
   } else if (start) {
-    b.timing.beginQuery();
+    b.timing.beginQuery(v & regs::CTRL_MODE_FIRST);
     b.chip.write32(off, v);  // the whole query, functionally
     b.cycles = b.timing.endQuery();
     b.start_at = now;

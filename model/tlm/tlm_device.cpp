@@ -42,10 +42,19 @@ struct Platform {
 
 class Device final : public TlmDevice {
  public:
-  explicit Device(const ChipConfig& cfg) : board_(cfg) {}
+  explicit Device(const ChipConfig& cfg) : board_(cfg) {
+    // CC_TLM_TRACE=file: the timing model's controller state per chip cycle, as the RTL
+    // board's CC_TIMELINE has it (docs/tlm.md).
+    if (const char* path = std::getenv("CC_TLM_TRACE"); path != nullptr && *path != 0) {
+      trace_ = std::fopen(path, "w");
+      if (trace_ == nullptr) throw std::runtime_error(std::string("tlm: cannot write CC_TLM_TRACE file ") + path);
+      board_.timing.setTrace(trace_);
+    }
+  }
   ~Device() override {
     Platform& p = Platform::get();
     if (p.chip.attached() == &board_) p.chip.attach(nullptr);
+    if (trace_ != nullptr) std::fclose(trace_);
   }
   std::string name() const override { return "tlm"; }
   void write32(uint32_t off, uint32_t v) override { use().host.write32(kBar0Base + off, v); }
@@ -80,6 +89,7 @@ class Device final : public TlmDevice {
     return p;
   }
   TlmBoard board_;
+  std::FILE* trace_ = nullptr;
 };
 
 }  // namespace

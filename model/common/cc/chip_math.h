@@ -30,11 +30,16 @@ inline bool dopOverlap(const Dop& dt, const Dop& e) {
 // An edge with both endpoints on one side of z = 0, including ON the plane (Pz or Qz
 // equal to +-0), is skipped: this is the paper's test taken literally, so an edge that
 // only touches the plane never reports a hit (docs/traversal.md, "touching contacts").
+inline bool itEdgeSkipped(const float op[5][2]) {
+  const float qz = op[4][0], pz = op[4][1];
+  return (pz >= 0.0f && qz >= 0.0f) || (pz <= 0.0f && qz <= 0.0f);
+}
+
 // The IT-unit forms the four products a..d, accumulates ((a - b) + c) - d in that order
 // and compares with Qz - Pz; every operation is one rounded FP32 op.
 inline bool itEdgeOperands(const float op[5][2]) {
   const float qz = op[4][0], pz = op[4][1];
-  if ((pz >= 0.0f && qz >= 0.0f) || (pz <= 0.0f && qz <= 0.0f)) return false;
+  if (itEdgeSkipped(op)) return false;
   const float a = fp32::mul(op[0][0], op[0][1]);
   const float b = fp32::mul(op[1][0], op[1][1]);
   const float c = fp32::mul(op[2][0], op[2][1]);

@@ -41,6 +41,12 @@ class Observer {
   virtual void onPop(uint32_t /*depth*/) {}
   // A tumbled node was transformed (its node address and the transformed DOP).
   virtual void onTransform(uint32_t /*node_addr*/, const Dop& /*dop*/) {}
+  // One side of a triangle test (side 0: A's edges against B's triangle, 1: the reverse)
+  // went through the IT-unit: of the edges looked at, in order, `skipped` had both end
+  // points on one side of the plane and `computed` went through the arithmetic; `hit` says
+  // whether the last computed one hit (then no further edge is looked at). The timed
+  // models charge the IT-unit from this.
+  virtual void onTriangleSide(uint32_t /*side*/, uint32_t /*skipped*/, uint32_t /*computed*/, bool /*hit*/) {}
   // A triangle pair was tested.
   virtual void onTriangleTest(uint32_t /*tri_a*/, uint32_t /*tri_b*/, bool /*hit*/) {}
 };

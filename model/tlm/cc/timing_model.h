@@ -1,92 +1,52 @@
-// Timing of a query, charged from the golden model's events (cc::golden::Observer). The
-// golden model does ALL the function; this class only says when each step would happen
-// in the chip, stage by stage, and so how many chip cycles the query takes.
-//
-//   list start ──> tumbled pair fetch ──> DOTADD (24 per tumbled node, 1/cycle, depth D)
-//        │                                          │ transformed DOPs ready
-//        └─> list word reads (stack SRAM) ──> aligned pair fetches (fetch_ahead ahead)
-//                                                   │ data
-//                                                   v
-//                    comparators: one aligned node against both tumbled nodes per cycle
-//                       │ overlap                         │ leaf x leaf
-//                       v                                 v
-//               list word writes (SRAM)     two record reads, 4 DOTADD passes, IT-unit
-//
-// Stages run in parallel where the chip's would (fetches ahead of the comparators, SRAM
-// writes behind them) and in sequence where the data forces it (a list starts when the
-// previous one has finished; a triangle test stalls the comparators). Equations and the
-// reasons for each choice: docs/tlm.md. Pure C++ (no SystemC), so tests and the sweep
-// can time queries without a simulation kernel.
+// Timing of a query: the golden model's observer. While the golden model runs a query it
+// records what the chip's controller needs to know of it (QueryLog: lists with their
+// entries, comparator outcomes, IT-unit edges, result writes); endQuery() hands that to
+// CoreTiming, which steps the chip's control as built in rtl/ (docs/tlm.md) and returns
+// the query's chip cycles. Pure C++ (no SystemC), so tests and the sweep can time
+// queries without a simulation kernel.
 #pragma once
 #include <cstdint>
+#include <cstdio>
 #include <vector>
 
+#include "cc/board_memory.h"
 #include "cc/config.h"
+#include "cc/core_timing.h"
 #include "cc/golden_chip.h"
-#include "cc/sdram_timing.h"
 
 namespace cc::tlm {
 
-// Where the cycles went (each cycle counted once, by the stage that ended the list late).
-struct TimingBreakdown {
-  uint64_t lists = 0;
-  uint64_t transform_wait = 0;  // comparators waiting for transformed DOPs
-  uint64_t memory_wait = 0;     // comparators waiting for aligned node-pair data
-  uint64_t triangle = 0;        // cycles in triangle tests (fetch + DOTADD + IT)
-  uint64_t stack = 0;           // frame push/pop/resume cycles
-};
-
 class TimingModel : public golden::Observer {
  public:
-  explicit TimingModel(const ChipConfig& cfg);  // validates cfg (std::invalid_argument)
+  // `mem` is the board memory the golden chip works on (node flags and pointers are read
+  // from it). Validates cfg (std::invalid_argument).
+  TimingModel(const ChipConfig& cfg, const BoardMemory& mem);
 
-  void beginQuery();    // everything idle at chip cycle 0
-  uint64_t endQuery();  // returns the query's chip cycles (START to DONE)
+  void beginQuery(bool mode_first);  // a query starts: the log is emptied
+  uint64_t endQuery();               // times the query; returns its chip cycles (START to DONE)
   uint64_t cycles() const { return cycles_; }
-  const TimingBreakdown& breakdown() const { return bd_; }
-  SdramTiming& sdram() { return sdram_; }
+  const CoreCycles& breakdown() const { return core_.cycles(); }
   const ChipConfig& config() const { return cfg_; }
-
-  // Closed forms the tests compare against (chip cycles).
-  uint64_t transformCycles(uint32_t nodes) const;  // nodes x 24 DOTADDs through the pipe
-  uint64_t triangleCycles() const;                 // DOTADD passes + IT-unit, data present
+  const QueryLog& log() const { return log_; }
+  // Write one "cycle state" line per chip cycle of the following queries (nullptr: off).
+  void setTrace(std::FILE* f) { trace_ = f; }
 
   // golden::Observer
-  void onFetch(Fetch kind, uint32_t addr) override;
-  void onResultWrite(uint32_t addr) override;
-  void onOverlapTest(bool overlap) override;
   void onList(uint32_t tumbled_pair, uint32_t tumbled_mask, uint32_t base, uint32_t length) override;
   void onListWrite(uint32_t word_addr, uint32_t entry) override;
-  void onPush(uint32_t depth, uint32_t next_pair, uint32_t list_base, uint32_t list_len) override;
-  void onPop(uint32_t depth) override;
-  void onTransform(uint32_t node_addr, const Dop& dop) override;
-  void onTriangleTest(uint32_t tri_a, uint32_t tri_b, bool hit) override;
+  void onOverlapTest(bool overlap) override;
+  void onTriangleSide(uint32_t side, uint32_t skipped, uint32_t computed, bool hit) override;
+  void onResultWrite(uint32_t addr) override;
 
  private:
-  uint64_t listEnd() const;  // every stage of the current list done
-  uint64_t sramAccess(uint64_t from, uint64_t words);
-
   ChipConfig cfg_;
-  SdramTiming sdram_;
-  TimingBreakdown bd_;
+  const BoardMemory& mem_;
+  CoreTiming core_;
+  QueryLog log_;
+  std::vector<uint32_t> list_area_;  // the list area of the stack SRAM as the golden model wrote it
+  bool mode_first_ = false;
   uint64_t cycles_ = 0;
-  // Stage clocks (chip cycles): when each unit is free again.
-  uint64_t list_start_ = 0;   // the current list began (previous one finished)
-  uint64_t tumbled_data_ = 0; // tumbled pair's data arrived
-  uint64_t dot_free_ = 0;     // DOTADD issue slot
-  uint64_t dops_ready_ = 0;   // transformed DOPs of the current list available
-  uint64_t cmp_free_ = 0;     // comparators
-  uint64_t sram_free_ = 0;    // stack SRAM port
-  uint64_t writes_done_ = 0;  // posted result writes finished
-  uint64_t tri_data_ = 0;     // triangle records of the pending test arrived
-  // Current list.
-  uint32_t tests_per_node_ = 1;  // overlap tests per aligned node (tumbled nodes present)
-  uint64_t tests_ = 0;           // overlap tests so far in this list
-  uint64_t entry_data_ = 0;      // current aligned pair's data arrived
-  std::vector<uint64_t> consumed_;  // per entry of the list: comparators done with it
-  bool entry_open_ = false;        // an aligned entry is in the comparators
-  bool tri_pending_ = false;       // triangle records requested, test not yet charged
-  bool first_list_ = true, pushed_ = false;
+  std::FILE* trace_ = nullptr;
 };
 
 }  // namespace cc::tlm

@@ -169,7 +169,7 @@ int run(const Options& o) {
   for (const auto& ax : grid) head += "," + ax.key;
   csv << head << ",pose,angle_deg,pairs,error";
   cc::Counters{}.forEach([&](const char* n, uint64_t) { csv << "," << n; });
-  csv << ",hw_us,eq5_cycles,wall_s,triangle_cycles,memory_wait,transform_wait,stack_cycles\n";
+  csv << ",hw_us,eq5_cycles,wall_s,pair_wait_cycles,transform_cycles,entry_cycles,entry_wait_cycles,triangle_cycles,stack_cycles,other_cycles\n";
   sum << head << ",queries,mean_cycles,max_cycles,mean_hw_us,mean_eq5_cycles,queries_per_s";
   for (const auto& [k, v] : cc::configFields(cc::ChipConfig{})) {
     if (k != "name") sum << "," << k;
@@ -199,9 +199,10 @@ int run(const Options& o) {
       // Where the TLM model's cycles went (empty for other backends).
       if (const auto* t = dynamic_cast<const cc::tlm::TlmDevice*>(dev.get())) {
         const auto& b = t->timing().breakdown();
-        csv << "," << b.triangle << "," << b.memory_wait << "," << b.transform_wait << "," << b.stack << "\n";
+        csv << "," << b.pair_wait << "," << b.transform << "," << b.entries << "," << b.entry_wait << "," << b.triangle
+            << "," << b.stack << "," << b.other << "\n";
       } else {
-        csv << ",,,,\n";
+        csv << ",,,,,,,\n";
       }
       total += static_cast<double>(r.counters.cycles);
       worst = std::max(worst, r.counters.cycles);
