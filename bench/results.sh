@@ -19,12 +19,12 @@ mkdir -p "$out" docs/img
 "$bin" --meshes "$build/meshes" \
   --pairs bunny00,armadillo,refined_elephant,fandisk_large,blade,bunny00:armadillo,fandisk_large:blade,refined_elephant:bunny00 \
   --steps "$steps" --distances 0.5,1,1.5 --mode first \
-  --backends golden,tlm,sw,fcl_obbrss,fcl_kdop24 --kdop-every 10 --tlm-configs paper,modern,rtl \
+  --backends golden,tlm,sw,fcl_obbrss,fcl_kdop24 --kdop-every 10 --tlm-configs paper,modern \
   --repeat 3 --check --exact-limit 500 --out "$out/table1" | tee "$out/table1.txt"
 
 "$bin" --meshes "$build/meshes" --pairs bunny00,fandisk_large:blade \
   --steps "$rtl_steps" --distances 0.5,1 --mode first \
-  --backends golden,rtl,tlm,sw,fcl_obbrss --tlm-configs paper,modern,rtl \
+  --backends golden,rtl,tlm,sw,fcl_obbrss --tlm-configs paper,modern \
   --repeat 3 --out "$out/rtl" | tee "$out/rtl.txt"
 
 gnuplot -e "tdir='$out/rtl'; sdir='$out/table1'; img='docs/img'; title_angle='(bunny00, d = 0.5)'" bench/plots.gp

@@ -37,10 +37,8 @@ void visitFields(C& c, F&& f) {
   f("sdram_col_bits", c.sdram_col_bits);
   f("sdram_queue", c.sdram_queue);
   f("fetch_ahead", c.fetch_ahead);
-  f("tumbled_together", c.tumbled_together);
-  f("it_cycles", c.it_cycles);
-  f("stack_op_cycles", c.stack_op_cycles);
-  f("sram_cycles", c.sram_cycles);
+  f("it_mul_stages", c.it_mul_stages);
+  f("it_add_stages", c.it_add_stages);
   f("pci_mhz", c.pci_mhz);
 }
 
@@ -134,7 +132,7 @@ void validateConfig(const ChipConfig& c) {
        "the stack SRAM (lists, then 3 words per frame) holds at most 2^31 words");
   need(c.board_bytes >= 4096 && c.board_bytes <= (1ull << 32), "board_bytes", "must be in 4 KiB .. 4 GiB");
   need(c.core_mhz > 0 && c.core_mhz < 1e5, "core_mhz", "must be in (0, 100000)");
-  need(c.dotadd_stages >= 1 && c.dotadd_stages <= 64, "dotadd_stages", "must be in 1..64");
+  need(c.dotadd_stages >= 3 && c.dotadd_stages <= 32, "dotadd_stages", "must be in 3..32 (cc_dotadd needs 3)");
   need(isPow2(c.sdram_banks) && c.sdram_banks <= 64, "sdram_banks", "must be a power of two up to 64");
   need(c.sdram_bus_bits % 8 == 0 && isPow2(c.sdram_bus_bits / 8) && c.sdram_bus_bits <= 512, "sdram_bus_bits",
        "must be 8, 16, .. 512");
@@ -146,11 +144,8 @@ void validateConfig(const ChipConfig& c) {
   need(c.sdram_col_bits >= 1 && c.sdram_col_bits <= 16, "sdram_col_bits", "must be in 1..16");
   need(c.sdram_queue >= 1 && c.sdram_queue <= 256, "sdram_queue", "must be in 1..256");
   need(c.fetch_ahead >= 1 && c.fetch_ahead <= 256, "fetch_ahead", "must be in 1..256");
-  need(c.tumbled_together == 1 || c.tumbled_together == 2, "tumbled_together",
-       "must be 1 or 2 (the traversal visits tumbled nodes in pairs)");
-  need(c.it_cycles >= 1 && c.it_cycles <= 10000, "it_cycles", "must be in 1..10000");
-  need(c.stack_op_cycles <= 1000, "stack_op_cycles", "must be at most 1000");
-  need(c.sram_cycles >= 1 && c.sram_cycles <= 1000, "sram_cycles", "must be in 1..1000");
+  need(c.it_mul_stages >= 1 && c.it_mul_stages <= 16, "it_mul_stages", "must be in 1..16");
+  need(c.it_add_stages >= 1 && c.it_add_stages <= 16, "it_add_stages", "must be in 1..16");
   need(c.pci_mhz > 0 && c.pci_mhz < 1e5, "pci_mhz", "must be in (0, 100000)");
 }
 

@@ -150,9 +150,10 @@ struct Rig {
 
 // A golden chip on one image, its queries timed by a TimingModel for `cfg`.
 uint64_t timeQuery(const ChipConfig& cfg, cc::BoardMemory& mem, const std::vector<std::pair<uint32_t, uint32_t>>& regs,
-                   cc::Counters* counters = nullptr) {
+                   cc::Counters* counters = nullptr, std::FILE* trace = nullptr) {
   cc::golden::Chip chip(mem, cfg);
   cc::tlm::TimingModel tm(cfg, mem);
+  tm.setTrace(trace);
   chip.setObserver(&tm);
   for (const auto& [off, v] : regs) chip.write32(off, v);
   tm.beginQuery(false);
@@ -253,6 +254,23 @@ TEST(TimingModel, DotaddDepthEntersAsModelled) {
       EXPECT_GT(c, prev) << "query " << i << " depth " << d;
       EXPECT_LE(c - prev, 2 * cnt.lists + 4 * cnt.triangle_tests) << "query " << i << " depth " << d;
       prev = c;
+    }
+  }
+}
+
+TEST(TimingModel, SkippingQuietCyclesChangesNothing) {
+  // With a trace every cycle is stepped; without, quiet waits are skipped (speed only).
+  const uint64_t seed = std::random_device{}();
+  std::printf("TimingModel.SkippingQuietCyclesChangesNothing seed=%llu\n", (unsigned long long)seed);
+  auto qs = makeQueries(6, seed);
+  for (const char* name : {"paper", "modern"}) {
+    const ChipConfig cfg = cc::namedConfig(name);
+    for (size_t i = 0; i < qs.size(); ++i) {
+      std::FILE* trace = std::tmpfile();
+      ASSERT_NE(trace, nullptr);
+      const uint64_t stepped = timeQuery(cfg, qs[i].mem, qs[i].regs, nullptr, trace);
+      std::fclose(trace);
+      EXPECT_EQ(timeQuery(cfg, qs[i].mem, qs[i].regs), stepped) << name << " query " << i;
     }
   }
 }

@@ -34,10 +34,10 @@ struct ChipConfig {
   // core clock (one DDR beat per chip cycle), so core_mhz scales both.
   uint32_t sdram_queue = 8;       // requests the SDRAM controller holds (RTL QueueDepth)
   uint32_t fetch_ahead = 4;       // aligned node pairs requested ahead of the comparators
-  uint32_t tumbled_together = 2;  // comparators: tumbled nodes one aligned node meets per cycle
-  uint32_t it_cycles = 6;         // IT-unit cycles per triangle pair (3 edges x 2 directions)
-  uint32_t stack_op_cycles = 3;   // stack SRAM cycles per frame push, pop or resume
-  uint32_t sram_cycles = 1;       // stack SRAM cycles per list word read or written
+  // IT-unit multiplier and adder pipeline depths (rtl/cc_core.v builds cc_fp32_mul and
+  // cc_fp32_add with 2 each; the timing model takes any depth).
+  uint32_t it_mul_stages = 2;
+  uint32_t it_add_stages = 2;
   double pci_mhz = 33.0;          // host bus clock (BAR0/BAR1 access time in the TLM model)
 };
 
