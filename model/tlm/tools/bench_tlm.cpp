@@ -58,13 +58,13 @@ Run runBackend(const std::string& backend, const cc::ChipConfig& cfg, const cc::
 
 int main(int argc, char** argv) {
   std::string dir = "build/meshes", a = "bunny00.off", b = "armadillo.off", config = "paper";
-  int poses = 6, rtl_poses = 2;
+  int poses = 6, rtl_poses = 6;
   bool no_rtl = false;
   po::options_description desc("bench_tlm: TLM speed and TLM-vs-RTL cycles on one query set");
   desc.add_options()("help,h", "this help")("meshes", po::value(&dir), "mesh folder (default build/meshes)")(
       "a", po::value(&a), "tumbled mesh file in that folder")("b", po::value(&b), "aligned mesh file")(
       "poses", po::value(&poses), "poses for golden/tlm (default 6)")("rtl-poses", po::value(&rtl_poses),
-                                                                       "first N poses also on rtl (default 2)")(
+                                                                       "first N poses also on rtl (default 6)")(
       "no-rtl", po::bool_switch(&no_rtl), "skip the RTL chip")("config", po::value(&config), "configuration (default paper)");
   try {
     po::variables_map vm;
