@@ -190,7 +190,6 @@ class Stepper {
     // --- the fetch unit ---
     if (pf_start_now) {
       pf_active_ = true;
-      pf_base_ = pf_start_base_;
       pf_len_ = pf_start_len_;
       pf_first_ = pf_start_first_;
       pf_alloc_ = pf_head_ = pf_req_ = 0;
@@ -316,9 +315,9 @@ class Stepper {
     fsm_addr_ = addr;
     fsm_dest_ = dest;
   }
-  void startFetch(uint32_t base, uint32_t len, uint32_t first) {
+  // The fetch unit starts on a list next cycle; its entries are the log's from `first` on.
+  void startFetch(uint32_t len, uint32_t first) {
     pf_start_ = true;
-    pf_start_base_ = base;
     pf_start_len_ = len;
     pf_start_first_ = first;
   }
@@ -381,7 +380,7 @@ class Stepper {
       }
       case S_PAIR_REQ:
         if (!fsm_req_valid_now_ && wq_written) {
-          startFetch(cur_base_, cur_len_, list_first_);
+          startFetch(cur_len_, list_first_);
           st_ = spec_used_ ? S_SPEC_WAIT : S_PAIR_WAIT;
         }
         break;
@@ -563,7 +562,7 @@ class Stepper {
           ll_out_ = top_;
           ll_olen_ = 0;
           k_ = 0;
-          startFetch(ll_base_, ll_len_, l.first_entry);
+          startFetch(ll_len_, l.first_entry);
           in_ll_ = true;
           st_ = S_ENTRY;
         }
@@ -826,8 +825,8 @@ class Stepper {
   uint32_t sp_i_ = 0, sp_res_ = 0, sp_pair_ = 0;
   // fetch unit (slot j of the list in ring place j % ahead)
   bool pf_active_ = false, pf_start_ = false;
-  uint32_t pf_base_ = 0, pf_len_ = 0, pf_first_ = 0, pf_alloc_ = 0, pf_head_ = 0, pf_req_ = 0;
-  uint32_t pf_start_base_ = 0, pf_start_len_ = 0, pf_start_first_ = 0;
+  uint32_t pf_len_ = 0, pf_first_ = 0, pf_alloc_ = 0, pf_head_ = 0, pf_req_ = 0;
+  uint32_t pf_start_len_ = 0, pf_start_first_ = 0;
   std::vector<uint64_t> pf_word_ok_;   // cycle from which the slot's list word is in
   std::vector<uint64_t> pf_data_req_;  // the read bringing the slot's pair
   // write queue
