@@ -21,7 +21,8 @@
 //
 // Two interfaces:
 //   * read()/write(): the first, approximate model (placement into free command slots and
-//     bus gaps, older requests first). Kept until TimingModel has moved to the port API.
+//     bus gaps, older requests first). Only the device-rule replay test (tests/tlm) still uses it;
+//     the timing model (core_timing.cpp) uses the port API.
 //   * the port API (readyFrom/request/idleFrom, PortGrant): the controller as seen from its
 //     request/response port, checked cycle for cycle against the Verilated RTL
 //     (tests/sim/test_sdram_timing_vs_rtl.cpp). Do not mix the two on one object
