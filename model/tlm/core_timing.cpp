@@ -113,12 +113,9 @@ class Stepper {
   void step() {
     const uint64_t c = c_;
     // --- values of this cycle, from the registers ---
-    const bool fsm_dot_issue = st_ == S_DOT && dot_issue_ < dot_n_;
-    const uint8_t dot_out = pipe_[c % kDotPipe];
-    pipe_[c % kDotPipe] = 0;
-    const bool sp_dot_issue = !fsm_dot_issue && sp_ == SP_DOT && !sp_cancel_ && !(sp_node_ && sp_i_ == 24);
-    if (fsm_dot_issue) pipe_[(c + stages_) % kDotPipe] = 1;
-    if (sp_dot_issue) pipe_[(c + stages_) % kDotPipe] = 2;
+    const DotCycle dot = dotCycle(c);
+    const uint8_t dot_out = dot.out;
+    const bool sp_dot_issue = dot.sp_issue;
 
     const bool pf_stop = st_ == S_ERROR || st_ == S_DRAIN;
     const uint32_t pf_count = pf_alloc_ - pf_head_;
@@ -209,6 +206,23 @@ class Stepper {
     stackEngine(se_root, se_push, se_resume);
   }
 
+  // ---------------------------------------------------------------- the DOTADD pipe
+  // This cycle's issue (the controller's batch first, the look-ahead engine in the cycles
+  // it leaves) and the result leaving the pipe.
+  struct DotCycle {
+    bool fsm_issue, sp_issue;
+    uint8_t out;  // 0 none, 1 the controller's result, 2 the look-ahead engine's
+  };
+  DotCycle dotCycle(uint64_t c) {
+    DotCycle d;
+    d.fsm_issue = st_ == S_DOT && dot_issue_ < dot_n_;
+    d.sp_issue = !d.fsm_issue && sp_ == SP_DOT && !sp_cancel_ && !(sp_node_ && sp_i_ == 24);
+    d.out = pipe_[c % kDotPipe];
+    pipe_[c % kDotPipe] = 0;
+    if (d.fsm_issue || d.sp_issue) pipe_[(c + stages_) % kDotPipe] = d.fsm_issue ? 1 : 2;
+    return d;
+  }
+
   // ---------------------------------------------------------------- the look-ahead engine
   // Its next state from this cycle's values; advances its DOTADD counters.
   SpState spTick(uint64_t c, uint8_t dot_out, bool sp_dot_issue, bool sp_accept) {
@@ -275,20 +289,14 @@ class Stepper {
   void skipQuietCycles() {
     if (!quiet()) return;
     while (!controllerActs()) {
-      const uint64_t c = c_;
-      const bool fsm_dot_issue = st_ == S_DOT && dot_issue_ < dot_n_;
-      const uint8_t dot_out = pipe_[c % kDotPipe];
-      pipe_[c % kDotPipe] = 0;
-      const bool sp_dot_issue = !fsm_dot_issue && sp_ == SP_DOT && !sp_cancel_ && !(sp_node_ && sp_i_ == 24);
-      if (fsm_dot_issue) pipe_[(c + stages_) % kDotPipe] = 1;
-      if (sp_dot_issue) pipe_[(c + stages_) % kDotPipe] = 2;
+      const DotCycle dot = dotCycle(c_);
       if (st_ == S_DOT) {
-        if (fsm_dot_issue) ++dot_issue_;
-        if (dot_out == 1) ++dot_done_;
+        if (dot.fsm_issue) ++dot_issue_;
+        if (dot.out == 1) ++dot_done_;
       } else if (st_ == S_IT) {
         --it_left_;
       }
-      const SpState next = spTick(c, dot_out, sp_dot_issue, false);
+      const SpState next = spTick(c_, dot.out, dot.sp_issue, false);
       sp_cancel_ = sp_ == SP_IDLE ? false : sp_cancel_;
       sp_ = next;
       account(st_);

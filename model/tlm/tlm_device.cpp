@@ -2,6 +2,8 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <stdexcept>
+#include <string>
 
 #include "cc/tlm_chip.h"
 #include "cc/tlm_host.h"

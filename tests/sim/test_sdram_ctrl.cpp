@@ -10,23 +10,11 @@
 #include "Vcc_sdram_ctrl.h"
 #include "Vcc_sdram_ctrl_slow.h"
 #include "cc_sdram_harness.h"
+#include "sdram_slow_config.h"
 
 namespace cc::sim {
 namespace {
 
-// The timing cc_sdram_rtl_slow was Verilated with (tests/sim/CMakeLists.txt).
-ChipConfig slowConfig() {
-  ChipConfig c;
-  c.name = "slow-test";
-  c.t_rp = 3;
-  c.t_rcd = 3;
-  c.t_cl = 3;
-  c.t_cwl = 2;
-  c.t_wr = 3;
-  c.t_ras = 7;
-  c.t_turn = 2;
-  return c;
-}
 
 std::array<uint8_t, 32> randomBeat(std::mt19937& rng) {
   std::array<uint8_t, 32> b;
@@ -296,7 +284,7 @@ TEST(SdramCtrl, RandomTrafficSlowConsumer) {
 }
 
 TEST(SdramCtrl, RandomTrafficSlowTiming) {
-  randomTraffic<Vcc_sdram_ctrl_slow>(slowConfig(), 31337u, 10000, {});
+  randomTraffic<Vcc_sdram_ctrl_slow>(slowSdramConfig(), 31337u, 10000, {});
 }
 
 // The device really checks the controller: a device with a slower tRCD than the RTL was
@@ -341,7 +329,7 @@ TEST(SdramCtrlSoak, RandomTrafficHotSpot) {
 }
 
 TEST(SdramCtrlSoak, RandomTrafficSlowTiming) {
-  randomTraffic<Vcc_sdram_ctrl_slow>(slowConfig(), 3u, 2000000, {});
+  randomTraffic<Vcc_sdram_ctrl_slow>(slowSdramConfig(), 3u, 2000000, {});
 }
 
 #endif

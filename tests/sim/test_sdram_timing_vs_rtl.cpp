@@ -37,6 +37,7 @@
 #include "Vcc_sdram_ctrl_slow.h"
 #include "cc/sdram_timing.h"
 #include "cc_sdram_harness.h"
+#include "sdram_slow_config.h"
 
 namespace cc {
 namespace {
@@ -45,19 +46,6 @@ using tlm::PortGrant;
 using tlm::PortKind;
 using tlm::SdramTiming;
 
-// The timing cc_sdram_rtl_slow was Verilated with (tests/sim/CMakeLists.txt).
-ChipConfig slowConfig() {
-  ChipConfig c;
-  c.name = "slow-test";
-  c.t_rp = 3;
-  c.t_rcd = 3;
-  c.t_cl = 3;
-  c.t_cwl = 2;
-  c.t_wr = 3;
-  c.t_ras = 7;
-  c.t_turn = 2;
-  return c;
-}
 
 struct Req {
   PortKind kind;
@@ -385,7 +373,7 @@ void allClasses(const ChipConfig& cfg, const std::string& tag, uint32_t seed, si
 
 TEST(SdramTimingVsRtl, PaperTiming) { allClasses<Vcc_sdram_ctrl>(ChipConfig{}, "paper", 100, 4000); }
 
-TEST(SdramTimingVsRtl, SlowTiming) { allClasses<Vcc_sdram_ctrl_slow>(slowConfig(), "slow", 200, 4000); }
+TEST(SdramTimingVsRtl, SlowTiming) { allClasses<Vcc_sdram_ctrl_slow>(sim::slowSdramConfig(), "slow", 200, 4000); }
 
 // The port model is called once per request by a model that must run far faster than the
 // Verilated chip: its cost per request, on the chip-like mix and with a full queue.
