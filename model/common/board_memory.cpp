@@ -6,17 +6,14 @@
 namespace cc {
 
 uint8_t* BoardMemory::page(uint32_t index) {
+  if (pages_.empty()) pages_.resize(kPages);
   auto& p = pages_[index];
   if (!p) {
     p.reset(new uint8_t[kPageBytes]);
     std::memset(p.get(), 0, kPageBytes);
+    ++allocated_;
   }
   return p.get();
-}
-
-const uint8_t* BoardMemory::pageIfPresent(uint32_t index) const {
-  const auto it = pages_.find(index);
-  return it == pages_.end() ? nullptr : it->second.get();
 }
 
 void BoardMemory::write(uint32_t addr, const void* src, size_t n) {
@@ -32,7 +29,7 @@ void BoardMemory::write(uint32_t addr, const void* src, size_t n) {
   }
 }
 
-void BoardMemory::read(uint32_t addr, void* dst, size_t n) const {
+void BoardMemory::readAcrossPages(uint32_t addr, void* dst, size_t n) const {
   if (static_cast<uint64_t>(addr) + n > (1ull << 32)) throw std::out_of_range("BoardMemory::read past 4 GiB");
   auto* d = static_cast<uint8_t*>(dst);
   while (n > 0) {

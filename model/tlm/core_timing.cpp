@@ -50,6 +50,12 @@ struct Port {
     if (n + SdramTiming::kPortHistory <= sd.portRequests()) return true;  // long done
     return c > sd.grant(n).last_beat;
   }
+  // The first cycle in which all of read n's beats are in.
+  uint64_t arrival(uint64_t n) const {
+    if (n == kNoRequest) return kNever;
+    if (n + SdramTiming::kPortHistory <= sd.portRequests()) return 0;
+    return sd.grant(n).last_beat + 1;
+  }
   bool readsDone(uint64_t c) const { return last_read == kNoRequest || arrived(last_read, c); }
 };
 
@@ -219,7 +225,10 @@ class Stepper {
     d.sp_issue = !d.fsm_issue && sp_ == SP_DOT && !sp_cancel_ && !(sp_node_ && sp_i_ == 24);
     d.out = pipe_[c % kDotPipe];
     pipe_[c % kDotPipe] = 0;
-    if (d.fsm_issue || d.sp_issue) pipe_[(c + stages_) % kDotPipe] = d.fsm_issue ? 1 : 2;
+    if (d.fsm_issue || d.sp_issue) {
+      pipe_[(c + stages_) % kDotPipe] = d.fsm_issue ? 1 : 2;
+      dot_last_ = c + stages_;
+    }
     return d;
   }
 
@@ -262,19 +271,27 @@ class Stepper {
 
   // ---------------------------------------------------------------- quiet cycles
   // Speed only. While the controller waits in a state (a DOTADD batch, the IT-unit, the
-  // triangle records, a tumbled pair, the look-ahead transform) and nothing but the DOTADD
-  // pipe and the look-ahead engine's transform can act — no SDRAM request offered or about
-  // to be, no SRAM access, no stack-engine work — a cycle needs only those two updated. This
-  // loop does that until the controller would act; the result is the same as stepping
+  // triangle records, a tumbled pair, the look-ahead transform, the fetch unit's head
+  // entry, the stack engine) and no SRAM access and no SDRAM request can happen before a
+  // known cycle, a cycle needs only the DOTADD pipe, the look-ahead engine and the stack
+  // engine's count-down updated; when those are idle too, nothing changes until the next
+  // event and the wait is jumped over at once. The result is the same as stepping
   // (tests/tlm: stepping every cycle, with the trace on, gives the same cycles).
   bool quiet() const {
-    if (fsm_req_valid_ || pf_start_ || wq_count_ != 0 || wq_push0_ || wq_push1_ || eng_ != E_IDLE) return false;
+    if (fsm_req_valid_ || pf_start_ || wq_count_ != 0 || wq_push0_ || wq_push1_) return false;
     if (sp_ == SP_REQ) return false;
-    if (pf_active_) {
-      const bool may_read = pf_alloc_ < pf_len_ && pf_alloc_ - pf_head_ != ahead_;
-      if (may_read || pf_req_ != pf_alloc_) return false;  // an SRAM read or a request to come
-    }
+    if (pf_active_ && pf_alloc_ < pf_len_ && pf_alloc_ - pf_head_ != ahead_) return false;  // an SRAM read to come
     return true;
+  }
+  // The cycle of the fetch unit's next SDRAM request (kNever: none to make). Nothing else
+  // asks for the port while quiet, so it is taken as soon as the port is ready.
+  uint64_t fetchRequestCycle() {
+    if (!pf_active_ || pf_req_ == pf_alloc_) return kNever;
+    return port_.sd.readyFrom(std::max(c_, pf_word_ok_[pf_req_ % ahead_]));
+  }
+  bool headValid(uint64_t c) const {
+    return pf_alloc_ != pf_head_ && c >= pf_word_ok_[pf_head_ % ahead_] &&
+           port_.arrived(pf_data_req_[pf_head_ % ahead_], c);
   }
   bool controllerActs() const {
     switch (st_) {
@@ -283,12 +300,80 @@ class Stepper {
       case S_PAIR_WAIT: return port_.arrived(tbuf_req_[cur_bank_], c_);
       case S_SPEC_WAIT: return sp_ == SP_DONE;
       case S_DOT: return pipe_[c_ % kDotPipe] == 1 && dot_done_ + 1 == dot_n_;
+      case S_ENTRY: return k_ == (in_ll_ ? ll_len_ : cur_len_) || headValid(c_);
+      case S_ASC_WAIT: return eng_ == E_IDLE;
       default: return true;
     }
   }
+  // When the controller acts next if only SDRAM data arrives meanwhile (kNever: later
+  // than that, or not known).
+  uint64_t controllerActCycle() const {
+    switch (st_) {
+      case S_IT: return c_ + it_left_ - 1;
+      case S_TRI_WAIT: return port_.arrival(rec_req_);
+      case S_PAIR_WAIT: return port_.arrival(tbuf_req_[cur_bank_]);
+      case S_ENTRY:
+        if (pf_alloc_ == pf_head_ || pf_data_req_[pf_head_ % ahead_] == kNoRequest) return kNever;
+        return std::max(pf_word_ok_[pf_head_ % ahead_], port_.arrival(pf_data_req_[pf_head_ % ahead_]));
+      default: return kNever;
+    }
+  }
+  // Nothing moves but SDRAM data: no DOTADD in flight or to issue, the look-ahead engine
+  // not transforming, the stack engine idle.
+  bool onlyMemoryMoves() const { return st_ != S_DOT && sp_ != SP_DOT && c_ > dot_last_ && eng_ == E_IDLE; }
+  // The cycle the look-ahead engine's pair read is in (it starts transforming after it).
+  uint64_t lookAheadArrival() const { return sp_ == SP_WAIT ? port_.arrival(tbuf_req_[sp_bank_]) : kNever; }
+  // The controller waits on from c_ to `to` (> c_): nothing but the counters moves.
+  void wait(uint64_t to) {
+    account(st_, to - c_);
+    if (st_ == S_IT) it_left_ -= to - c_;
+    if (sp_ == SP_IDLE) sp_cancel_ = false;
+    c_ = to;
+  }
+  // Only the controller's DOTADD batch is in the pipe (the look-ahead engine not
+  // transforming, so none of its results in flight): one issue a cycle, each result
+  // `stages_` cycles later. Jumps to the cycle its last result leaves the pipe.
+  bool jumpDotBatch(uint64_t limit) {
+    if (st_ != S_DOT || sp_ == SP_DOT || eng_ != E_IDLE) return false;
+    const uint64_t to = dot_issue_ < dot_n_ ? c_ + (dot_n_ - dot_issue_) - 1 + stages_ : dot_last_;
+    if (to <= c_ || to > std::min(limit, lookAheadArrival())) return false;
+    dot_issue_ = dot_n_;
+    dot_done_ = dot_n_ - 1;
+    pipe_.fill(0);
+    pipe_[to % kDotPipe] = 1;
+    dot_last_ = to;
+    wait(to);
+    return true;
+  }
+  // Only the look-ahead engine's transform is in the pipe (the controller waits
+  // elsewhere): the same, up to its 48th result.
+  bool jumpLookAheadTransform(uint64_t limit) {
+    if (sp_ != SP_DOT || sp_cancel_ || st_ == S_DOT || eng_ != E_IDLE) return false;
+    const uint32_t issued = sp_node_ ? 24 + sp_i_ : sp_i_;
+    const uint64_t to = issued < 48 ? c_ + (48 - issued) - 1 + stages_ : dot_last_;
+    if (to <= c_ || to > std::min(limit, controllerActCycle())) return false;
+    sp_node_ = true;
+    sp_i_ = 24;
+    sp_res_ = 47;
+    pipe_.fill(0);
+    pipe_[to % kDotPipe] = 2;
+    dot_last_ = to;
+    wait(to);
+    return true;
+  }
   void skipQuietCycles() {
     if (!quiet()) return;
-    while (!controllerActs()) {
+    const uint64_t fetch_at = fetchRequestCycle();
+    while (c_ < fetch_at && !controllerActs()) {
+      if (onlyMemoryMoves()) {
+        const uint64_t to = std::min({fetch_at, controllerActCycle(), lookAheadArrival()});
+        if (to == kNever) throw std::logic_error("timing model: the chip waits for nothing");
+        if (to > c_) {
+          wait(to);
+          continue;
+        }
+      }
+      if (jumpDotBatch(fetch_at) || jumpLookAheadTransform(fetch_at)) continue;
       const DotCycle dot = dotCycle(c_);
       if (st_ == S_DOT) {
         if (dot.fsm_issue) ++dot_issue_;
@@ -299,6 +384,7 @@ class Stepper {
       const SpState next = spTick(c_, dot.out, dot.sp_issue, false);
       sp_cancel_ = sp_ == SP_IDLE ? false : sp_cancel_;
       sp_ = next;
+      stackEngine(false, false, false);
       account(st_);
       ++c_;
     }
@@ -826,6 +912,7 @@ class Stepper {
   uint32_t dot_n_ = 0, dot_issue_ = 0, dot_done_ = 0;
   bool dot_tri_ = false;
   std::array<uint8_t, kDotPipe> pipe_{};  // per cycle: 0 none, 1 controller's result, 2 look-ahead's
+  uint64_t dot_last_ = 0;                 // the cycle the last result issued so far leaves the pipe
   // look-ahead engine
   SpState sp_ = SP_IDLE, sp_override_ = SP_IDLE;
   bool sp_cancel_ = false, sp_cancel_set_ = false, sp_set_by_controller_ = false;

@@ -6,7 +6,6 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
-#include <unordered_map>
 #include <vector>
 
 namespace cc {
@@ -17,7 +16,13 @@ class BoardMemory {
   static constexpr uint32_t kPageBytes = 1u << kPageBits;
 
   void write(uint32_t addr, const void* src, size_t n);
-  void read(uint32_t addr, void* dst, size_t n) const;
+  void read(uint32_t addr, void* dst, size_t n) const {
+    const uint32_t off = addr & (kPageBytes - 1);
+    if (n > kPageBytes - off) return readAcrossPages(addr, dst, n);
+    const uint8_t* p = pageIfPresent(addr >> kPageBits);
+    if (p) std::memcpy(dst, p + off, n);
+    else std::memset(dst, 0, n);
+  }
 
   uint32_t read32(uint32_t addr) const { uint32_t v; read(addr, &v, 4); return v; }
   float readFloat(uint32_t addr) const { float v; read(addr, &v, 4); return v; }
@@ -28,14 +33,21 @@ class BoardMemory {
   // use): the TLM model hands it out as a DMI region. Valid until clear().
   uint8_t* pageData(uint32_t addr) { return page(addr >> kPageBits); }
 
-  void clear() { pages_.clear(); }
-  size_t pagesAllocated() const { return pages_.size(); }
+  void clear() {
+    pages_.clear();
+    allocated_ = 0;
+  }
+  size_t pagesAllocated() const { return allocated_; }
 
  private:
   using Page = std::unique_ptr<uint8_t[]>;
+  static constexpr uint32_t kPages = 1u << (32 - kPageBits);
   uint8_t* page(uint32_t index);
-  const uint8_t* pageIfPresent(uint32_t index) const;
-  std::unordered_map<uint32_t, Page> pages_;
+  void readAcrossPages(uint32_t addr, void* dst, size_t n) const;
+  // The models read the node words one by one: a direct table, no hashing.
+  const uint8_t* pageIfPresent(uint32_t index) const { return index < pages_.size() ? pages_[index].get() : nullptr; }
+  std::vector<Page> pages_;  // indexed by page number; empty until the first write
+  size_t allocated_ = 0;
 };
 
 }  // namespace cc
