@@ -16,6 +16,7 @@ namespace {
 constexpr uint64_t kNever = std::numeric_limits<uint64_t>::max();
 constexpr uint32_t kWriteQueueDepth = 8;   // cc_stack_engine QueueDepth
 constexpr uint32_t kDotPipe = 64;          // ring of DOTADD pipeline slots (> dotadd_stages)
+constexpr uint64_t kLongestQuery = uint64_t{1} << 40;  // cycles: beyond, the model has a bug
 
 // rtl/cc_core.v state numbers (the trace speaks them).
 enum State : uint8_t {
@@ -80,7 +81,7 @@ class Stepper {
       if (trace) std::fprintf(trace, "%llu %u\n", static_cast<unsigned long long>(c_), unsigned(st_));
       else skipQuietCycles();
       step();
-      if (c_ > (uint64_t{1} << 40)) throw std::logic_error("timing model: query does not end");
+      if (c_ > kLongestQuery) throw std::logic_error("timing model: query does not end");
     }
     cyc_.total = c_;
     return c_;
@@ -127,8 +128,7 @@ class Stepper {
     const uint32_t pf_count = pf_alloc_ - pf_head_;
     const bool pf_sram_req = pf_active_ && !pf_stop && pf_alloc_ < pf_len_ && pf_count != ahead_;
     const bool pf_mem_req = pf_active_ && !pf_stop && pf_req_ < pf_alloc_ && c >= pf_word_ok_[pf_req_ % ahead_];
-    const bool head_valid = pf_count != 0 && c >= pf_word_ok_[pf_head_ % ahead_] &&
-                            port_.arrived(pf_data_req_[pf_head_ % ahead_], c);
+    const bool head_valid = headValid(c);
 
     const bool se_ready = eng_ == E_IDLE;
     const bool wq_written = wq_count_ == 0 && !wq_push0_ && !wq_push1_;
@@ -171,24 +171,8 @@ class Stepper {
     fsm_req_valid_now_ = fsm_req_valid_;
     fsm_accept_now_ = fsm_accept;
     if (fsm_accept) fsm_req_valid_ = false;
-    // The look-ahead engine's own next state (from this cycle's values; the controller's
-    // assignments below win, as in the RTL's always block).
-    const SpState sp_next = spTick(c, dot_out, sp_dot_issue, sp_accept);
-    const bool cancel_next = sp_ == SP_IDLE ? false : sp_cancel_;
-    sp_set_by_controller_ = false;
-    sp_cancel_set_ = false;
-    bool pf_pop = false;
-    const uint8_t st_before = st_;
-    try {
-      controller(c, dot_out, head_valid, wq_written, wq_room2, se_ready, pf_pop);
-    } catch (const LogEnd&) {
-      st_ = S_ERROR;  // the golden query stopped here: the RTL raised its error (or ran out of work)
-    }
-    if (st_before == S_ENTRY && st_ == S_ENTRY) ++cyc_.entry_wait;
-    else account(st_before);
-
-    sp_ = sp_set_by_controller_ ? sp_override_ : sp_next;
-    sp_cancel_ = sp_cancel_set_ ? true : cancel_next;
+    const bool pf_pop =
+        controllerCycle(c, dot_out, spTick(c, dot_out, sp_dot_issue, sp_accept), head_valid, wq_written, wq_room2, se_ready);
 
     // --- the fetch unit ---
     if (pf_start_now) {
@@ -212,6 +196,27 @@ class Stepper {
     stackEngine(se_root, se_push, se_resume);
   }
 
+  // The controller's cycle and the look-ahead engine's next state: `sp_next` is the
+  // engine's own choice from this cycle's values; the controller's assignments win, as in
+  // the RTL's always block. Returns whether the controller pops the fetch unit's head.
+  bool controllerCycle(uint64_t c, uint8_t dot_out, SpState sp_next, bool head_valid, bool wq_written, bool wq_room2,
+                       bool se_ready) {
+    const bool cancel_next = sp_ == SP_IDLE ? false : sp_cancel_;
+    sp_set_by_controller_ = false;
+    sp_cancel_set_ = false;
+    bool pf_pop = false;
+    const uint8_t st_before = st_;
+    try {
+      controller(c, dot_out, head_valid, wq_written, wq_room2, se_ready, pf_pop);
+    } catch (const LogEnd&) {
+      st_ = S_ERROR;  // the golden query stopped here: the RTL raised its error (or ran out of work)
+    }
+    account(st_before, st_);
+    sp_ = sp_set_by_controller_ ? sp_override_ : sp_next;
+    sp_cancel_ = sp_cancel_set_ ? true : cancel_next;
+    return pf_pop;
+  }
+
   // ---------------------------------------------------------------- the DOTADD pipe
   // This cycle's issue (the controller's batch first, the look-ahead engine in the cycles
   // it leaves) and the result leaving the pipe.
@@ -228,6 +233,7 @@ class Stepper {
     if (d.fsm_issue || d.sp_issue) {
       pipe_[(c + stages_) % kDotPipe] = d.fsm_issue ? 1 : 2;
       dot_last_ = c + stages_;
+      if (d.fsm_issue) dot_fsm_last_ = dot_last_;
     }
     return d;
   }
@@ -270,18 +276,34 @@ class Stepper {
   }
 
   // ---------------------------------------------------------------- quiet cycles
-  // Speed only. While the controller waits in a state (a DOTADD batch, the IT-unit, the
-  // triangle records, a tumbled pair, the look-ahead transform, the fetch unit's head
-  // entry, the stack engine) and no SRAM access and no SDRAM request can happen before a
-  // known cycle, a cycle needs only the DOTADD pipe, the look-ahead engine and the stack
-  // engine's count-down updated; when those are idle too, nothing changes until the next
-  // event and the wait is jumped over at once. The result is the same as stepping
-  // (tests/tlm: stepping every cycle, with the trace on, gives the same cycles).
+  // Speed only. While no SRAM access and no SDRAM request can happen before a known cycle
+  // (quiet()) and the controller is in a state that neither asks for the port, the fetch
+  // unit, the write queue nor the stack engine (lightState()), a cycle needs only the
+  // DOTADD pipe, the look-ahead engine, the controller and the stack engine's count-down
+  // (lightCycle()). Where the controller only waits and the pipe and engines are idle or
+  // run alone, the wait is jumped over in closed form. The result is the same as stepping
+  // (tests/tlm: stepping every cycle, with the trace on, gives the same cycles and breakdown).
   bool quiet() const {
     if (fsm_req_valid_ || pf_start_ || wq_count_ != 0 || wq_push0_ || wq_push1_) return false;
     if (sp_ == SP_REQ) return false;
     if (pf_active_ && pf_alloc_ < pf_len_ && pf_alloc_ - pf_head_ != ahead_) return false;  // an SRAM read to come
     return true;
+  }
+  static bool lightState(uint8_t s) {
+    switch (s) {
+      case S_TNODE_DONE: case S_LIST_INIT: case S_ENTRY: case S_TEST: case S_TEST_NEXT: case S_LIST_END:
+      case S_LL_CHECK: case S_LL_NEXT: case S_PAIR_WAIT: case S_SPEC_WAIT: case S_ASC_WAIT: case S_DOT:
+      case S_DOT_WB: case S_TRI_WAIT: case S_TRI_SIDE: case S_TRI_PASS2: case S_TRI_IT: case S_IT: case S_TRI_DECIDE:
+        return true;
+      default:
+        return false;
+    }
+  }
+  void lightCycle() {
+    const DotCycle dot = dotCycle(c_);
+    controllerCycle(c_, dot.out, spTick(c_, dot.out, dot.sp_issue, false), headValid(c_), true, true, eng_ == E_IDLE);
+    stackEngine(false, false, false);
+    ++c_;
   }
   // The cycle of the fetch unit's next SDRAM request (kNever: none to make). Nothing else
   // asks for the port while quiet, so it is taken as soon as the port is ready.
@@ -293,6 +315,7 @@ class Stepper {
     return pf_alloc_ != pf_head_ && c >= pf_word_ok_[pf_head_ % ahead_] &&
            port_.arrived(pf_data_req_[pf_head_ % ahead_], c);
   }
+  // Whether the controller leaves its wait state in this cycle.
   bool controllerActs() const {
     switch (st_) {
       case S_IT: return it_left_ <= 1;
@@ -325,23 +348,42 @@ class Stepper {
   uint64_t lookAheadArrival() const { return sp_ == SP_WAIT ? port_.arrival(tbuf_req_[sp_bank_]) : kNever; }
   // The controller waits on from c_ to `to` (> c_): nothing but the counters moves.
   void wait(uint64_t to) {
-    account(st_, to - c_);
+    account(st_, st_, to - c_);
     if (st_ == S_IT) it_left_ -= to - c_;
     if (sp_ == SP_IDLE) sp_cancel_ = false;
     c_ = to;
   }
-  // Only the controller's DOTADD batch is in the pipe (the look-ahead engine not
-  // transforming, so none of its results in flight): one issue a cycle, each result
-  // `stages_` cycles later. Jumps to the cycle its last result leaves the pipe.
+  // The controller's DOTADD batch: it issues one a cycle (first), each result `stages_`
+  // cycles later; a transforming look-ahead engine issues in the cycles after the batch.
+  // Jumps to the cycle the batch's last result leaves the pipe. Not when the look-ahead
+  // engine has issued all 48 (its last results may end its transform before then).
   bool jumpDotBatch(uint64_t limit) {
-    if (st_ != S_DOT || sp_ == SP_DOT || eng_ != E_IDLE) return false;
-    const uint64_t to = dot_issue_ < dot_n_ ? c_ + (dot_n_ - dot_issue_) - 1 + stages_ : dot_last_;
+    if (st_ != S_DOT || eng_ != E_IDLE) return false;
+    const bool sp_runs = sp_ == SP_DOT;
+    const uint32_t sp_issued = sp_node_ ? 24 + sp_i_ : sp_i_;
+    if (sp_runs && (sp_cancel_ || sp_issued == 48)) return false;
+    const uint64_t left = dot_n_ - dot_issue_;
+    const uint64_t to = left != 0 ? c_ + left - 1 + stages_ : dot_fsm_last_;
     if (to <= c_ || to > std::min(limit, lookAheadArrival())) return false;
+    for (uint64_t c = c_; c < to; ++c) {  // the results in flight that leave before
+      uint8_t& out = pipe_[c % kDotPipe];
+      if (out == 1) ++dot_done_;
+      if (out == 2) ++sp_res_;
+      out = 0;
+    }
+    if (left != 0) dot_done_ += left - 1;  // the batch's own, but its last
     dot_issue_ = dot_n_;
-    dot_done_ = dot_n_ - 1;
-    pipe_.fill(0);
     pipe_[to % kDotPipe] = 1;
-    dot_last_ = to;
+    dot_fsm_last_ = dot_last_ = to;
+    if (sp_runs) {
+      const uint64_t first = c_ + left;  // the look-ahead engine's first issue
+      const uint64_t k = std::min<uint64_t>(48 - sp_issued, to - first);
+      for (uint64_t j = 0; j < k; ++j) pipe_[(first + j + stages_) % kDotPipe] = 2;
+      if (k != 0) dot_last_ = first + k - 1 + stages_;
+      const uint32_t issued = sp_issued + static_cast<uint32_t>(k);
+      sp_node_ = issued >= 24;
+      sp_i_ = sp_node_ ? issued - 24 : issued;
+    }
     wait(to);
     return true;
   }
@@ -364,29 +406,20 @@ class Stepper {
   void skipQuietCycles() {
     if (!quiet()) return;
     const uint64_t fetch_at = fetchRequestCycle();
-    while (c_ < fetch_at && !controllerActs()) {
-      if (onlyMemoryMoves()) {
-        const uint64_t to = std::min({fetch_at, controllerActCycle(), lookAheadArrival()});
-        if (to == kNever) throw std::logic_error("timing model: the chip waits for nothing");
-        if (to > c_) {
-          wait(to);
-          continue;
+    while (c_ < fetch_at && lightState(st_)) {
+      if (!controllerActs()) {
+        if (onlyMemoryMoves()) {
+          const uint64_t to = std::min({fetch_at, controllerActCycle(), lookAheadArrival()});
+          if (to == kNever) throw std::logic_error("timing model: the chip waits for nothing");
+          if (to > c_) {
+            wait(to);
+            continue;
+          }
         }
+        if (jumpDotBatch(fetch_at) || jumpLookAheadTransform(fetch_at)) continue;
       }
-      if (jumpDotBatch(fetch_at) || jumpLookAheadTransform(fetch_at)) continue;
-      const DotCycle dot = dotCycle(c_);
-      if (st_ == S_DOT) {
-        if (dot.fsm_issue) ++dot_issue_;
-        if (dot.out == 1) ++dot_done_;
-      } else if (st_ == S_IT) {
-        --it_left_;
-      }
-      const SpState next = spTick(c_, dot.out, dot.sp_issue, false);
-      sp_cancel_ = sp_ == SP_IDLE ? false : sp_cancel_;
-      sp_ = next;
-      stackEngine(false, false, false);
-      account(st_);
-      ++c_;
+      lightCycle();
+      if (c_ > kLongestQuery) throw std::logic_error("timing model: query does not end");
     }
   }
 
@@ -861,7 +894,12 @@ class Stepper {
     }
   }
 
-  void account(uint8_t s, uint64_t n = 1) {
+  // Cycles spent in state `s` (the controller went on to `next`).
+  void account(uint8_t s, uint8_t next, uint64_t n = 1) {
+    if (s == S_ENTRY && next == S_ENTRY) {
+      cyc_.entry_wait += n;
+      return;
+    }
     switch (s) {
       case S_PAIR_BEGIN: case S_PAIR_REQ: case S_PAIR_WAIT: case S_SPEC_WAIT: cyc_.pair_wait += n; break;
       case S_TNODE: case S_TNODE_DONE: cyc_.transform += n; break;
@@ -913,6 +951,7 @@ class Stepper {
   bool dot_tri_ = false;
   std::array<uint8_t, kDotPipe> pipe_{};  // per cycle: 0 none, 1 controller's result, 2 look-ahead's
   uint64_t dot_last_ = 0;                 // the cycle the last result issued so far leaves the pipe
+  uint64_t dot_fsm_last_ = 0;             // the same for the controller's results
   // look-ahead engine
   SpState sp_ = SP_IDLE, sp_override_ = SP_IDLE;
   bool sp_cancel_ = false, sp_cancel_set_ = false, sp_set_by_controller_ = false;

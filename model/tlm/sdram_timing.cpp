@@ -330,11 +330,9 @@ PortGrant SdramTiming::request(PortKind kind, uint32_t addr, uint64_t valid) {
 
 uint64_t SdramTiming::idleFrom() { return std::max(port_idle_, bus_end_); }
 
-PortGrant SdramTiming::grant(uint64_t n) const {
-  if (n >= port_n_ || n + kPortHistory < port_n_)
-    throw std::out_of_range("SdramTiming::grant: request " + std::to_string(n) + " is not among the last " +
+void SdramTiming::grantOutOfRange(uint64_t n) const {
+  throw std::out_of_range("SdramTiming::grant: request " + std::to_string(n) + " is not among the last " +
                             std::to_string(kPortHistory));
-  return hist(n).grant;
 }
 
 }  // namespace cc::tlm

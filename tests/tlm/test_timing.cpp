@@ -150,7 +150,8 @@ struct Rig {
 
 // A golden chip on one image, its queries timed by a TimingModel for `cfg`.
 uint64_t timeQuery(const ChipConfig& cfg, cc::BoardMemory& mem, const std::vector<std::pair<uint32_t, uint32_t>>& regs,
-                   cc::Counters* counters = nullptr, std::FILE* trace = nullptr) {
+                   cc::Counters* counters = nullptr, std::FILE* trace = nullptr,
+                   cc::tlm::CoreCycles* breakdown = nullptr) {
   cc::golden::Chip chip(mem, cfg);
   cc::tlm::TimingModel tm(cfg, mem);
   tm.setTrace(trace);
@@ -160,6 +161,7 @@ uint64_t timeQuery(const ChipConfig& cfg, cc::BoardMemory& mem, const std::vecto
   chip.write32(cc::regs::CTRL, cc::regs::CTRL_START);
   const uint64_t c = tm.endQuery();
   if (counters) *counters = chip.counters();
+  if (breakdown) *breakdown = tm.breakdown();
   return c;
 }
 
@@ -259,18 +261,36 @@ TEST(TimingModel, DotaddDepthEntersAsModelled) {
 }
 
 TEST(TimingModel, SkippingQuietCyclesChangesNothing) {
-  // With a trace every cycle is stepped; without, quiet waits are skipped (speed only).
+  // With a trace every cycle is stepped; without, quiet waits are jumped over and quiet
+  // cycles run light (speed only). Cycles and their breakdown must not change, also at
+  // the extremes of the parameters the jumps depend on (DOTADD depth, fetch ring size).
   const uint64_t seed = std::random_device{}();
   std::printf("TimingModel.SkippingQuietCyclesChangesNothing seed=%llu\n", (unsigned long long)seed);
   auto qs = makeQueries(6, seed);
-  for (const char* name : {"paper", "modern"}) {
-    const ChipConfig cfg = cc::namedConfig(name);
+  std::vector<std::pair<std::string, ChipConfig>> cfgs = {{"paper", cc::namedConfig("paper")},
+                                                          {"modern", cc::namedConfig("modern")}};
+  for (uint32_t stages : {3u, 32u})
+    for (uint32_t ahead : {1u, 7u}) {
+      ChipConfig c = cc::namedConfig("paper");
+      c.dotadd_stages = stages;
+      c.fetch_ahead = ahead;
+      cfgs.emplace_back("paper stages " + std::to_string(stages) + " ahead " + std::to_string(ahead), c);
+    }
+  for (const auto& [name, cfg] : cfgs) {
     for (size_t i = 0; i < qs.size(); ++i) {
       std::FILE* trace = std::tmpfile();
       ASSERT_NE(trace, nullptr);
-      const uint64_t stepped = timeQuery(cfg, qs[i].mem, qs[i].regs, nullptr, trace);
+      cc::tlm::CoreCycles stepped_b, skipped_b;
+      const uint64_t stepped = timeQuery(cfg, qs[i].mem, qs[i].regs, nullptr, trace, &stepped_b);
       std::fclose(trace);
-      EXPECT_EQ(timeQuery(cfg, qs[i].mem, qs[i].regs), stepped) << name << " query " << i;
+      EXPECT_EQ(timeQuery(cfg, qs[i].mem, qs[i].regs, nullptr, nullptr, &skipped_b), stepped) << name << " query " << i;
+      EXPECT_EQ(skipped_b.pair_wait, stepped_b.pair_wait) << name << " query " << i;
+      EXPECT_EQ(skipped_b.transform, stepped_b.transform) << name << " query " << i;
+      EXPECT_EQ(skipped_b.entries, stepped_b.entries) << name << " query " << i;
+      EXPECT_EQ(skipped_b.entry_wait, stepped_b.entry_wait) << name << " query " << i;
+      EXPECT_EQ(skipped_b.triangle, stepped_b.triangle) << name << " query " << i;
+      EXPECT_EQ(skipped_b.stack, stepped_b.stack) << name << " query " << i;
+      EXPECT_EQ(skipped_b.other, stepped_b.other) << name << " query " << i;
     }
   }
 }

@@ -116,7 +116,10 @@ class SdramTiming {
   uint64_t portRequests() const { return port_n_; }
   // The current grant of request n (one of the last kPortHistory requests): what request()
   // returned, revised by the requests made after it. Final once settled(n).
-  PortGrant grant(uint64_t n) const;
+  const PortGrant& grant(uint64_t n) const {
+    if (n >= port_n_ || n + kPortHistory < port_n_) grantOutOfRange(n);
+    return hist(n).grant;
+  }
   // True when later requests can no longer change grant(n): its READ/WRITE and those of
   // all older requests are decided (only a request that comes later can move that point).
   bool settled(uint64_t n) const { return n < settled_; }
@@ -182,7 +185,8 @@ class SdramTiming {
   void portDecide(PortState& st);
   // Applies one decision to st; `real`: final (recorded, counted, hist().cas set).
   void portApply(PortState& st, size_t idx, uint64_t m, bool cas, bool real);
-  void portChain(uint64_t from);  // grants and retire cycles of requests from..port_n_-1
+  void portChain(uint64_t from);
+  [[noreturn]] void grantOutOfRange(uint64_t n) const;  // grants and retire cycles of requests from..port_n_-1
   PortHist& hist(uint64_t n) { return hist_[n % kPortHistory]; }
   const PortHist& hist(uint64_t n) const { return hist_[n % kPortHistory]; }
 

@@ -3,13 +3,18 @@
 // the golden, tlm and (unless --no-rtl) rtl backends and prints per query the TLM and RTL
 // cycles and their ratio, Eq. 5, then the worst per-query cycle error, whether results
 // and counters are identical, and the wall-clock speed of each backend on the same
-// queries (docs/tlm.md, "Accuracy and speed").
+// queries (docs/tlm.md, "Accuracy and speed"). Golden and TLM go over the query set
+// --repeat times (a query takes them milliseconds, too short to time once on a shared
+// machine); their time per query is the mean over the passes, and every pass must give
+// the first pass's results and counters.
 #include <algorithm>
 #include <boost/program_options.hpp>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
+#include <stdexcept>
+#include <string>
 
 #include "cc/driver.h"
 
@@ -41,15 +46,25 @@ bool sameCounters(const cc::Counters& a, const cc::Counters& b, bool with_cycles
 }
 
 Run runBackend(const std::string& backend, const cc::ChipConfig& cfg, const cc::Mesh& ma, const cc::Mesh& mb,
-               const cc::DopTree& ta, const cc::DopTree& tb, const std::vector<cc::Pose>& poses) {
+               const cc::DopTree& ta, const cc::DopTree& tb, const std::vector<cc::Pose>& poses, int repeat = 1) {
   auto dev = cc::makeDevice(backend, cfg);
   cc::Driver d(*dev);
   const auto a = d.upload(ta, ma), b = d.upload(tb, mb);
   Run r;
-  for (const auto& p : poses) {
-    const auto t0 = Clock::now();
-    r.results.push_back(d.query(a, b, p, cc::QueryMode::All));
-    r.seconds.push_back(std::chrono::duration<double>(Clock::now() - t0).count());
+  r.seconds.assign(poses.size(), 0.0);
+  for (int pass = 0; pass < repeat; ++pass) {
+    for (size_t i = 0; i < poses.size(); ++i) {
+      const auto t0 = Clock::now();
+      cc::QueryResult q = d.query(a, b, poses[i], cc::QueryMode::All);
+      r.seconds[i] += std::chrono::duration<double>(Clock::now() - t0).count() / repeat;
+      if (pass == 0) {
+        r.results.push_back(std::move(q));
+      } else if (q.pairs != r.results[i].pairs || q.error != r.results[i].error ||
+                 !sameCounters(q.counters, r.results[i].counters, true)) {
+        throw std::runtime_error(backend + ": pass " + std::to_string(pass) + " of query " + std::to_string(i) +
+                                 " differs from the first pass");
+      }
+    }
   }
   return r;
 }
@@ -58,13 +73,14 @@ Run runBackend(const std::string& backend, const cc::ChipConfig& cfg, const cc::
 
 int main(int argc, char** argv) {
   std::string dir = "build/meshes", a = "bunny00.off", b = "armadillo.off", config = "paper";
-  int poses = 6, rtl_poses = 6;
+  int poses = 6, rtl_poses = 6, repeat = 10;
   bool no_rtl = false;
   po::options_description desc("bench_tlm: TLM speed and TLM-vs-RTL cycles on one query set");
   desc.add_options()("help,h", "this help")("meshes", po::value(&dir), "mesh folder (default build/meshes)")(
       "a", po::value(&a), "tumbled mesh file in that folder")("b", po::value(&b), "aligned mesh file")(
       "poses", po::value(&poses), "poses for golden/tlm (default 6)")("rtl-poses", po::value(&rtl_poses),
                                                                        "first N poses also on rtl (default 6)")(
+      "repeat", po::value(&repeat), "passes of golden and tlm over the poses (default 10)")(
       "no-rtl", po::bool_switch(&no_rtl), "skip the RTL chip")("config", po::value(&config), "configuration (default paper)");
   try {
     po::variables_map vm;
@@ -74,7 +90,8 @@ int main(int argc, char** argv) {
       std::cout << desc << '\n';
       return 0;
     }
-    if (poses < 1 || rtl_poses < 0) throw std::invalid_argument("--poses must be >= 1, --rtl-poses >= 0");
+    if (poses < 1 || rtl_poses < 0 || repeat < 1)
+      throw std::invalid_argument("--poses and --repeat must be >= 1, --rtl-poses >= 0");
     const cc::ChipConfig cfg = cc::namedConfig(config);
     cc::Mesh ma = cc::loadMesh(dir + "/" + a), mb = cc::loadMesh(dir + "/" + b);
     cc::normalizeMesh(ma);
@@ -84,8 +101,8 @@ int main(int argc, char** argv) {
     std::vector<cc::Pose> ps;
     for (int i = 0; i < poses; ++i) ps.push_back(cc::poseFromAxisAngle({1, 1, 1}, 360.0 * i / poses, {0.5, 0, 0}));
 
-    const Run gold = runBackend("golden", cfg, ma, mb, ta, tb, ps);
-    const Run tlm = runBackend("tlm", cfg, ma, mb, ta, tb, ps);
+    const Run gold = runBackend("golden", cfg, ma, mb, ta, tb, ps, repeat);
+    const Run tlm = runBackend("tlm", cfg, ma, mb, ta, tb, ps, repeat);
     Run rtl;
     const int nr = no_rtl ? 0 : std::min(rtl_poses, poses);
     if (nr > 0) rtl = runBackend("rtl", cfg, ma, mb, ta, tb, std::vector<cc::Pose>(ps.begin(), ps.begin() + nr));
@@ -112,7 +129,8 @@ int main(int argc, char** argv) {
                     eq5Cycles(t.counters), (unsigned long long)t.counters.triangle_tests);
       }
     }
-    std::printf("config %s, %s vs %s, %d poses (mode all)\n", cfg.name.c_str(), a.c_str(), b.c_str(), poses);
+    std::printf("config %s, %s vs %s, %d poses (mode all), golden and tlm times the mean of %d passes\n",
+                cfg.name.c_str(), a.c_str(), b.c_str(), poses, repeat);
     std::printf("tlm_queries_per_second %.1f\n", poses / tlm.total(poses));
     std::printf("golden_queries_per_second %.1f\n", poses / gold.total(poses));
     std::printf("tlm_over_golden_wall %.2f\n", tlm.total(poses) / gold.total(poses));
