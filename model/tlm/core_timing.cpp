@@ -71,8 +71,12 @@ class Stepper {
       : cfg_(cfg), log_(log), mem_(mem), mode_first_(mode_first), cyc_(cyc), port_(cfg),
         ahead_(cfg.fetch_ahead), stages_(cfg.dotadd_stages) {
     if (stages_ + 1 >= kDotPipe) throw std::invalid_argument("dotadd_stages too large for the timing model");
-    pf_word_ok_.assign(ahead_, kNever);
-    pf_data_req_.assign(ahead_, kNoRequest);
+    // At most ahead_ slots are in use, so a ring of the next power of two holds them.
+    uint32_t ring = 1;
+    while (ring < ahead_) ring *= 2;
+    slot_mask_ = ring - 1;
+    pf_word_ok_.assign(ring, kNever);
+    pf_data_req_.assign(ring, kNoRequest);
   }
 
   uint64_t run(std::FILE* trace) {
@@ -127,7 +131,7 @@ class Stepper {
     const bool pf_stop = st_ == S_ERROR || st_ == S_DRAIN;
     const uint32_t pf_count = pf_alloc_ - pf_head_;
     const bool pf_sram_req = pf_active_ && !pf_stop && pf_alloc_ < pf_len_ && pf_count != ahead_;
-    const bool pf_mem_req = pf_active_ && !pf_stop && pf_req_ < pf_alloc_ && c >= pf_word_ok_[pf_req_ % ahead_];
+    const bool pf_mem_req = pf_active_ && !pf_stop && pf_req_ < pf_alloc_ && c >= pf_word_ok_[pf_req_ & slot_mask_];
     const bool head_valid = headValid(c);
 
     const bool se_ready = eng_ == E_IDLE;
@@ -158,7 +162,7 @@ class Stepper {
           tbuf_req_[sp_bank_] = port_.take(PortKind::ReadPair, sp_pair_, c);
         } else {
           pf_accept = true;
-          pf_data_req_[pf_req_ % ahead_] = port_.take(PortKind::ReadPair, entryAddrOf(pf_req_), c);
+          pf_data_req_[pf_req_ & slot_mask_] = port_.take(PortKind::ReadPair, entryAddrOf(pf_req_), c);
         }
       }
     }
@@ -183,8 +187,8 @@ class Stepper {
     } else {
       if (pf_stop) pf_active_ = false;
       if (pf_gnt) {
-        pf_word_ok_[pf_alloc_ % ahead_] = c + 3;  // SRAM read two cycles, then the slot's flag
-        pf_data_req_[pf_alloc_ % ahead_] = kNoRequest;
+        pf_word_ok_[pf_alloc_ & slot_mask_] = c + 3;  // SRAM read two cycles, then the slot's flag
+        pf_data_req_[pf_alloc_ & slot_mask_] = kNoRequest;
         ++pf_alloc_;
       }
       if (pf_accept) ++pf_req_;
@@ -301,7 +305,8 @@ class Stepper {
   }
   void lightCycle() {
     const DotCycle dot = dotCycle(c_);
-    controllerCycle(c_, dot.out, spTick(c_, dot.out, dot.sp_issue, false), headValid(c_), true, true, eng_ == E_IDLE);
+    const bool head_valid = st_ == S_ENTRY && headValid(c_);  // only S_ENTRY looks at it
+    controllerCycle(c_, dot.out, spTick(c_, dot.out, dot.sp_issue, false), head_valid, true, true, eng_ == E_IDLE);
     stackEngine(false, false, false);
     ++c_;
   }
@@ -309,11 +314,11 @@ class Stepper {
   // asks for the port while quiet, so it is taken as soon as the port is ready.
   uint64_t fetchRequestCycle() {
     if (!pf_active_ || pf_req_ == pf_alloc_) return kNever;
-    return port_.sd.readyFrom(std::max(c_, pf_word_ok_[pf_req_ % ahead_]));
+    return port_.sd.readyFrom(std::max(c_, pf_word_ok_[pf_req_ & slot_mask_]));
   }
   bool headValid(uint64_t c) const {
-    return pf_alloc_ != pf_head_ && c >= pf_word_ok_[pf_head_ % ahead_] &&
-           port_.arrived(pf_data_req_[pf_head_ % ahead_], c);
+    return pf_alloc_ != pf_head_ && c >= pf_word_ok_[pf_head_ & slot_mask_] &&
+           port_.arrived(pf_data_req_[pf_head_ & slot_mask_], c);
   }
   // Whether the controller leaves its wait state in this cycle.
   bool controllerActs() const {
@@ -336,35 +341,73 @@ class Stepper {
       case S_TRI_WAIT: return port_.arrival(rec_req_);
       case S_PAIR_WAIT: return port_.arrival(tbuf_req_[cur_bank_]);
       case S_ENTRY:
-        if (pf_alloc_ == pf_head_ || pf_data_req_[pf_head_ % ahead_] == kNoRequest) return kNever;
-        return std::max(pf_word_ok_[pf_head_ % ahead_], port_.arrival(pf_data_req_[pf_head_ % ahead_]));
+        if (pf_alloc_ == pf_head_ || pf_data_req_[pf_head_ & slot_mask_] == kNoRequest) return kNever;
+        return std::max(pf_word_ok_[pf_head_ & slot_mask_], port_.arrival(pf_data_req_[pf_head_ & slot_mask_]));
       default: return kNever;
     }
   }
-  // Nothing moves but SDRAM data: no DOTADD in flight or to issue, the look-ahead engine
-  // not transforming, the stack engine idle.
-  bool onlyMemoryMoves() const { return st_ != S_DOT && sp_ != SP_DOT && c_ > dot_last_ && eng_ == E_IDLE; }
+  // Nothing moves but SDRAM data and count-downs: no DOTADD in flight or to issue, the
+  // look-ahead engine not transforming.
+  bool onlyMemoryMoves() const { return st_ != S_DOT && sp_ != SP_DOT && c_ > dot_last_; }
   // The cycle the look-ahead engine's pair read is in (it starts transforming after it).
   uint64_t lookAheadArrival() const { return sp_ == SP_WAIT ? port_.arrival(tbuf_req_[sp_bank_]) : kNever; }
+  // The cycle in which the stack engine next changes state (its count-down ends).
+  uint64_t engineEvent() const {
+    switch (eng_) {
+      case E_IDLE: return kNever;
+      case E_DECIDE: return c_;
+      default: return c_ + eng_left_ - 1;
+    }
+  }
+  // The first cycle from which a jump must not go on: something other than the waiting
+  // controller and the DOTADD pipe acts then.
+  uint64_t nextEvent(uint64_t fetch_at) const { return std::min({fetch_at, lookAheadArrival(), engineEvent()}); }
+  // Time goes on to `to` (> c_) for the engines: count-downs, a cancel that has done its work.
+  void advance(uint64_t to) {
+    if (eng_ == E_PUSH || eng_ == E_READ) eng_left_ -= static_cast<uint32_t>(to - c_);
+    if (sp_ == SP_IDLE) sp_cancel_ = false;
+    c_ = to;
+  }
   // The controller waits on from c_ to `to` (> c_): nothing but the counters moves.
   void wait(uint64_t to) {
     account(st_, st_, to - c_);
     if (st_ == S_IT) it_left_ -= to - c_;
-    if (sp_ == SP_IDLE) sp_cancel_ = false;
-    c_ = to;
+    advance(to);
+  }
+  // One side of a triangle test from S_TRI_SIDE to S_TRI_DECIDE: two passes of nine
+  // DOTADDs (S_DOT, S_DOT_WB), S_TRI_PASS2 and S_TRI_IT between them, then the IT-unit;
+  // none of it waits on memory. With the pipe empty and the look-ahead engine not
+  // transforming, it takes 23 + 2 * stages + (IT-unit cycles).
+  bool jumpTriangleSide(uint64_t limit) {
+    if (st_ != S_TRI_SIDE || sp_ == SP_DOT || c_ <= dot_last_ || side_i_ >= log_.sides.size()) return false;
+    const auto& side = log_.sides[side_i_];
+    const uint64_t it = itCycles(side);
+    const uint64_t to = c_ + 23 + 2 * stages_ + it;
+    if (to > limit) return false;
+    ++side_i_;
+    it_hit_ = side.hit;
+    it_left_ = 0;
+    dot_n_ = dot_issue_ = dot_done_ = 9;
+    dot_tri_ = true;
+    ret_ = S_TRI_IT;
+    dot_fsm_last_ = dot_last_ = c_ + 20 + 2 * stages_;
+    account(S_TRI_SIDE, S_TRI_DECIDE, to - c_);
+    st_ = S_TRI_DECIDE;
+    advance(to);
+    return true;
   }
   // The controller's DOTADD batch: it issues one a cycle (first), each result `stages_`
   // cycles later; a transforming look-ahead engine issues in the cycles after the batch.
   // Jumps to the cycle the batch's last result leaves the pipe. Not when the look-ahead
   // engine has issued all 48 (its last results may end its transform before then).
   bool jumpDotBatch(uint64_t limit) {
-    if (st_ != S_DOT || eng_ != E_IDLE) return false;
+    if (st_ != S_DOT) return false;
     const bool sp_runs = sp_ == SP_DOT;
     const uint32_t sp_issued = sp_node_ ? 24 + sp_i_ : sp_i_;
     if (sp_runs && (sp_cancel_ || sp_issued == 48)) return false;
     const uint64_t left = dot_n_ - dot_issue_;
     const uint64_t to = left != 0 ? c_ + left - 1 + stages_ : dot_fsm_last_;
-    if (to <= c_ || to > std::min(limit, lookAheadArrival())) return false;
+    if (to <= c_ || to > limit) return false;
     for (uint64_t c = c_; c < to; ++c) {  // the results in flight that leave before
       uint8_t& out = pipe_[c % kDotPipe];
       if (out == 1) ++dot_done_;
@@ -390,7 +433,7 @@ class Stepper {
   // Only the look-ahead engine's transform is in the pipe (the controller waits
   // elsewhere): the same, up to its 48th result.
   bool jumpLookAheadTransform(uint64_t limit) {
-    if (sp_ != SP_DOT || sp_cancel_ || st_ == S_DOT || eng_ != E_IDLE) return false;
+    if (sp_ != SP_DOT || sp_cancel_ || st_ == S_DOT) return false;
     const uint32_t issued = sp_node_ ? 24 + sp_i_ : sp_i_;
     const uint64_t to = issued < 48 ? c_ + (48 - issued) - 1 + stages_ : dot_last_;
     if (to <= c_ || to > std::min(limit, controllerActCycle())) return false;
@@ -407,16 +450,18 @@ class Stepper {
     if (!quiet()) return;
     const uint64_t fetch_at = fetchRequestCycle();
     while (c_ < fetch_at && lightState(st_)) {
+      const uint64_t limit = nextEvent(fetch_at);
+      if (jumpTriangleSide(limit)) continue;
       if (!controllerActs()) {
         if (onlyMemoryMoves()) {
-          const uint64_t to = std::min({fetch_at, controllerActCycle(), lookAheadArrival()});
+          const uint64_t to = std::min(limit, controllerActCycle());
           if (to == kNever) throw std::logic_error("timing model: the chip waits for nothing");
           if (to > c_) {
             wait(to);
             continue;
           }
         }
-        if (jumpDotBatch(fetch_at) || jumpLookAheadTransform(fetch_at)) continue;
+        if (jumpDotBatch(limit) || jumpLookAheadTransform(limit)) continue;
       }
       lightCycle();
       if (c_ > kLongestQuery) throw std::logic_error("timing model: query does not end");
@@ -804,11 +849,7 @@ class Stepper {
         if (side_i_ >= log_.sides.size()) throw LogEnd{};
         const auto& sd = log_.sides[side_i_++];
         it_hit_ = sd.hit;
-        // Per edge: S_IT_EDGE + S_IT_MUL when skipped; S_IT_EDGE, four products, the three
-        // chained adds and the subtraction, S_IT_DECIDE when computed; a final S_IT_EDGE
-        // when no edge hit.
-        const uint64_t per_edge = 11 + cfg_.it_mul_stages + 3 * cfg_.it_add_stages;
-        it_left_ = 2ull * sd.skipped + per_edge * sd.computed + (sd.hit ? 0 : 1);
+        it_left_ = itCycles(sd);
         st_ = it_left_ == 0 ? S_TRI_DECIDE : S_IT;
         break;
       }
@@ -837,6 +878,14 @@ class Stepper {
       default:
         throw std::logic_error("timing model: unknown controller state " + std::to_string(st_));
     }
+  }
+
+  // The IT-unit's cycles for one side. Per edge: S_IT_EDGE + S_IT_MUL when skipped;
+  // S_IT_EDGE, four products, the three chained adds and the subtraction, S_IT_DECIDE
+  // when computed; a final S_IT_EDGE when no edge hit.
+  uint64_t itCycles(const QueryLog::TriSide& sd) const {
+    const uint64_t per_edge = 11 + cfg_.it_mul_stages + 3 * cfg_.it_add_stages;
+    return 2ull * sd.skipped + per_edge * sd.computed + (sd.hit ? 0 : 1);
   }
 
   bool go0_now() const { return present(0) && !leaf_[0] && olen_[0] != 0; }
@@ -961,6 +1010,7 @@ class Stepper {
   bool pf_active_ = false, pf_start_ = false;
   uint32_t pf_len_ = 0, pf_first_ = 0, pf_alloc_ = 0, pf_head_ = 0, pf_req_ = 0;
   uint32_t pf_start_len_ = 0, pf_start_first_ = 0;
+  uint32_t slot_mask_ = 0;             // list entry j is in ring place j & slot_mask_
   std::vector<uint64_t> pf_word_ok_;   // cycle from which the slot's list word is in
   std::vector<uint64_t> pf_data_req_;  // the read bringing the slot's pair
   // write queue
