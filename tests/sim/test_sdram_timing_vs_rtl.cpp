@@ -23,7 +23,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
@@ -374,24 +373,6 @@ void allClasses(const ChipConfig& cfg, const std::string& tag, uint32_t seed, si
 TEST(SdramTimingVsRtl, PaperTiming) { allClasses<Vcc_sdram_ctrl>(ChipConfig{}, "paper", 100, 4000); }
 
 TEST(SdramTimingVsRtl, SlowTiming) { allClasses<Vcc_sdram_ctrl_slow>(sim::slowSdramConfig(), "slow", 200, 4000); }
-
-// The port model is called once per request by a model that must run far faster than the
-// Verilated chip: its cost per request, on the chip-like mix and with a full queue.
-TEST(SdramTimingVsRtl, ModelCostPerRequest) {
-  const ChipConfig cfg;
-  StreamSpec mixed, full;
-  full.pair = 100, full.record = full.write = 0, full.seq = full.same_bank = 0, full.gap0 = 100;
-  for (const auto& [name, spec] : {std::pair<const char*, StreamSpec>{"mixed", mixed}, {"random pairs, full queue", full}}) {
-    const auto reqs = makeStream(cfg, spec, 400000, 7);
-    SdramTiming m(cfg);
-    const auto t0 = std::chrono::steady_clock::now();
-    uint64_t sum = 0;
-    for (const Req& r : reqs) sum += m.request(r.kind, r.addr, r.valid).last_beat;
-    const double ns = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count() / reqs.size();
-    std::printf("%-26s %.0f ns per request (%llu)\n", name, ns, (unsigned long long)(sum % 10));
-    EXPECT_LT(ns, 5000.0);  // loose: catches a per-cycle loop, not a slow machine
-  }
-}
 
 }  // namespace
 }  // namespace cc
