@@ -69,4 +69,5 @@ localparam [31:0] FRAME_NEXT_PAIR         = 32'd0;  // frame word: slot-1 child 
 localparam [31:0] FRAME_LIST_BASE         = 32'd1;  // frame word: base of its list
 localparam [31:0] FRAME_LEN_BIT           = 32'd2;  // frame word: list length and the bit
 localparam [31:0] FRAME_BIT               = 32'd31;  // bit of the frame's bit in FRAME_LEN_BIT
+localparam [31:0] LIST_WQ_DEPTH           = 32'd8;  // entries of the list write queue
 /* verilator lint_on UNUSEDPARAM */

@@ -27,8 +27,7 @@ module cc_stack_engine #(
   parameter integer ListWords      = 262144,
   parameter integer StackFrames    = 64,
   parameter integer BoardBytesLog2 = 30,
-  parameter integer SramAddrW      = 20,
-  parameter integer QueueDepth     = 8
+  parameter integer SramAddrW      = 20
 ) (
   input  wire                 clk_i,
   input  wire                 rst_ni,
@@ -81,6 +80,7 @@ module cc_stack_engine #(
   input  wire                 rsp_last_i
 );
 `include "cc_regmap.vh"
+  localparam integer QueueDepth = LIST_WQ_DEPTH;  // layout.h kListWriteQueueDepth
 
   localparam [2:0] E_IDLE = 3'd0, E_PUSH = 3'd1, E_READ = 3'd2, E_WAIT = 3'd3, E_DECIDE = 3'd4;
 

@@ -88,6 +88,7 @@ std::vector<Param> params() {
       {"FRAME_LIST_BASE", kFrameListBase, 32, "frame word: base of its list"},
       {"FRAME_LEN_BIT", kFrameLenBit, 32, "frame word: list length and the bit"},
       {"FRAME_BIT", kFrameBit, 32, "bit of the frame's bit in FRAME_LEN_BIT"},
+      {"LIST_WQ_DEPTH", kListWriteQueueDepth, 32, "entries of the list write queue"},
   };
   p.insert(p.end(), named.begin(), named.end());
   return p;

@@ -14,7 +14,7 @@ namespace cc::tlm {
 namespace {
 
 constexpr uint64_t kNever = std::numeric_limits<uint64_t>::max();
-constexpr uint32_t kWriteQueueDepth = 8;   // cc_stack_engine QueueDepth
+constexpr uint32_t kWriteQueueDepth = layout::kListWriteQueueDepth;
 constexpr uint32_t kDotPipe = 64;          // ring of DOTADD pipeline slots (> dotadd_stages)
 constexpr uint64_t kLongestQuery = uint64_t{1} << 40;  // cycles: beyond, the model has a bug
 

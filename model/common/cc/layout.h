@@ -74,6 +74,10 @@ inline constexpr uint32_t frameWordAddr(uint32_t list_words, uint32_t frame, uin
 inline constexpr uint32_t makeFrameLenBit(uint32_t len, bool bit) { return len | (uint32_t(bit) << kFrameBit); }
 inline constexpr uint32_t frameLen(uint32_t w) { return w & ~(1u << kFrameBit); }
 inline constexpr bool frameBit(uint32_t w) { return (w >> kFrameBit) & 1u; }
+// Entries the list write queue holds on their way into the stack SRAM (rtl/cc_stack_engine.v;
+// the timing model's write queue). A power of two, >= 4: the controller appends only
+// while two more fit (room2: at most Depth - 4 held).
+inline constexpr uint32_t kListWriteQueueDepth = 8;
 
 // Board memory size the address decoders accept (byte addresses are 32-bit).
 inline constexpr uint64_t kBoardMemoryBytes = 1ull << 32;
