@@ -13,6 +13,9 @@
 
 #include "cc/sw_traversal.h"
 #include "peers.h"
+#ifdef CC_HAVE_TLM
+#include "cc/tlm_device.h"
+#endif
 
 namespace cc::perf {
 
@@ -49,6 +52,16 @@ Chip makeChip(const std::string& backend, const std::string& config, const DopTr
   c.a = c.drv->upload(ta, ma);
   c.b = c.drv->upload(tb, mb);
   return c;
+}
+
+// Of the last query's cycles, those the controller spent in triangle tests (the TLM model's
+// breakdown, docs/tlm.md: records, DOTADD passes, IT-unit, result writes).
+double triangleCycles(const Device& dev) {
+#ifdef CC_HAVE_TLM
+  if (const auto* t = dynamic_cast<const tlm::TlmDevice*>(&dev)) return double(t->timing().breakdown().triangle);
+#endif
+  (void)dev;
+  return kNone;
 }
 
 bool sameCounters(const Counters& x, const Counters& y) {
@@ -140,6 +153,7 @@ std::vector<std::string> poseHeader(const std::vector<std::string>& tlm_configs)
   for (const auto& c : tlm_configs) {
     h.push_back("tlm_" + c + "_cycles");
     h.push_back("tlm_" + c + "_us");
+    h.push_back("tlm_" + c + "_triangle_cycles");
   }
   for (const auto* n : {"rtl_cycles", "rtl_us", "sw_us", "fcl_obbrss_us", "fcl_kdop24_us", "sw_hit", "fcl_hit", "all_chip_pairs",
                         "all_fcl_pairs", "only_chip", "only_fcl", "exact_checked", "exact_chip_right", "exact_fcl_right", "degenerate"}) {
@@ -159,6 +173,7 @@ std::vector<std::string> poseFields(const PoseRecord& r) {
   for (size_t k = 0; k < r.tlm_cycles.size(); ++k) {
     f.push_back(num(r.tlm_cycles[k], 12));
     f.push_back(num(r.tlm_us[k]));
+    f.push_back(num(r.tlm_tri_cycles[k], 12));
   }
   for (double v : {r.rtl_cycles}) f.push_back(num(v, 12));
   for (double v : {r.rtl_us, r.sw_us, r.fcl_obbrss_us, r.fcl_kdop24_us, r.sw_hit, r.fcl_hit, r.all_chip, r.all_fcl, r.only_chip, r.only_fcl,
@@ -226,6 +241,7 @@ int runStudy(const StudyOptions& o) {
         const QueryResult q = t.drv->query(t.a, t.b, s.pose, mode);
         r.tlm_cycles.push_back(double(q.counters.cycles));
         r.tlm_us.push_back(q.counters.cycles / t.cfg.core_mhz);
+        r.tlm_tri_cycles.push_back(triangleCycles(*t.dev));
       }
       if (rtl_chip && i % o.rtl_every == 0) {
         const QueryResult q = rtl_chip->drv->query(rtl_chip->a, rtl_chip->b, s.pose, mode);
@@ -293,7 +309,8 @@ int runStudy(const StudyOptions& o) {
     sc.header.push_back("worst_" + m.first);
   }
   for (const auto* n : {"rtl_over_eq5", "sw_over_eq5", "sw_over_rtl", "fcl_obbrss_over_eq5", "fcl_obbrss_over_rtl", "fcl_obbrss_over_tlm_modern",
-                        "sw_over_fcl_obbrss", "hit_disagreements", "only_chip", "only_fcl", "exact_checked", "exact_chip_right",
+                        "sw_over_fcl_obbrss", "tlm_paper_triangle_share", "tlm_paper_over_eq5", "tlm_paper_rest_over_eq5",
+                        "hit_disagreements", "only_chip", "only_fcl", "exact_checked", "exact_chip_right",
                         "exact_fcl_right", "degenerate"}) {
     sc.header.push_back(n);
   }
@@ -329,6 +346,24 @@ int runStudy(const StudyOptions& o) {
   };
   struct Ratios {
     double rtl_over_eq5, sw_over_eq5, sw_over_rtl, fo_over_eq5, fo_over_rtl, fo_over_modern, sw_over_fo;
+  };
+  // Where the paper configuration's cycles go (TLM paper = the RTL's cycles), as ratios of
+  // sums over the poses: the triangle tests' share, and all / the rest against Eq. 5.
+  struct Split {
+    double triangle_share = kNone, over_eq5 = kNone, rest_over_eq5 = kNone;
+  };
+  const auto paper_it = std::find(tlm_configs.begin(), tlm_configs.end(), "paper");
+  auto split = [&](const Group& gr) {
+    Split sp;
+    if (paper_it == tlm_configs.end()) return sp;
+    const size_t k = static_cast<size_t>(paper_it - tlm_configs.begin());
+    const double cycles = sumOf(gr.rs, [k](const PoseRecord& r) { return r.tlm_cycles[k]; });
+    const double tri = sumOf(gr.rs, [k](const PoseRecord& r) { return r.tlm_tri_cycles[k]; });
+    const double eq5 = sumOf(gr.rs, [](const PoseRecord& r) { return r.eq5_cycles; });
+    sp.triangle_share = ratio(tri, cycles);
+    sp.over_eq5 = ratio(cycles, eq5);
+    sp.rest_over_eq5 = ratio(cycles - tri, eq5);
+    return sp;
   };
   auto ratios = [&](const Group& gr) {
     // rtl ran on a subset of poses: compare it with Eq. 5 and software on that subset.
@@ -368,7 +403,9 @@ int runStudy(const StudyOptions& o) {
       const double chip_hit = r->chip_pairs ? 1 : 0;
       if ((!std::isnan(r->sw_hit) && r->sw_hit != chip_hit) || (!std::isnan(r->fcl_hit) && r->fcl_hit != chip_hit)) hit_dis += 1;
     }
-    const double vals[] = {q.rtl_over_eq5, q.sw_over_eq5, q.sw_over_rtl, q.fo_over_eq5, q.fo_over_rtl, q.fo_over_modern, q.sw_over_fo, hit_dis,
+    const Split sp = split(gr);
+    const double vals[] = {q.rtl_over_eq5, q.sw_over_eq5, q.sw_over_rtl, q.fo_over_eq5, q.fo_over_rtl, q.fo_over_modern, q.sw_over_fo,
+                           sp.triangle_share, sp.over_eq5, sp.rest_over_eq5, hit_dis,
                            sumOf(gr.rs, [](const PoseRecord& r) { return r.only_chip; }), sumOf(gr.rs, [](const PoseRecord& r) { return r.only_fcl; }),
                            sumOf(gr.rs, [](const PoseRecord& r) { return r.exact_checked; }),
                            sumOf(gr.rs, [](const PoseRecord& r) { return r.exact_chip_right; }),
@@ -420,6 +457,16 @@ int runStudy(const StudyOptions& o) {
     const Ratios q = ratios(gr);
     t << "| " << gr.pair << " | " << fix(q.rtl_over_eq5, 2) << " | " << fix(q.sw_over_eq5, 1) << " | " << fix(q.sw_over_rtl, 1) << " | "
       << fix(q.fo_over_eq5, 1) << " | " << fix(q.fo_over_rtl, 1) << " | " << fix(q.fo_over_modern, 1) << " | " << fix(q.sw_over_fo, 2) << " |\n";
+  }
+  if (paper_it != tlm_configs.end()) {
+    t << "\nWhere the paper configuration's cycles go (TLM paper, the RTL's cycle count; ratios of sums over the poses):\n\n"
+         "| pair | triangle tests' share of the cycles | TLM paper / Eq. 5 | without the triangle tests / Eq. 5 |\n|---|---|---|---|\n";
+    for (const auto& gr : groups) {
+      if (gr.distance != "all") continue;
+      const Split sp = split(gr);
+      t << "| " << gr.pair << " | " << fix(100.0 * sp.triangle_share, 0) << " % | " << fix(sp.over_eq5, 2) << " | "
+        << fix(sp.rest_over_eq5, 2) << " |\n";
+    }
   }
   if (o.check) {
     t << "\nAll-pairs answers, chip (golden, FP32) against FCL (OBBRSS, double), summed over the poses; differing pairs decided by "

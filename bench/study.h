@@ -31,6 +31,7 @@ struct PoseRecord {
   size_t chip_pairs = 0;
   double eq5_cycles = 0, eq5_us = 0;
   std::vector<double> tlm_cycles, tlm_us;  // per tlm config
+  std::vector<double> tlm_tri_cycles;      // per tlm config: of its cycles, those in triangle tests
   double rtl_cycles = kNone, rtl_us = kNone;
   double sw_us = kNone, fcl_obbrss_us = kNone, fcl_kdop24_us = kNone;
   double sw_hit = kNone, fcl_hit = kNone;  // 0/1: did they find a collision (mode first)

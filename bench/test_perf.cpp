@@ -2,6 +2,7 @@
 // on procedural meshes, and the command line end to end on small meshes.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -151,21 +152,35 @@ TEST(PerfCli, WritesCsvJsonAndTable) {
   EXPECT_NE(header.find("overlap_tests"), std::string::npos);
   EXPECT_NE(header.find("tlm_paper_cycles"), std::string::npos);
   EXPECT_NE(header.find("fcl_kdop24_us"), std::string::npos);
-  int rows = 0, far_with_pairs = 0;
+  const auto split = [](const std::string& l) {
+    std::vector<std::string> f;
+    std::stringstream ls(l);
+    for (std::string x; std::getline(ls, x, ',');) f.push_back(x);
+    return f;
+  };
+  const auto names = split(header);
+  const auto col = [&](const std::string& n) { return size_t(std::find(names.begin(), names.end(), n) - names.begin()); };
+  const size_t tests = col("triangle_tests"), cycles = col("tlm_paper_cycles"), tri = col("tlm_paper_triangle_cycles");
+  ASSERT_LT(tri, names.size());
+  int rows = 0, far_with_pairs = 0, with_tests = 0;
   while (std::getline(poses, line)) {
     ++rows;
     // distance 5 puts the objects apart: no pairs (column 7 = chip_pairs).
-    std::vector<std::string> f;
-    std::stringstream ls(line);
-    for (std::string x; std::getline(ls, x, ',');) f.push_back(x);
-    ASSERT_GE(f.size(), 7u);
+    const auto f = split(line);
+    ASSERT_EQ(f.size(), names.size());
     if (f[3] == "5" && f[6] != "0") ++far_with_pairs;
+    // The triangle tests' cycles are part of the query's, and there are some iff tests ran.
+    EXPECT_LT(std::stod(f[tri]), std::stod(f[cycles])) << line;
+    EXPECT_EQ(std::stod(f[tri]) > 0, std::stod(f[tests]) > 0) << line;
+    with_tests += std::stod(f[tests]) > 0;
   }
   EXPECT_EQ(rows, 2 * 8);
   EXPECT_EQ(far_with_pairs, 0);
+  EXPECT_GT(with_tests, 0);
   const std::string table = readAll(out + "/table1.md");
   EXPECT_NE(table.find("| ball:ring |"), std::string::npos);
   EXPECT_NE(table.find("| ring |"), std::string::npos);
+  EXPECT_NE(table.find("Where the paper configuration's cycles go"), std::string::npos);
   EXPECT_NE(readAll(out + "/perf.json").find("\"summary\""), std::string::npos);
   EXPECT_NE(readAll(out + "/summary.csv").find("ball:ring,all,8,"), std::string::npos);
   // Bad input: exit code 2, no crash.
