@@ -46,15 +46,11 @@ struct Port {
     return n;
   }
   // All beats of read n have reached the core before cycle c (its flag is up in cycle c).
-  bool arrived(uint64_t n, uint64_t c) const {
-    if (n == kNoRequest) return false;
-    if (n + SdramTiming::kPortHistory <= sd.portRequests()) return true;  // long done
-    return c > sd.grant(n).last_beat;
-  }
-  // The first cycle in which all of read n's beats are in.
+  bool arrived(uint64_t n, uint64_t c) const { return c >= arrival(n); }
+  // The first cycle in which all of read n's beats are in (kNever: no such read).
   uint64_t arrival(uint64_t n) const {
     if (n == kNoRequest) return kNever;
-    if (n + SdramTiming::kPortHistory <= sd.portRequests()) return 0;
+    if (n + SdramTiming::kPortHistory <= sd.portRequests()) return 0;  // long done
     return sd.grant(n).last_beat + 1;
   }
   bool readsDone(uint64_t c) const { return last_read == kNoRequest || arrived(last_read, c); }
