@@ -533,18 +533,12 @@ module cc_core #(
   // The controller
   // -------------------------------------------------------------------------------------
   integer i;
-  always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      state_q <= S_IDLE;
-      busy_q <= 1'b0;
+  // A query's status, result count and event counters: cleared at reset and by START.
+  task clear_query_status;
+    begin
       done_q <= 1'b0;
       err_q <= 4'd0;
       irq_pending_q <= 1'b0;
-      ctrl_q <= 3'd0;
-      root_a_q <= 32'd0;
-      root_b_q <= 32'd0;
-      result_base_q <= 32'd0;
-      result_cap_q <= 32'd0;
       result_count_q <= 32'd0;
       cnt_tumbled_q <= 32'd0;
       cnt_aligned_q <= 32'd0;
@@ -554,6 +548,19 @@ module cc_core #(
       cnt_max_stack_q <= 32'd0;
       cnt_max_list_q <= 32'd0;
       cnt_cycles_q <= 64'd0;
+    end
+  endtask
+
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      state_q <= S_IDLE;
+      busy_q <= 1'b0;
+      clear_query_status;
+      ctrl_q <= 3'd0;
+      root_a_q <= 32'd0;
+      root_b_q <= 32'd0;
+      result_base_q <= 32'd0;
+      result_cap_q <= 32'd0;
       fsm_req_valid_q <= 1'b0;
       tbuf_ready_q <= 2'b00;
       rec_ready_q <= 1'b0;
@@ -640,18 +647,7 @@ module cc_core #(
         S_IDLE: begin
           if (start) begin
             busy_q <= 1'b1;
-            done_q <= 1'b0;
-            err_q <= 4'd0;
-            irq_pending_q <= 1'b0;
-            result_count_q <= 32'd0;
-            cnt_tumbled_q <= 32'd0;
-            cnt_aligned_q <= 32'd0;
-            cnt_overlap_q <= 32'd0;
-            cnt_tri_q <= 32'd0;
-            cnt_lists_q <= 32'd0;
-            cnt_max_stack_q <= 32'd0;
-            cnt_max_list_q <= 32'd0;
-            cnt_cycles_q <= 64'd0;
+            clear_query_status;
           end
           if ((start || busy_q) && mem_phase_i) state_q <= S_INIT;
         end
