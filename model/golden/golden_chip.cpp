@@ -202,7 +202,7 @@ Dop Chip::transform(uint32_t node_addr) {
 Chip::ChildLists Chip::processPair(uint32_t pair, uint32_t tmask, uint32_t base, uint32_t len) {
   ++counters_.lists;
   counters_.max_list_length = std::max<uint64_t>(counters_.max_list_length, len);
-  if (observer_) observer_->onList(pair, tmask, base, len);
+  if (observer_) observer_->onList(pair, tmask, base, len, sram_.data() + base);
   checkPointer(pair, kPairBytes, kPairBytes);
   if (observer_) observer_->onFetch(Observer::Fetch::TumbledPair, pair);
 
@@ -283,7 +283,7 @@ void Chip::processLeafList(uint32_t node_addr, const Dop& dop, uint32_t base, ui
   while (len > 0) {
     ++counters_.lists;
     counters_.max_list_length = std::max<uint64_t>(counters_.max_list_length, len);
-    if (observer_) observer_->onList(node_addr & ~(kPairBytes - 1), 0, base, len);
+    if (observer_) observer_->onList(node_addr & ~(kPairBytes - 1), 0, base, len, sram_.data() + base);
     const uint32_t out_base = top_;
     uint32_t out_len = 0;
     for (uint32_t k = 0; k < len; ++k) {

@@ -308,7 +308,7 @@ class Stepper {
   }
   // The cycle of the fetch unit's next SDRAM request (kNever: none to make). Nothing else
   // asks for the port while quiet, so it is taken as soon as the port is ready.
-  uint64_t fetchRequestCycle() {
+  uint64_t fetchRequestCycle() const {
     if (!pf_active_ || pf_req_ == pf_alloc_) return kNever;
     return port_.sd.readyFrom(std::max(c_, pf_word_ok_[pf_req_ & slot_mask_]));
   }

@@ -284,7 +284,7 @@ void SdramTiming::portChain(uint64_t from) {
   port_idle_ = port_n_ == 0 ? 0 : std::max({settled_wend_, wend, hist(port_n_ - 1).retire + 1});
 }
 
-uint64_t SdramTiming::readyFrom(uint64_t c) {
+uint64_t SdramTiming::readyFrom(uint64_t c) const {
   uint64_t t = port_n_ == 0 ? c : std::max(c, last_accept_ + 1);
   if (port_n_ >= cfg_.sdram_queue) t = std::max(t, hist(port_n_ - cfg_.sdram_queue).retire + 1);
   return t;
@@ -328,7 +328,7 @@ PortGrant SdramTiming::request(PortKind kind, uint32_t addr, uint64_t valid) {
   return h.grant;
 }
 
-uint64_t SdramTiming::idleFrom() { return std::max(port_idle_, bus_end_); }
+uint64_t SdramTiming::idleFrom() const { return std::max(port_idle_, bus_end_); }
 
 void SdramTiming::grantOutOfRange(uint64_t n) const {
   throw std::out_of_range("SdramTiming::grant: request " + std::to_string(n) + " is not among the last " +

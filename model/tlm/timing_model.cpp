@@ -3,7 +3,7 @@
 namespace cc::tlm {
 
 TimingModel::TimingModel(const ChipConfig& cfg, const BoardMemory& mem)
-    : cfg_(cfg), mem_(mem), core_(cfg), list_area_(cfg.list_words, 0) {}
+    : cfg_(cfg), mem_(mem), core_(cfg) {}
 
 void TimingModel::beginQuery(bool mode_first) {
   log_.clear();
@@ -16,13 +16,11 @@ uint64_t TimingModel::endQuery() {
   return cycles_;
 }
 
-void TimingModel::onList(uint32_t pair, uint32_t tmask, uint32_t base, uint32_t len) {
+void TimingModel::onList(uint32_t pair, uint32_t tmask, uint32_t base, uint32_t len, const uint32_t* entries) {
   log_.lists.push_back({pair, tmask, base, len, static_cast<uint32_t>(log_.entries.size())});
   // The fetch unit reads the whole list (and may run ahead of where the golden model stops).
-  log_.entries.insert(log_.entries.end(), list_area_.begin() + base, list_area_.begin() + base + len);
+  log_.entries.insert(log_.entries.end(), entries, entries + len);
 }
-
-void TimingModel::onListWrite(uint32_t word_addr, uint32_t entry) { list_area_[word_addr] = entry; }
 
 void TimingModel::onOverlapTest(bool overlap) { log_.overlaps.push_back(overlap ? 1 : 0); }
 

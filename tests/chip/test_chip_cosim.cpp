@@ -3,11 +3,11 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
-#include <filesystem>
 #include <random>
 
 #include "cc/driver.h"
 #include "cc_board.h"
+#include "real_mesh_pairs.h"
 
 namespace {
 
@@ -75,20 +75,17 @@ TEST(ChipCosim, ProceduralMeshesRandomPosesBothModes) {
 }
 
 TEST(ChipCosim, RealMeshSweeps) {
-  const std::string dir = CC_MESH_DIR;
-  for (const auto& [fa, fb] : {std::pair<std::string, std::string>{"bunny00.off", "armadillo.off"}, {"fandisk_large.off", "blade.off"}}) {
-    if (!std::filesystem::exists(dir + "/" + fa)) GTEST_SKIP() << "run 'make meshes'";
-    cc::Mesh a = cc::loadMesh(dir + "/" + fa), b = cc::loadMesh(dir + "/" + fb);
-    cc::normalizeMesh(a);
-    cc::normalizeMesh(b);
-    const Pair p = makePair(std::move(a), std::move(b));
+  auto pairs = loadRealMeshPairs(CC_MESH_DIR);
+  if (pairs.empty()) GTEST_SKIP() << "run 'make meshes'";
+  for (auto& real : pairs) {
+    const Pair p = makePair(std::move(real.a), std::move(real.b));
     Rig rig(p);
     for (const Eigen::Vector3d& offset : {Eigen::Vector3d(0.5, 0, 0), Eigen::Vector3d(0, 0, 0)}) {
       for (int i = 0; i < kRealPoses; ++i) {
         const double deg = 360.0 * i / kRealPoses + 7.0;
         const cc::Pose pose = cc::poseFromAxisAngle({1, 1, 1}, deg, offset);
         for (cc::QueryMode mode : {cc::QueryMode::All, cc::QueryMode::First}) {
-          rig.compare(pose, mode, fa + " vs " + fb + " deg " + std::to_string(deg) + " offset " + std::to_string(offset[0]) +
+          rig.compare(pose, mode, real.name + " deg " + std::to_string(deg) + " offset " + std::to_string(offset[0]) +
                                       (mode == cc::QueryMode::First ? " first" : " all"));
         }
       }

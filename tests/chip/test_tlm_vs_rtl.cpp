@@ -4,11 +4,11 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
-#include <filesystem>
 #include <map>
 #include <random>
 
 #include "cc/driver.h"
+#include "real_mesh_pairs.h"
 
 namespace {
 
@@ -69,17 +69,14 @@ TEST(TlmVsRtl, ProceduralMeshesRandomPosesBothModes) {
 }
 
 TEST(TlmVsRtl, RealMeshes) {
-  const std::string dir = CC_MESH_DIR;
-  for (const auto& [fa, fb] : {std::pair<std::string, std::string>{"bunny00.off", "armadillo.off"}, {"fandisk_large.off", "blade.off"}}) {
-    if (!std::filesystem::exists(dir + "/" + fa)) GTEST_SKIP() << "run 'make meshes'";
-    cc::Mesh a = cc::loadMesh(dir + "/" + fa), b = cc::loadMesh(dir + "/" + fb);
-    cc::normalizeMesh(a);
-    cc::normalizeMesh(b);
-    TwoChips chips(a, b);
+  const auto pairs = loadRealMeshPairs(CC_MESH_DIR);
+  if (pairs.empty()) GTEST_SKIP() << "run 'make meshes'";
+  for (const auto& p : pairs) {
+    TwoChips chips(p.a, p.b);
     for (double deg : {31.0, 200.0}) {
       for (cc::QueryMode mode : {cc::QueryMode::First, cc::QueryMode::All}) {
         chips.compare(cc::poseFromAxisAngle({1, 1, 1}, deg, {0.5, 0, 0}), mode,
-                      fa + " vs " + fb + " deg " + std::to_string(deg) + (mode == cc::QueryMode::First ? " first" : " all"));
+                      p.name + " deg " + std::to_string(deg) + (mode == cc::QueryMode::First ? " first" : " all"));
       }
     }
   }

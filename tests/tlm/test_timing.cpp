@@ -307,8 +307,8 @@ TEST(TimingModel, OneListClosedForm) {
     mem.write32(0x2000 + cc::layout::kNodeFlags, leaf);
     cc::tlm::TimingModel tm(cfg, mem);
     tm.beginQuery(false);
-    tm.onListWrite(0, 0x2001);
-    tm.onList(0x1000, 1, 0, 1);
+    const uint32_t entry = 0x2001;  // the aligned leaf's pair, slot 0
+    tm.onList(0x1000, 1, 0, 1, &entry);
     tm.onOverlapTest(false);
     // S_INIT, S_PAIR_BEGIN; the pair's read is offered from cycle 2 and taken at once;
     // S_PAIR_WAIT until its last beat is in; S_TNODE, the 24 DOTADDs through the pipe,

@@ -29,8 +29,10 @@ class Observer {
   virtual void onResultWrite(uint32_t /*addr*/) {}
   // One DOP overlap test (comparator decision) and its outcome.
   virtual void onOverlapTest(bool /*overlap*/) {}
-  // A list is about to be processed: the tumbled pair and the list's place in the SRAM.
-  virtual void onList(uint32_t /*tumbled_pair*/, uint32_t /*tumbled_mask*/, uint32_t /*base*/, uint32_t /*length*/) {}
+  // A list is about to be processed: the tumbled pair, the list's place in the SRAM and
+  // its `length` entries as they stand there now (valid during the call).
+  virtual void onList(uint32_t /*tumbled_pair*/, uint32_t /*tumbled_mask*/, uint32_t /*base*/, uint32_t /*length*/,
+                      const uint32_t* /*entries*/) {}
   // An entry was written into the list area of the stack SRAM.
   virtual void onListWrite(uint32_t /*word_addr*/, uint32_t /*entry*/) {}
   // A word of the frame area of the stack SRAM was written (layout.h: a push writes the

@@ -104,14 +104,14 @@ class SdramTiming {
   // ---- port API (cycle convention and exactness in the file comment) ----------------
   // First chip cycle >= c in which the next request can be accepted: req_ready_o is high
   // and it is after the last accepted request's cycle (one request per cycle).
-  uint64_t readyFrom(uint64_t c);
+  uint64_t readyFrom(uint64_t c) const;
   // A request offered with req_valid_i high from chip cycle `valid` on; requests are made
   // in acceptance order (the caller arbitrates between its requesters). `addr` as on
   // req_addr_i (bits below the unit are ignored). rsp_ready_i is always 1.
   PortGrant request(PortKind kind, uint32_t addr, uint64_t valid);
   // First chip cycle from which idle_o stays high after everything requested so far (0
   // before any request). Also covers the data bursts of the old read()/write().
-  uint64_t idleFrom();
+  uint64_t idleFrom() const;
   // Port requests made so far; request n is the (n+1)-th call of request().
   uint64_t portRequests() const { return port_n_; }
   // The current grant of request n (one of the last kPortHistory requests): what request()
@@ -199,7 +199,6 @@ class SdramTiming {
   uint64_t port_n_ = 0;             // requests made
   uint64_t settled_ = 0;            // requests 0..settled_-1 are final
   uint64_t last_accept_ = 0;
-  uint64_t settled_retire_ = 0;     // retire cycle of request settled_-1 (0: none)
   uint64_t settled_wend_ = 0;       // end of the latest settled write burst on DQ (+ wbusy)
   uint64_t port_idle_ = 0;          // idleFrom() of the port model
 

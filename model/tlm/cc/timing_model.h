@@ -32,8 +32,8 @@ class TimingModel : public golden::Observer {
   void setTrace(std::FILE* f) { trace_ = f; }
 
   // golden::Observer
-  void onList(uint32_t tumbled_pair, uint32_t tumbled_mask, uint32_t base, uint32_t length) override;
-  void onListWrite(uint32_t word_addr, uint32_t entry) override;
+  void onList(uint32_t tumbled_pair, uint32_t tumbled_mask, uint32_t base, uint32_t length,
+              const uint32_t* entries) override;
   void onOverlapTest(bool overlap) override;
   void onTriangleSide(uint32_t side, uint32_t skipped, uint32_t computed, bool hit) override;
   void onResultWrite(uint32_t addr) override;
@@ -43,7 +43,6 @@ class TimingModel : public golden::Observer {
   const BoardMemory& mem_;
   CoreTiming core_;
   QueryLog log_;
-  std::vector<uint32_t> list_area_;  // the list area of the stack SRAM as the golden model wrote it
   bool mode_first_ = false;
   uint64_t cycles_ = 0;
   std::FILE* trace_ = nullptr;
