@@ -16,6 +16,7 @@
 #include "Vcc_chip_small___024root.h"
 #include "cc_pci_host.h"
 #include "cc/layout.h"
+#include "cc/output_file.h"
 #include "cc_sdram_device.h"
 
 namespace cc::sim {
@@ -163,18 +164,7 @@ struct ChipImpl : RtlBoardImpl {
     }
   }
 
-  struct FileCloser {
-    void operator()(FILE* f) const { std::fclose(f); }
-  };
-  using File = std::unique_ptr<FILE, FileCloser>;
-  // Output files named by environment variables are opened when the board is built, so a
-  // bad path fails at once, not after a long run.
-  static File openForWriting(const char* path, const char* variable) {
-    File f(std::fopen(path, "w"));
-    if (!f) throw std::runtime_error(std::string(variable) + ": cannot write " + path);
-    return f;
-  }
-  File timeline, profile;  // checked every core cycle
+  OutputFile timeline, profile;  // checked every core cycle
   uint64_t timeline_left = 200000;
   uint64_t state_cycles[64] = {};
   std::unique_ptr<VerilatedContext> ctx;

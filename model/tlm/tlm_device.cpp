@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "cc/output_file.h"
 #include "cc/tlm_chip.h"
 #include "cc/tlm_host.h"
 
@@ -48,15 +49,13 @@ class Device final : public TlmDevice {
     // CC_TLM_TRACE=file: the timing model's controller state per chip cycle, as the RTL
     // board's CC_TIMELINE has it (docs/tlm.md).
     if (const char* path = std::getenv("CC_TLM_TRACE"); path != nullptr && *path != 0) {
-      trace_ = std::fopen(path, "w");
-      if (trace_ == nullptr) throw std::runtime_error(std::string("tlm: cannot write CC_TLM_TRACE file ") + path);
-      board_.timing.setTrace(trace_);
+      trace_ = openForWriting(path, "CC_TLM_TRACE");
+      board_.timing.setTrace(trace_.get());
     }
   }
   ~Device() override {
     Platform& p = Platform::get();
     if (p.chip.attached() == &board_) p.chip.attach(nullptr);
-    if (trace_ != nullptr) std::fclose(trace_);
   }
   std::string name() const override { return "tlm"; }
   void write32(uint32_t off, uint32_t v) override { use().host.write32(kBar0Base + off, v); }
@@ -91,7 +90,7 @@ class Device final : public TlmDevice {
     return p;
   }
   TlmBoard board_;
-  std::FILE* trace_ = nullptr;
+  OutputFile trace_;
 };
 
 }  // namespace

@@ -2,6 +2,7 @@
 // JSON keys, CSV columns, register docs and co-simulation messages.
 #pragma once
 #include <cstdint>
+#include <vector>
 
 namespace cc {
 
@@ -29,6 +30,17 @@ struct Counters {
     f("cycles", cycles);
   }
 };
+
+// Every counter equal; without `with_cycles`, all but `cycles` (the event counters an
+// untimed and a timed backend must share).
+inline bool sameCounters(const Counters& a, const Counters& b, bool with_cycles = true) {
+  Counters x = a, y = b;
+  if (!with_cycles) x.cycles = y.cycles = 0;
+  std::vector<uint64_t> vx, vy;
+  x.forEach([&](const char*, uint64_t v) { vx.push_back(v); });
+  y.forEach([&](const char*, uint64_t v) { vy.push_back(v); });
+  return vx == vy;
+}
 
 // The paper's Eq. 5 from our counters (docs/traversal.md, "Counters and the paper's
 // Table 1"): tau = tumbled/2 lists, alpha = overlap tests / (2 * tumbled) node pairs per

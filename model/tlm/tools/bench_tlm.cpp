@@ -35,15 +35,7 @@ struct Run {
   }
 };
 
-bool sameCounters(const cc::Counters& a, const cc::Counters& b, bool with_cycles) {
-  bool same = true;
-  a.forEach([&](const char* n, uint64_t va) {
-    b.forEach([&](const char* m, uint64_t vb) {
-      if (std::string(n) == m && (with_cycles || std::string(n) != "cycles")) same = same && va == vb;
-    });
-  });
-  return same;
-}
+using cc::sameCounters;
 
 Run runBackend(const std::string& backend, const cc::ChipConfig& cfg, const cc::Mesh& ma, const cc::Mesh& mb,
                const cc::DopTree& ta, const cc::DopTree& tb, const std::vector<cc::Pose>& poses, int repeat = 1) {
