@@ -139,8 +139,8 @@ module cc_core #(
     S_LL_NEXT = 6'd18, S_DESCEND = 6'd19, S_ASCEND = 6'd21,
     S_ASC_WAIT = 6'd22, S_ERROR = 6'd24, S_DRAIN = 6'd25,
     // subroutines
-    S_DOT = 6'd36, S_DOT_WB = 6'd37, S_APPEND = 6'd38, S_TRI = 6'd39,
-    S_TRI_SIDE = 6'd41, S_TRI_PASS2 = 6'd42, S_TRI_IT = 6'd43, S_TRI_DECIDE = 6'd44,
+    S_DOT = 6'd36, S_APPEND = 6'd38, S_TRI = 6'd39,
+    S_TRI_A = 6'd41, S_TRI_B = 6'd42, S_TRI_DECIDE = 6'd44,
     S_RESULT = 6'd45, S_IT_EDGE = 6'd46, S_IT_MUL = 6'd47, S_IT_ADD1 = 6'd48,
     S_IT_ADD2 = 6'd49, S_IT_ADD3 = 6'd50, S_IT_DECIDE = 6'd51, S_RESULT_WAIT = 6'd52,
     S_TRI_REQB = 6'd55, S_TRI_WAIT = 6'd56, S_SPEC_WAIT = 6'd57;
@@ -177,8 +177,8 @@ module cc_core #(
   wire [31:0] abuf [0:63];                  // aligned pair: the fetch unit's head entry
   reg  [31:0] rec_q  [0:63];                // triangle records: A at 0..31, B at 32..63
   reg  [31:0] tdop_q [0:127];               // transformed tumbled DOPs (results bank), as tbuf
-  reg  [31:0] dopreg_q [0:31];              // DOP register file (triangle operands)
-  reg  [31:0] triout_q [0:8];
+  reg  [31:0] dopreg_q [0:63];              // DOP register files (triangle operands): side s at 32s
+  reg  [31:0] triout_q [0:17];              // a triangle pass's outputs until all are in: side s at 9s
   reg  [1:0]  tbuf_ready_q;                 // all beats of bank b's tumbled pair are in
   reg         rec_ready_q;                  // all beats of the two triangle records are in
   reg         cur_bank_q;                   // the bank of the current list's tumbled pair
@@ -192,10 +192,21 @@ module cc_core #(
   reg  [5:0]  sp_res_q;                     // its results received
   reg  [31:0] sp_pair_q;
 
+  // Triangle pass engine: the four DOTADD passes of a triangle test in the order A frame,
+  // B frame, A leaf matrix, B leaf matrix (side A's and side B's interleaved), nine
+  // DOTADDs each, one a cycle. A leaf-matrix pass waits until its side's frame pass is
+  // written. A pass's outputs are written to its side's register file together, after
+  // its last result, as the golden model writes them after all reads.
+  reg  [2:0]  te_pass_q;                    // pass being issued (0..3); 4: all issued
+  reg  [3:0]  te_k_q;                       // its next DOTADD
+  reg  [1:0]  te_rpass_q;                   // pass whose results come back
+  reg  [3:0]  te_rk_q;                      // its results in so far
+  reg         te_wb_q;                      // pass te_wbpass_q is complete: write it
+  reg  [1:0]  te_wbpass_q;
+  reg  [3:0]  te_done_q;                    // passes written
+
   // Subroutine arguments
-  reg  [1:0]  dot_mode_q;                   // 0 DOP transform of tumbled node t_q, 1 tri pass
-  reg  [1:0]  dot_pass_q;
-  reg  [4:0]  dot_issue_q, dot_done_q, dot_n_q;
+  reg  [4:0]  dot_issue_q, dot_done_q, dot_n_q;   // DOP transform of tumbled node t_q
   reg  [1:0]  app_to_q;                     // append: 0/1 list of slot t, 2 leaf-list output
   reg  [31:0] app_entry_q;
   reg         tri_t_q, tri_s_q, tri_side_q;
@@ -330,35 +341,47 @@ module cc_core #(
   // -------------------------------------------------------------------------------------
   // Datapath units
   // -------------------------------------------------------------------------------------
-  // DOTADD operands through the correspondence register file.
-  // Triangle pass p uses correspondence lines 24 + 9p .. 32 + 9p and matrix lines
-  // 24 (p = 0), 27 (p = 1) or 30 (p = 2) plus the output's coordinate.
-  // The controller's batch (S_DOT) goes first; the look-ahead engine fills the other cycles.
+  // DOTADD operands through the correspondence register file. Who issues: the
+  // controller's DOP transform (S_DOT) or the triangle pass engine (never both: the
+  // controller is in a triangle test while the engine runs); the look-ahead engine fills
+  // the other cycles. Triangle pass p (0: A frame, 1: B frame, 2: A leaf matrix, 3: B
+  // leaf matrix) uses correspondence lines 24 (p = 0), 33 (p = 1) or 42 (p >= 2) plus its
+  // output index, side p mod 2's register file, and matrix lines 24 (p = 0) or 27 (p = 1)
+  // plus the output's coordinate, or for p >= 2 the other side's leaf matrix M straight
+  // from its triangle record.
   wire        fsm_dot_issue = (state_q == S_DOT) && (dot_issue_q < dot_n_q);
-  wire        sp_dot_issue  = !fsm_dot_issue && sp_state_q == SP_DOT && !sp_cancel_q && !(sp_node_q && sp_i_q == 5'd24);
-  wire        dot_spec      = !fsm_dot_issue;   // whose operands are on the DOTADD's inputs
-  wire        dot_xform     = dot_spec || dot_mode_q == 2'd0;
+  wire        te_dot_issue  = !te_pass_q[2] && (!te_pass_q[1] || te_done_q[{1'b0, te_pass_q[0]}]);
+  wire        sp_dot_issue  = !fsm_dot_issue && !te_dot_issue && sp_state_q == SP_DOT && !sp_cancel_q &&
+                              !(sp_node_q && sp_i_q == 5'd24);
+  wire        dot_spec      = !fsm_dot_issue && !te_dot_issue;   // whose operands are on the DOTADD's inputs
+  wire        te_side       = te_pass_q[0];
+  wire        te_leaf_pass  = te_pass_q[1];
+  wire [3:0]  te_coord      = te_k_q % 4'd3;
+  wire [6:0]  te_corr_base  = te_leaf_pass ? 7'd42 : te_side ? 7'd33 : 7'd24;
   wire [4:0]  dot_line_idx  = dot_spec ? sp_i_q : dot_issue_q;
-  wire [6:0]  pass_corr_base = (dot_pass_q == 2'd0) ? 7'd24 : (dot_pass_q == 2'd1) ? 7'd33 : 7'd42;
-  wire [7:0]  pass_mat_base  = (dot_pass_q == 2'd0) ? 8'd24 : (dot_pass_q == 2'd1) ? 8'd27 : 8'd30;
-  wire [4:0]  dot_coord      = dot_line_idx % 5'd3;
-  wire [6:0]  dot_corr_line  = dot_xform ? {2'b00, dot_line_idx} : pass_corr_base + {2'b00, dot_line_idx};
+  wire [6:0]  dot_corr_line = te_dot_issue ? te_corr_base + {3'd0, te_k_q} : {2'b00, dot_line_idx};
   wire [19:0] dot_corr = corr_q[dot_corr_line];
-  wire [7:0]  dot_mat_line = dot_xform ? {3'd0, dot_line_idx} : pass_mat_base + {6'd0, dot_coord[1:0]};
+  wire [5:0]  dot_mat_line = te_dot_issue ? (te_side ? 6'd27 : 6'd24) + {4'd0, te_coord[1:0]} : {1'b0, dot_line_idx};
+  wire [5:0]  te_leaf_m    = (te_side ? 6'd9 : 6'd41) + {2'd0, te_coord[1:0], 2'd0};   // the other record's M row
   wire [6:0]  dot_node_base = dot_spec ? {sp_bank_q, sp_node_q, 5'd0} : {cur_bank_q, t_q, 5'd0};
   wire [6:0]  tnode_base    = {cur_bank_q, t_q, 5'd0};   // the controller's view of node t
   wire [31:0] dot_op [0:2];
+  wire [31:0] dot_m [0:3];
   generate
     for (g = 0; g < 3; g = g + 1) begin : g_dot_op
       wire [4:0] idx = dot_corr[5*g +: 5];
-      assign dot_op[g] = dot_xform ? tbuf_q[dot_node_base + {2'b0, idx}] : dopreg_q[idx];
+      assign dot_op[g] = te_dot_issue ? dopreg_q[{te_side, idx}] : tbuf_q[dot_node_base + {2'b0, idx}];
+    end
+    for (g = 0; g < 4; g = g + 1) begin : g_dot_m
+      assign dot_m[g] = (te_dot_issue && te_leaf_pass) ? rec_q[te_leaf_m + g[5:0]] : matrix_q[{dot_mat_line, g[1:0]}];
     end
   endgenerate
-  wire        dot_valid_in /* verilator public_flat_rd */ = fsm_dot_issue || sp_dot_issue;
+  wire        dot_valid_in /* verilator public_flat_rd */ = fsm_dot_issue || te_dot_issue || sp_dot_issue;
   wire        dot_valid_out;
   wire [31:0] dot_result;
-  wire [6:0]  dot_tag;                       // {look-ahead engine's, node, index}
-  wire        dot_fsm_out = dot_valid_out && !dot_tag[6];
+  wire [6:0]  dot_tag;                       // {look-ahead engine's, node, index}, {01, 0}: the pass engine's
+  wire        dot_fsm_out = dot_valid_out && dot_tag[6:5] == 2'b00;
+  wire        dot_te_out  = dot_valid_out && dot_tag[6:5] == 2'b01;
   cc_dotadd #(
     .Stages   (DotaddStages),
     .TagWidth (7)
@@ -369,11 +392,11 @@ module cc_core #(
     .dk_i     (dot_op[0]),
     .dm_i     (dot_op[1]),
     .dn_i     (dot_op[2]),
-    .c0_i     (matrix_q[{dot_mat_line[5:0], 2'd0}]),
-    .c1_i     (matrix_q[{dot_mat_line[5:0], 2'd1}]),
-    .c2_i     (matrix_q[{dot_mat_line[5:0], 2'd2}]),
-    .c_i      (matrix_q[{dot_mat_line[5:0], 2'd3}]),
-    .tag_i    (dot_spec ? {1'b1, sp_node_q, sp_i_q} : {2'b00, dot_issue_q}),
+    .c0_i     (dot_m[0]),
+    .c1_i     (dot_m[1]),
+    .c2_i     (dot_m[2]),
+    .c_i      (dot_m[3]),
+    .tag_i    (te_dot_issue ? 7'b010_0000 : dot_spec ? {1'b1, sp_node_q, sp_i_q} : {2'b00, dot_issue_q}),
     .valid_o  (dot_valid_out),
     .result_o (dot_result),
     .tag_o    (dot_tag)
@@ -454,9 +477,33 @@ module cc_core #(
     end
   end
 
+  // BadConfig: a triangle line reads a DOP register its side has not written itself
+  // (cc::regs::triangleLinesReadOwnRegisters): then side B may run in a file of its own.
+  reg        bad_tri_lines;
+  reg [31:0] tri_written [0:2];              // DOP registers written by pass p
+  reg [31:0] tri_side_a, tri_side_b, tri_readable;
+  integer tl, tf;
+  always @(*) begin
+    for (tl = 0; tl < 3; tl = tl + 1) begin
+      tri_written[tl] = 32'd0;
+      for (tf = 0; tf < 9; tf = tf + 1) tri_written[tl] = tri_written[tl] | (32'd1 << corr_q[24 + 9 * tl + tf][19:15]);
+    end
+    tri_side_a = 32'h0000_01FF | tri_written[0];
+    tri_side_b = 32'h0000_01FF | tri_written[1];
+    bad_tri_lines = 1'b0;
+    for (tl = 24; tl < 66; tl = tl + 1) begin
+      tri_readable = (tl < 42) ? 32'h0000_01FF :
+                     (tl < 51) ? (tri_side_a & tri_side_b) :
+                                 ((tri_side_a | tri_written[2]) & (tri_side_b | tri_written[2]));
+      for (tf = 0; tf < 3; tf = tf + 1) begin
+        if ((tl < 51 || tf < 2) && !tri_readable[corr_q[tl][5*tf +: 5]]) bad_tri_lines = 1'b1;
+      end
+    end
+  end
+
   // What a query start finds wrong, in the golden model's order.
   wire [3:0]  init_err = (root_a_q == 32'd0 || root_b_q == 32'd0) ? ERR_NO_ROOTS :
-                         bad_config ? ERR_BAD_CONFIG :
+                         (bad_config || bad_tri_lines) ? ERR_BAD_CONFIG :
                          (bad_ptr(root_a_q, 32'd256, 32'd256) || bad_ptr(root_b_q, 32'd256, 32'd256) ||
                           result_base_q[2:0] != 3'd0) ? ERR_BAD_POINTER : ERR_NONE;
 
@@ -501,6 +548,7 @@ module cc_core #(
   assign pf_pop = (state_q == S_LEAFENT && leafent_go) || (state_q == S_LL_SLOT && s2_q == 2'd2);
   wire [31:0] result_addr        = result_base_q + (result_count_q << 3);
   wire [6:0]  it_corr_base       = 7'd51 + {3'd0, it_e_q, 2'd0} + {5'd0, it_e_q};  // 51 + 5e
+  wire [6:0]  te_wb_corr_base    = te_wbpass_q[1] ? 7'd42 : te_wbpass_q[0] ? 7'd33 : 7'd24;
 
   // Eq. 4 decision for the current edge (op 4 = (Qz, Pz); r_z > 0 iff Qz > 0 here).
   wire it_rz_pos = fp32_gt(it_op_a_q[4], zero);
@@ -511,10 +559,12 @@ module cc_core #(
 
   // -------------------------------------------------------------------------------------
   // Register files (not reset: the driver loads them before every query). The host writes
-  // matrix lines 0..29 and the correspondence file while the chip is idle; the chip loads
-  // the other leaf's matrix M into lines 30..32 at the start of each triangle-test side.
+  // matrix lines 0..29 and the correspondence file while the chip is idle; the chip shows
+  // in lines 30..32 the leaf matrix M of the golden model's last triangle-test side: the
+  // aligned triangle's after side A, the tumbled triangle's after side B (the passes take
+  // M from the records, S_TRI_DECIDE keeps these lines as the golden model leaves them).
   // -------------------------------------------------------------------------------------
-  wire load_leaf_m = (state_q == S_TRI_SIDE);
+  wire load_leaf_m = (state_q == S_TRI_DECIDE);
   integer m;
   always @(posedge clk_i) begin
     if (reg_wr && !busy_q && in_matrix && mat_idx < 8'd120) matrix_q[mat_idx] <= reg_wdata_i;
@@ -526,7 +576,7 @@ module cc_core #(
 
   // Bits the controller does not look at (addresses above the SRAM, flag bits, ...).
   wire unused_ok = &{1'b0, ctrl_q[0], mat_off[11:10], mat_off[1:0], corr_off[11:9], corr_off[1:0],
-                     dot_coord[4:2], dot_corr[19:15], dot_mat_line[7:6],
+                     te_coord[3:2], dot_corr[19:15],
                      a_flags[31:2], dest_full, dest_count};
 
   // -------------------------------------------------------------------------------------
@@ -564,6 +614,13 @@ module cc_core #(
       fsm_req_valid_q <= 1'b0;
       tbuf_ready_q <= 2'b00;
       rec_ready_q <= 1'b0;
+      te_pass_q <= 3'd4;
+      te_k_q <= 4'd0;
+      te_rpass_q <= 2'd0;
+      te_rk_q <= 4'd0;
+      te_wb_q <= 1'b0;
+      te_wbpass_q <= 2'd0;
+      te_done_q <= 4'd0;
       cur_bank_q <= 1'b0;
       sp_state_q <= SP_IDLE;
       sp_cancel_q <= 1'b0;
@@ -615,8 +672,28 @@ module cc_core #(
       // ---- DOTADD results land as they come (tag = {look-ahead engine's, node, output index}) ----
       if (dot_valid_out) begin
         if (dot_tag[6]) tdop_q[{sp_bank_q, dot_tag[5:0]}] <= dot_result;
-        else if (dot_mode_q == 2'd0) tdop_q[{cur_bank_q, t_q, dot_tag[4:0]}] <= dot_result;
-        else triout_q[dot_tag[3:0]] <= dot_result;
+        else if (!dot_tag[5]) tdop_q[{cur_bank_q, t_q, dot_tag[4:0]}] <= dot_result;
+        else triout_q[(te_rpass_q[0] ? 5'd9 : 5'd0) + {1'b0, te_rk_q}] <= dot_result;
+      end
+
+      // ---- triangle pass engine: issue, results (in issue order), write-back ----
+      if (te_dot_issue) begin
+        te_k_q <= (te_k_q == 4'd8) ? 4'd0 : te_k_q + 4'd1;
+        if (te_k_q == 4'd8) te_pass_q <= te_pass_q + 3'd1;
+      end
+      te_wb_q <= dot_te_out && te_rk_q == 4'd8;
+      if (dot_te_out) begin
+        te_rk_q <= (te_rk_q == 4'd8) ? 4'd0 : te_rk_q + 4'd1;
+        if (te_rk_q == 4'd8) begin
+          te_rpass_q <= te_rpass_q + 2'd1;
+          te_wbpass_q <= te_rpass_q;
+        end
+      end
+      if (te_wb_q) begin
+        for (i = 0; i < 9; i = i + 1) begin
+          dopreg_q[{te_wbpass_q[0], corr_q[te_wb_corr_base + i[6:0]][19:15]}] <= triout_q[(te_wbpass_q[0] ? 9 : 0) + i];
+        end
+        te_done_q[te_wbpass_q] <= 1'b1;
       end
 
       // ---- look-ahead engine: fetch sp_pair_q into bank sp_bank_q, transform both nodes;
@@ -728,7 +805,7 @@ module cc_core #(
             if (spec_used_q) begin
               state_q <= S_TNODE_DONE;                   // transformed ahead of time
             end else begin
-              dot_mode_q <= 2'd0; dot_n_q <= 5'd24; dot_issue_q <= 5'd0; dot_done_q <= 5'd0;
+              dot_n_q <= 5'd24; dot_issue_q <= 5'd0; dot_done_q <= 5'd0;
               ret_q <= S_TNODE_DONE; state_q <= S_DOT;
             end
           end
@@ -945,13 +1022,7 @@ module cc_core #(
         S_DOT: begin
           if (dot_issue_q < dot_n_q) dot_issue_q <= dot_issue_q + 5'd1;
           if (dot_fsm_out) dot_done_q <= dot_done_q + 5'd1;
-          if (dot_fsm_out && dot_done_q + 5'd1 == dot_n_q) state_q <= (dot_mode_q == 2'd0) ? ret_q : S_DOT_WB;
-        end
-        S_DOT_WB: begin  // a triangle pass writes its 9 outputs after all its reads
-          for (i = 0; i < 9; i = i + 1) begin
-            dopreg_q[corr_q[pass_corr_base + i[6:0]][19:15]] <= triout_q[i];
-          end
-          state_q <= ret_q;
+          if (dot_fsm_out && dot_done_q + 5'd1 == dot_n_q) state_q <= ret_q;
         end
         // Append app_entry_q to a list; past the list area is ListOverflow.
         S_APPEND: begin
@@ -991,23 +1062,22 @@ module cc_core #(
           fsm_req_addr_q <= abuf[(tri_s_q ? 6'd32 : 6'd0) + 6'd25]; fsm_req_dest_q <= D_REC_B;
           state_q <= S_TRI_WAIT;
         end
+        // Each side's vertices go to d0..d8 of its register file; the pass engine starts.
         S_TRI_WAIT: if (rec_ready_q) begin
+          for (i = 0; i < 9; i = i + 1) begin
+            dopreg_q[i] <= rec_q[i];
+            dopreg_q[32 + i] <= rec_q[32 + i];
+          end
+          te_pass_q <= 3'd0; te_k_q <= 4'd0; te_rpass_q <= 2'd0; te_rk_q <= 4'd0; te_done_q <= 4'd0;
           tri_side_q <= 1'b0;
-          state_q <= S_TRI_SIDE;
+          state_q <= S_TRI_A;
         end
-        // One side: own vertices -> d0..d8, frame pass, other leaf's M, unit pass, IT.
-        S_TRI_SIDE: begin
-          for (i = 0; i < 9; i = i + 1) dopreg_q[i] <= rec_q[(tri_side_q ? 32 : 0) + i];
-          dot_mode_q <= 2'd1; dot_pass_q <= tri_side_q ? 2'd1 : 2'd0;
-          dot_n_q <= 5'd9; dot_issue_q <= 5'd0; dot_done_q <= 5'd0;
-          ret_q <= S_TRI_PASS2; state_q <= S_DOT;
+        // The IT-unit takes a side when the pass engine has written its leaf-matrix pass.
+        S_TRI_A: if (te_done_q[2]) begin
+          it_e_q <= 2'd0;
+          ret_q <= S_TRI_DECIDE; state_q <= S_IT_EDGE;
         end
-        S_TRI_PASS2: begin
-          dot_mode_q <= 2'd1; dot_pass_q <= 2'd2;
-          dot_n_q <= 5'd9; dot_issue_q <= 5'd0; dot_done_q <= 5'd0;
-          ret_q <= S_TRI_IT; state_q <= S_DOT;
-        end
-        S_TRI_IT: begin
+        S_TRI_B: if (te_done_q[3]) begin
           it_e_q <= 2'd0;
           ret_q <= S_TRI_DECIDE; state_q <= S_IT_EDGE;
         end
@@ -1016,7 +1086,7 @@ module cc_core #(
             state_q <= S_RESULT;
           end else if (!tri_side_q) begin
             tri_side_q <= 1'b1;
-            state_q <= S_TRI_SIDE;
+            state_q <= S_TRI_B;
           end else begin
             state_q <= ret2_q;
           end
@@ -1047,8 +1117,8 @@ module cc_core #(
             state_q <= ret_q;
           end else begin
             for (i = 0; i < 5; i = i + 1) begin
-              it_op_a_q[i] <= dopreg_q[corr_q[it_corr_base + i[6:0]][4:0]];
-              it_op_b_q[i] <= dopreg_q[corr_q[it_corr_base + i[6:0]][9:5]];
+              it_op_a_q[i] <= dopreg_q[{tri_side_q, corr_q[it_corr_base + i[6:0]][4:0]}];
+              it_op_b_q[i] <= dopreg_q[{tri_side_q, corr_q[it_corr_base + i[6:0]][9:5]}];
             end
             it_k_q <= 3'd0;
             it_got_q <= 3'd0;
@@ -1118,4 +1188,20 @@ module cc_core #(
       endcase
     end
   end
+
+`ifndef SYNTHESIS
+  // The pass engine is done with a triangle test before the controller leaves it: side
+  // B's leaf-matrix pass is written 9 cycles after side A's, and the IT-unit needs more
+  // than that for a hit on side A (docs/rtl_core.md).
+  always @(posedge clk_i) begin
+    if (rst_ni && state_q == S_TRI_WAIT && rec_ready_q) begin
+      assert (te_pass_q == 3'd4 && !te_wb_q && te_rk_q == 4'd0)
+        else $error("cc_core: a triangle test starts with the pass engine busy");
+    end
+    if (rst_ni && state_q == S_DRAIN) begin
+      assert (te_pass_q == 3'd4 && !te_wb_q && te_rk_q == 4'd0)
+        else $error("cc_core: the query ends with the pass engine busy");
+    end
+  end
+`endif
 endmodule

@@ -10,7 +10,7 @@ const char* errorName(Error e) {
     case Error::ResultOverflow: return "result overflow (more pairs than RESULT_CAPACITY)";
     case Error::BadPointer: return "bad pointer (misaligned, out of memory or invalid node)";
     case Error::NoRoots: return "no roots (ROOT_A or ROOT_B is zero)";
-    case Error::BadConfig: return "bad configuration (correspondence index out of range)";
+    case Error::BadConfig: return "bad configuration (a correspondence line reads a DOP slot or register it may not)";
   }
   return "unknown error";
 }
@@ -38,6 +38,27 @@ std::array<uint32_t, CORR_LINES> standardCorrespondence() {
     w[base + 4] = corrPack(q + z, p + z, 0, 0);
   }
   return w;
+}
+
+bool triangleLinesReadOwnRegisters(const std::array<uint32_t, CORR_LINES>& corr) {
+  const auto written = [&](uint32_t pass) {
+    uint32_t mask = 0;
+    for (uint32_t o = 0; o < 9; ++o) mask |= 1u << corrField(corr[kCorrTriPass + pass * 9 + o], 3);
+    return mask;
+  };
+  const auto readsWithin = [&](uint32_t first, uint32_t lines, int fields, uint32_t allowed) {
+    for (uint32_t l = first; l < first + lines; ++l) {
+      for (int f = 0; f < fields; ++f) {
+        if (((allowed >> corrField(corr[l], f)) & 1u) == 0) return false;
+      }
+    }
+    return true;
+  };
+  const uint32_t vertices = 0x1FF;  // d0..d8
+  const uint32_t side_a = vertices | written(0), side_b = vertices | written(1);  // after the frame pass
+  const uint32_t leaf = written(2);
+  return readsWithin(kCorrTriPass, 18, 3, vertices) && readsWithin(kCorrTriPass + 18, 9, 3, side_a & side_b) &&
+         readsWithin(kCorrIt, 15, 2, (side_a | leaf) & (side_b | leaf));
 }
 
 }  // namespace cc::regs

@@ -94,6 +94,7 @@ void Chip::run() {
         if (regs::corrField(corr_[regs::kCorrDop + i], f) >= static_cast<uint32_t>(kDopK)) fail(regs::Error::BadConfig);
       }
     }
+    if (!regs::triangleLinesReadOwnRegisters(corr_)) fail(regs::Error::BadConfig);
     checkPointer(root_a_, kPairBytes, kPairBytes);
     checkPointer(root_b_, kPairBytes, kPairBytes);
     if (result_base_ % kResultBytes != 0) fail(regs::Error::BadPointer);

@@ -23,8 +23,8 @@ enum State : uint8_t {
   S_IDLE = 0, S_INIT = 1, S_PAIR_BEGIN = 2, S_TNODE = 3, S_TNODE_DONE = 4, S_LIST_INIT = 5, S_ENTRY = 6,
   S_PAIR_REQ = 7, S_SLOT = 8, S_TEST = 9, S_TEST_NEXT = 10, S_LEAFENT = 11, S_LIST_END = 12, S_LL_CHECK = 13,
   S_LL_PASS = 14, S_PAIR_WAIT = 16, S_LL_SLOT = 17, S_LL_NEXT = 18, S_DESCEND = 19, S_ASCEND = 21,
-  S_ASC_WAIT = 22, S_ERROR = 24, S_DRAIN = 25, S_DOT = 36, S_DOT_WB = 37, S_APPEND = 38, S_TRI = 39,
-  S_TRI_SIDE = 41, S_TRI_PASS2 = 42, S_TRI_IT = 43, S_TRI_DECIDE = 44, S_RESULT = 45, S_IT = 46,
+  S_ASC_WAIT = 22, S_ERROR = 24, S_DRAIN = 25, S_DOT = 36, S_APPEND = 38, S_TRI = 39,
+  S_TRI_A = 41, S_TRI_B = 42, S_TRI_DECIDE = 44, S_RESULT = 45, S_IT = 46,
   S_RESULT_WAIT = 52, S_TRI_REQB = 55, S_TRI_WAIT = 56, S_SPEC_WAIT = 57, S_DONE = 63
 };
 enum SpState : uint8_t { SP_IDLE, SP_REQ, SP_WAIT, SP_DOT, SP_DONE };
@@ -218,8 +218,9 @@ class Stepper {
   }
 
   // ---------------------------------------------------------------- the DOTADD pipe
-  // This cycle's issue (the controller's batch first, the look-ahead engine in the cycles
-  // it leaves) and the result leaving the pipe.
+  // This cycle's issue (the controller's batch or the triangle pass engine first, the
+  // look-ahead engine in the cycles they leave) and the result leaving the pipe. The pass
+  // engine's results are not in the pipe: its schedule is fixed from its start (teDone).
   struct DotCycle {
     bool fsm_issue, sp_issue;
     uint8_t out;  // 0 none, 1 the controller's result, 2 the look-ahead engine's
@@ -227,7 +228,7 @@ class Stepper {
   DotCycle dotCycle(uint64_t c) {
     DotCycle d;
     d.fsm_issue = st_ == S_DOT && dot_issue_ < dot_n_;
-    d.sp_issue = !d.fsm_issue && sp_ == SP_DOT && !sp_cancel_ && !(sp_node_ && sp_i_ == 24);
+    d.sp_issue = !d.fsm_issue && !teIssues(c) && sp_ == SP_DOT && !sp_cancel_ && !(sp_node_ && sp_i_ == 24);
     d.out = pipe_[c % kDotPipe];
     pipe_[c % kDotPipe] = 0;
     if (d.fsm_issue || d.sp_issue) {
@@ -236,6 +237,26 @@ class Stepper {
       if (d.fsm_issue) dot_fsm_last_ = dot_last_;
     }
     return d;
+  }
+
+  // ---------------------------------------------------------------- the triangle pass engine
+  // Started in cycle s = te_start_, it issues the passes A frame and B frame in s..s+17,
+  // A leaf matrix and B leaf matrix in p2..p2+17, where p2 = s + max(18, 10 + stages) is the
+  // first cycle after both frame passes were issued in which A's frame pass is written
+  // (its last result leaves the pipe at s + 8 + stages, the write-back follows, the flag
+  // is up a cycle later). Pass q is written (te_done_q[q] up) from teDone(q) on.
+  bool teIssues(uint64_t c) const {
+    return te_start_ != kNever && ((c >= te_start_ && c < te_start_ + 18) || (c >= te_p2_ && c < te_p2_ + 18));
+  }
+  uint64_t teDone(uint32_t q) const {
+    const uint64_t first = q < 2 ? te_start_ : te_p2_;
+    return first + 9 * (q % 2) + 10 + stages_;
+  }
+  // The cycle after the engine's last issue (0: never started).
+  uint64_t teIssueEnd() const { return te_start_ == kNever ? 0 : te_p2_ + 18; }
+  void teStart(uint64_t s) {
+    te_start_ = s;
+    te_p2_ = s + std::max<uint64_t>(18, 10 + stages_);
   }
 
   // ---------------------------------------------------------------- the look-ahead engine
@@ -293,7 +314,7 @@ class Stepper {
     switch (s) {
       case S_TNODE_DONE: case S_LIST_INIT: case S_ENTRY: case S_TEST: case S_TEST_NEXT: case S_LIST_END:
       case S_LL_CHECK: case S_LL_NEXT: case S_PAIR_WAIT: case S_SPEC_WAIT: case S_ASC_WAIT: case S_DOT:
-      case S_DOT_WB: case S_TRI_WAIT: case S_TRI_SIDE: case S_TRI_PASS2: case S_TRI_IT: case S_IT: case S_TRI_DECIDE:
+      case S_TRI_WAIT: case S_TRI_A: case S_TRI_B: case S_IT: case S_TRI_DECIDE:
         return true;
       default:
         return false;
@@ -321,6 +342,8 @@ class Stepper {
     switch (st_) {
       case S_IT: return it_left_ <= 1;
       case S_TRI_WAIT: return port_.arrived(rec_req_, c_);
+      case S_TRI_A: return c_ >= teDone(2);
+      case S_TRI_B: return c_ >= teDone(3);
       case S_PAIR_WAIT: return port_.arrived(tbuf_req_[cur_bank_], c_);
       case S_SPEC_WAIT: return sp_ == SP_DONE;
       case S_DOT: return pipe_[c_ % kDotPipe] == 1 && dot_done_ + 1 == dot_n_;
@@ -335,6 +358,8 @@ class Stepper {
     switch (st_) {
       case S_IT: return c_ + it_left_ - 1;
       case S_TRI_WAIT: return port_.arrival(rec_req_);
+      case S_TRI_A: return teDone(2);
+      case S_TRI_B: return teDone(3);
       case S_PAIR_WAIT: return port_.arrival(tbuf_req_[cur_bank_]);
       case S_ENTRY:
         if (pf_alloc_ == pf_head_ || pf_data_req_[pf_head_ & slot_mask_] == kNoRequest) return kNever;
@@ -369,28 +394,6 @@ class Stepper {
     account(st_, st_, to - c_);
     if (st_ == S_IT) it_left_ -= to - c_;
     advance(to);
-  }
-  // One side of a triangle test from S_TRI_SIDE to S_TRI_DECIDE: two passes of nine
-  // DOTADDs (S_DOT, S_DOT_WB), S_TRI_PASS2 and S_TRI_IT between them, then the IT-unit;
-  // none of it waits on memory. With the pipe empty and the look-ahead engine not
-  // transforming, it takes 23 + 2 * stages + (IT-unit cycles).
-  bool jumpTriangleSide(uint64_t limit) {
-    if (st_ != S_TRI_SIDE || sp_ == SP_DOT || c_ <= dot_last_ || side_i_ >= log_.sides.size()) return false;
-    const auto& side = log_.sides[side_i_];
-    const uint64_t it = itCycles(side);
-    const uint64_t to = c_ + 23 + 2 * stages_ + it;
-    if (to > limit) return false;
-    ++side_i_;
-    it_hit_ = side.hit;
-    it_left_ = 0;
-    dot_n_ = dot_issue_ = dot_done_ = 9;
-    dot_tri_ = true;
-    ret_ = S_TRI_IT;
-    dot_fsm_last_ = dot_last_ = c_ + 20 + 2 * stages_;
-    account(S_TRI_SIDE, S_TRI_DECIDE, to - c_);
-    st_ = S_TRI_DECIDE;
-    advance(to);
-    return true;
   }
   // The controller's DOTADD batch: it issues one a cycle (first), each result `stages_`
   // cycles later; a transforming look-ahead engine issues in the cycles after the batch.
@@ -429,7 +432,7 @@ class Stepper {
   // Only the look-ahead engine's transform is in the pipe (the controller waits
   // elsewhere): the same, up to its 48th result.
   bool jumpLookAheadTransform(uint64_t limit) {
-    if (sp_ != SP_DOT || sp_cancel_ || st_ == S_DOT) return false;
+    if (sp_ != SP_DOT || sp_cancel_ || st_ == S_DOT || c_ < teIssueEnd()) return false;
     const uint32_t issued = sp_node_ ? 24 + sp_i_ : sp_i_;
     const uint64_t to = issued < 48 ? c_ + (48 - issued) - 1 + stages_ : dot_last_;
     if (to <= c_ || to > std::min(limit, controllerActCycle())) return false;
@@ -447,7 +450,6 @@ class Stepper {
     const uint64_t fetch_at = fetchRequestCycle();
     while (c_ < fetch_at && lightState(st_)) {
       const uint64_t limit = nextEvent(fetch_at);
-      if (jumpTriangleSide(limit)) continue;
       if (!controllerActs()) {
         if (onlyMemoryMoves()) {
           const uint64_t to = std::min(limit, controllerActCycle());
@@ -498,10 +500,9 @@ class Stepper {
     if (n >= 1) wq_push0_ = true;
     if (n >= 2) wq_push1_ = true;
   }
-  void dot(uint32_t n, uint8_t ret, bool tri) {
+  void dot(uint32_t n, uint8_t ret) {
     dot_n_ = n;
     dot_issue_ = dot_done_ = 0;
-    dot_tri_ = tri;
     ret_ = ret;
     st_ = S_DOT;
   }
@@ -589,7 +590,7 @@ class Stepper {
             tbuf_req_[!cur_bank_] = kNoRequest;
           }
           if (spec_used_) st_ = S_TNODE_DONE;
-          else dot(layout::kDopK, S_TNODE_DONE, false);
+          else dot(layout::kDopK, S_TNODE_DONE);
         }
         break;
       case S_TNODE_DONE:
@@ -803,10 +804,7 @@ class Stepper {
       // ---------------------------------------------------------------- subroutines
       case S_DOT:
         if (dot_issue_ < dot_n_) ++dot_issue_;
-        if (dot_out == 1 && ++dot_done_ == dot_n_) st_ = dot_tri_ ? uint8_t{S_DOT_WB} : ret_;
-        break;
-      case S_DOT_WB:
-        st_ = ret_;
+        if (dot_out == 1 && ++dot_done_ == dot_n_) st_ = ret_;
         break;
       case S_APPEND:
         if (wq_room2) {
@@ -831,24 +829,21 @@ class Stepper {
         break;
       case S_TRI_WAIT:
         if (port_.arrived(rec_req_, c)) {
+          teStart(c + 1);
           tri_side_ = 0;
-          st_ = S_TRI_SIDE;
+          st_ = S_TRI_A;
         }
         break;
-      case S_TRI_SIDE:
-        dot(9, S_TRI_PASS2, true);
+      case S_TRI_A:
+      case S_TRI_B:
+        if (c >= teDone(tri_side_ == 0 ? 2 : 3)) {
+          if (side_i_ >= log_.sides.size()) throw LogEnd{};
+          const auto& sd = log_.sides[side_i_++];
+          it_hit_ = sd.hit;
+          it_left_ = itCycles(sd);
+          st_ = S_IT;
+        }
         break;
-      case S_TRI_PASS2:
-        dot(9, S_TRI_IT, true);
-        break;
-      case S_TRI_IT: {
-        if (side_i_ >= log_.sides.size()) throw LogEnd{};
-        const auto& sd = log_.sides[side_i_++];
-        it_hit_ = sd.hit;
-        it_left_ = itCycles(sd);
-        st_ = it_left_ == 0 ? S_TRI_DECIDE : S_IT;
-        break;
-      }
       case S_IT:
         if (--it_left_ == 0) st_ = S_TRI_DECIDE;
         break;
@@ -857,7 +852,7 @@ class Stepper {
           st_ = S_RESULT;
         } else if (tri_side_ == 0) {
           tri_side_ = 1;
-          st_ = S_TRI_SIDE;
+          st_ = S_TRI_B;
         } else {
           st_ = ret2_;
         }
@@ -952,11 +947,11 @@ class Stepper {
       case S_APPEND:
         cyc_.entries += n;
         break;
-      case S_TRI: case S_TRI_REQB: case S_TRI_WAIT: case S_TRI_SIDE: case S_TRI_PASS2: case S_TRI_IT:
-      case S_TRI_DECIDE: case S_IT: case S_RESULT: case S_RESULT_WAIT: case S_DOT_WB:
+      case S_TRI: case S_TRI_REQB: case S_TRI_WAIT: case S_TRI_A: case S_TRI_B: case S_TRI_DECIDE: case S_IT:
+      case S_RESULT: case S_RESULT_WAIT:
         cyc_.triangle += n;
         break;
-      case S_DOT: (dot_tri_ ? cyc_.triangle : cyc_.transform) += n; break;
+      case S_DOT: cyc_.transform += n; break;
       case S_DESCEND: case S_ASCEND: case S_ASC_WAIT: cyc_.stack += n; break;
       default: cyc_.other += n; break;
     }
@@ -993,7 +988,8 @@ class Stepper {
   Dest fsm_dest_ = D_NONE;
   // DOTADD
   uint32_t dot_n_ = 0, dot_issue_ = 0, dot_done_ = 0;
-  bool dot_tri_ = false;
+  // triangle pass engine
+  uint64_t te_start_ = kNever, te_p2_ = kNever;
   std::array<uint8_t, kDotPipe> pipe_{};  // per cycle: 0 none, 1 controller's result, 2 look-ahead's
   uint64_t dot_last_ = 0;                 // the cycle the last result issued so far leaves the pipe
   uint64_t dot_fsm_last_ = 0;             // the same for the controller's results

@@ -142,9 +142,26 @@ TEST(ChipCosim, ErrorPathsMatchGolden) {
     d->write32(cc::regs::ROOT_A, 0x1000);
     d->write32(cc::regs::ROOT_B, 0x2000);
     d->write32(cc::regs::CORR_BASE, cc::regs::corrPack(30, 0, 0, 0));
-    d->write32(cc::regs::CTRL, cc::regs::CTRL_START | cc::regs::CTRL_IRQ_ENABLE);
-    ASSERT_TRUE(d->waitInterrupt(10000));
-    EXPECT_EQ(d->read32(cc::regs::STATUS), cc::regs::STATUS_DONE | (uint32_t(cc::regs::Error::BadConfig) << cc::regs::STATUS_ERR_SHIFT));
+    const auto start = [&] {
+      d->write32(cc::regs::IRQ, 1);
+      d->write32(cc::regs::CTRL, cc::regs::CTRL_START | cc::regs::CTRL_IRQ_ENABLE);
+      EXPECT_TRUE(d->waitInterrupt(10000));
+      return (d->read32(cc::regs::STATUS) & cc::regs::STATUS_ERR_MASK) >> cc::regs::STATUS_ERR_SHIFT;
+    };
+    EXPECT_EQ(start(), uint32_t(cc::regs::Error::BadConfig));
+    // The DOP lines mended, the triangle lines standard but for one that reads a register
+    // its side never wrote (cc::regs::triangleLinesReadOwnRegisters): BadConfig as well.
+    d->write32(cc::regs::CORR_BASE, 0);
+    const auto std_corr = cc::regs::standardCorrespondence();
+    for (uint32_t l = cc::regs::kCorrTriPass; l < cc::regs::CORR_LINES; ++l) d->write32(cc::regs::CORR_BASE + 4 * l, std_corr[l]);
+    d->write32(cc::regs::CORR_BASE + 4 * (cc::regs::kCorrTriPass + 20), cc::regs::corrPack(9, 10, 20, 2));
+    EXPECT_EQ(start(), uint32_t(cc::regs::Error::BadConfig));
+    d->write32(cc::regs::CORR_BASE + 4 * (cc::regs::kCorrTriPass + 20), std_corr[cc::regs::kCorrTriPass + 20]);
+    d->write32(cc::regs::CORR_BASE + 4 * (cc::regs::kCorrIt + 14), cc::regs::corrPack(5, 20, 0, 0));
+    EXPECT_EQ(start(), uint32_t(cc::regs::Error::BadConfig));
+    // All lines fine: the start gets past the checks (the empty memory has no valid node).
+    d->write32(cc::regs::CORR_BASE + 4 * (cc::regs::kCorrIt + 14), std_corr[cc::regs::kCorrIt + 14]);
+    EXPECT_EQ(start(), uint32_t(cc::regs::Error::BadPointer));
   }
 }
 

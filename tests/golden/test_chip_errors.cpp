@@ -102,6 +102,38 @@ TEST(GoldenErrors, StartWithoutRootsAndBadConfig) {
   EXPECT_EQ(r.statusError(), uint32_t(Error::BadConfig));
 }
 
+// A triangle-test side may read only the DOP registers it wrote itself (its vertices
+// d0..d8, then its passes' outputs): each line below breaks that, and START refuses it.
+TEST(GoldenErrors, TriangleLinesThatReadAnotherSidesRegisters) {
+  using cc::regs::corrPack;
+  const auto std_corr = cc::regs::standardCorrespondence();
+  EXPECT_TRUE(cc::regs::triangleLinesReadOwnRegisters(std_corr));
+  struct Case {
+    uint32_t line, word;
+    const char* what;
+  };
+  const Case cases[] = {
+      {cc::regs::kCorrTriPass + 4, corrPack(9, 1, 2, 13), "frame pass A reads d9 (no vertex)"},
+      {cc::regs::kCorrTriPass + 9, corrPack(0, 1, 20, 9), "frame pass B reads d20"},
+      {cc::regs::kCorrTriPass + 18, corrPack(20, 10, 11, 0), "leaf-matrix pass reads d20 (no frame pass wrote it)"},
+      {cc::regs::kCorrIt + 7, corrPack(25, 2, 0, 0), "IT operand d25 (no pass wrote it)"},
+  };
+  for (const auto& c : cases) {
+    auto corr = std_corr;
+    corr[c.line] = c.word;
+    EXPECT_FALSE(cc::regs::triangleLinesReadOwnRegisters(corr)) << c.what;
+    Rig r(cc::namedConfig("paper"));
+    ASSERT_EQ(r.run().error, Error::None);
+    r.dev->write32(cc::regs::CORR_BASE + 4 * c.line, c.word);
+    r.dev->write32(cc::regs::CTRL, cc::regs::CTRL_START);
+    EXPECT_EQ(r.statusError(), uint32_t(Error::BadConfig)) << c.what;
+  }
+  // The IT-unit's third field is not an operand: anything there is fine.
+  auto corr = std_corr;
+  corr[cc::regs::kCorrIt] |= corrPack(0, 0, 31, 31);
+  EXPECT_TRUE(cc::regs::triangleLinesReadOwnRegisters(corr));
+}
+
 TEST(GoldenRegisters, ReadBackAsDocumented) {
   cc::BoardMemory mem;
   cc::golden::Chip chip(mem, cc::namedConfig("paper"));

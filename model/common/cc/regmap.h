@@ -132,4 +132,11 @@ inline constexpr uint32_t corrField(uint32_t word, int f) { return (word >> (5 *
 // Standard contents of lines 24..65 (fixed by the datapath; the driver loads them).
 std::array<uint32_t, CORR_LINES> standardCorrespondence();
 
+// Whether the triangle lines 24..65 let each side of a triangle test read only DOP
+// registers that side wrote itself: its vertices (d0..d8), then what its frame pass and
+// the leaf-matrix pass wrote. A side then depends on nothing a previous side left in the
+// register file, which lets the chip run side B's passes beside side A's in a register
+// file of its own (docs/rtl_core.md); START refuses other lines with BadConfig.
+bool triangleLinesReadOwnRegisters(const std::array<uint32_t, CORR_LINES>& corr);
+
 }  // namespace cc::regs
