@@ -10,7 +10,7 @@
 //   SDRAM ctrl <-> [master controller FSM] --+--> DOTADD (cc_dotadd) --> results bank /
 //                   |    |     |                                        DOP registers
 //                   |    |     +--> comparator bank (cc_dop_overlap x2)
-//                   |    +--> IT-unit sequence (cc_fp32_mul, cc_fp32_add)
+//                   |    +--> IT-unit (cc_it_unit), triangle pass engine (DOTADD)
 //                   +--> stack engine (cc_stack_engine) <--> stack SRAM
 //
 // Version 2 overlaps fetching and comparing: the stack engine's fetch unit runs
@@ -19,7 +19,8 @@
 // (docs/rtl_core.md). The stack engine also keeps the frames; the controller decides what
 // is pushed and where lists go. The FSM uses subroutine states with a return-state
 // register for the shared steps: run a DOTADD batch, append a list entry, the triangle
-// test, the IT-unit edge test.
+// test. Version 3 runs a triangle test's four DOTADD passes in a pass engine of their
+// own, side B's beside side A's, and hands each side to the IT-unit module.
 //
 // A look-ahead engine fetches and transforms the next tumbled pair into a second bank
 // while the current list is compared. SDRAM requests come from the controller (tumbled
@@ -71,7 +72,6 @@ module cc_core #(
   output wire                 irq_o
 );
 `include "cc_regmap.vh"
-`include "cc_fp32_cmp.vh"
 
   // -------------------------------------------------------------------------------------
   // Register block
@@ -141,8 +141,7 @@ module cc_core #(
     // subroutines
     S_DOT = 6'd36, S_APPEND = 6'd38, S_TRI = 6'd39,
     S_TRI_A = 6'd41, S_TRI_B = 6'd42, S_TRI_DECIDE = 6'd44,
-    S_RESULT = 6'd45, S_IT_EDGE = 6'd46, S_IT_MUL = 6'd47, S_IT_ADD1 = 6'd48,
-    S_IT_ADD2 = 6'd49, S_IT_ADD3 = 6'd50, S_IT_DECIDE = 6'd51, S_RESULT_WAIT = 6'd52,
+    S_RESULT = 6'd45, S_IT = 6'd46, S_RESULT_WAIT = 6'd52,
     S_TRI_REQB = 6'd55, S_TRI_WAIT = 6'd56, S_SPEC_WAIT = 6'd57;
 
   // Where the beats of an SDRAM read go (queue of destinations, one per read in flight).
@@ -210,10 +209,6 @@ module cc_core #(
   reg  [1:0]  app_to_q;                     // append: 0/1 list of slot t, 2 leaf-list output
   reg  [31:0] app_entry_q;
   reg         tri_t_q, tri_s_q, tri_side_q;
-  reg  [1:0]  it_e_q;
-  reg  [2:0]  it_k_q, it_got_q;
-  reg  [31:0] it_op_a_q [0:4], it_op_b_q [0:4], it_prod_q [0:3], it_acc_q, it_rz_q;
-  reg         it_hit_q;
 
   // -------------------------------------------------------------------------------------
   // SDRAM requests: the controller's own (first choice), the look-ahead engine's or the
@@ -420,29 +415,27 @@ module cc_core #(
     end
   endgenerate
 
-  // IT-unit arithmetic: one multiplier and one adder/subtractor, used sequentially.
-  reg         mul_valid_in, add_valid_in, add_sub_in;
-  reg  [31:0] mul_a_in, mul_b_in, add_a_in, add_b_in;
-  wire        mul_valid_out, add_valid_out;
-  wire [31:0] mul_result, add_result;
-  cc_fp32_mul u_it_mul (
-    .clk_i    (clk_i),
-    .rst_ni   (rst_ni),
-    .valid_i  (mul_valid_in),
-    .a_i      (mul_a_in),
-    .b_i      (mul_b_in),
-    .valid_o  (mul_valid_out),
-    .result_o (mul_result)
-  );
-  cc_fp32_add u_it_add (
-    .clk_i    (clk_i),
-    .rst_ni   (rst_ni),
-    .valid_i  (add_valid_in),
-    .sub_i    (add_sub_in),
-    .a_i      (add_a_in),
-    .b_i      (add_b_in),
-    .valid_o  (add_valid_out),
-    .result_o (add_result)
+  // IT-unit (Eq. 4): the controller clears its HIT flag when a triangle test starts
+  // (S_TRI) and has it run a side's three edges (micro-op TRI) once that side's passes are
+  // written (S_TRI_A, S_TRI_B); the operands come from that side's register file.
+  localparam [6:0] ItClear = 7'b001_0000, ItTri = 7'b011_0000;
+  wire        it_uop_valid = (state_q == S_TRI) || (state_q == S_TRI_A && te_done_q[2]) ||
+                             (state_q == S_TRI_B && te_done_q[3]);
+  wire        it_uop_ready, it_rsp_valid, it_hit;
+  wire [6:0]  it_corr_line;
+  wire [9:0]  it_dop_idx;
+  cc_it_unit u_it (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .uop_valid_i (it_uop_valid),
+    .uop_ready_o (it_uop_ready),
+    .uop_i       (state_q == S_TRI ? ItClear : ItTri),
+    .rsp_valid_o (it_rsp_valid),
+    .hit_o       (it_hit),
+    .corr_line_o (it_corr_line),
+    .corr_data_i ({12'd0, corr_q[it_corr_line]}),
+    .dop_idx_o   (it_dop_idx),
+    .dop_data_i  ({dopreg_q[{tri_side_q, it_dop_idx[9:5]}], dopreg_q[{tri_side_q, it_dop_idx[4:0]}]})
   );
 
   // -------------------------------------------------------------------------------------
@@ -460,7 +453,6 @@ module cc_core #(
     max32 = (a > b) ? a : b;
   endfunction
 
-  wire [31:0] zero = 32'd0;
   wire [1:0]  present = cur_mask_q;
   wire [5:0]  snode_base = s_q ? 6'd32 : 6'd0;
   wire [31:0] a_flags = abuf[snode_base + 6'd24];
@@ -547,15 +539,7 @@ module cc_core #(
   // The controller is done with the fetch unit's head entry.
   assign pf_pop = (state_q == S_LEAFENT && leafent_go) || (state_q == S_LL_SLOT && s2_q == 2'd2);
   wire [31:0] result_addr        = result_base_q + (result_count_q << 3);
-  wire [6:0]  it_corr_base       = 7'd51 + {3'd0, it_e_q, 2'd0} + {5'd0, it_e_q};  // 51 + 5e
   wire [6:0]  te_wb_corr_base    = te_wbpass_q[1] ? 7'd42 : te_wbpass_q[0] ? 7'd33 : 7'd24;
-
-  // Eq. 4 decision for the current edge (op 4 = (Qz, Pz); r_z > 0 iff Qz > 0 here).
-  wire it_rz_pos = fp32_gt(it_op_a_q[4], zero);
-  wire it_edge_hit = it_rz_pos ? (fp32_ge(it_prod_q[0], it_prod_q[1]) && fp32_ge(it_prod_q[2], it_prod_q[3]) &&
-                                  fp32_ge(it_rz_q, it_acc_q))
-                               : (fp32_ge(it_prod_q[1], it_prod_q[0]) && fp32_ge(it_prod_q[3], it_prod_q[2]) &&
-                                  fp32_ge(it_acc_q, it_rz_q));
 
   // -------------------------------------------------------------------------------------
   // Register files (not reset: the driver loads them before every query). The host writes
@@ -628,11 +612,7 @@ module cc_core #(
       wq_push0 <= 1'b0;
       wq_push1 <= 1'b0;
       pf_start <= 1'b0;
-      mul_valid_in <= 1'b0;
-      add_valid_in <= 1'b0;
     end else begin
-      mul_valid_in <= 1'b0;
-      add_valid_in <= 1'b0;
       wq_push0 <= 1'b0;
       wq_push1 <= 1'b0;
       pf_start <= 1'b0;
@@ -1073,16 +1053,10 @@ module cc_core #(
           state_q <= S_TRI_A;
         end
         // The IT-unit takes a side when the pass engine has written its leaf-matrix pass.
-        S_TRI_A: if (te_done_q[2]) begin
-          it_e_q <= 2'd0;
-          ret_q <= S_TRI_DECIDE; state_q <= S_IT_EDGE;
-        end
-        S_TRI_B: if (te_done_q[3]) begin
-          it_e_q <= 2'd0;
-          ret_q <= S_TRI_DECIDE; state_q <= S_IT_EDGE;
-        end
+        S_TRI_A: if (te_done_q[2]) state_q <= S_IT;
+        S_TRI_B: if (te_done_q[3]) state_q <= S_IT;
         S_TRI_DECIDE: begin
-          if (it_hit_q) begin
+          if (it_hit) begin
             state_q <= S_RESULT;
           end else if (!tri_side_q) begin
             tri_side_q <= 1'b1;
@@ -1109,81 +1083,8 @@ module cc_core #(
           state_q <= ctrl_q[1] ? S_DRAIN : ret2_q;
         end
 
-        // ---------------------------------------------------------------- IT-unit, Eq. 4
-        // Edge it_e_q: operand pairs from correspondence lines 51 + 5e .. 55 + 5e.
-        S_IT_EDGE: begin
-          if (it_e_q == 2'd3) begin
-            it_hit_q <= 1'b0;
-            state_q <= ret_q;
-          end else begin
-            for (i = 0; i < 5; i = i + 1) begin
-              it_op_a_q[i] <= dopreg_q[{tri_side_q, corr_q[it_corr_base + i[6:0]][4:0]}];
-              it_op_b_q[i] <= dopreg_q[{tri_side_q, corr_q[it_corr_base + i[6:0]][9:5]}];
-            end
-            it_k_q <= 3'd0;
-            it_got_q <= 3'd0;
-            state_q <= S_IT_MUL;
-          end
-        end
-        S_IT_MUL: begin
-          // op 4 = (Qz, Pz): skip edges whose end points are on one side of z = 0, or on it
-          if ((fp32_ge(it_op_b_q[4], zero) && fp32_ge(it_op_a_q[4], zero)) ||
-              (fp32_ge(zero, it_op_b_q[4]) && fp32_ge(zero, it_op_a_q[4]))) begin
-            it_e_q <= it_e_q + 2'd1;
-            state_q <= S_IT_EDGE;
-          end else begin
-            if (it_k_q < 3'd4) begin
-              mul_valid_in <= 1'b1;
-              mul_a_in <= it_op_a_q[it_k_q];
-              mul_b_in <= it_op_b_q[it_k_q];
-              it_k_q <= it_k_q + 3'd1;
-            end
-            if (mul_valid_out) begin
-              it_prod_q[it_got_q[1:0]] <= mul_result;
-              it_got_q <= it_got_q + 3'd1;
-              if (it_got_q == 3'd3) begin
-                add_valid_in <= 1'b1; add_sub_in <= 1'b1;
-                add_a_in <= it_prod_q[0]; add_b_in <= it_prod_q[1];
-                it_got_q <= 3'd0;
-                state_q <= S_IT_ADD1;
-              end
-            end
-          end
-        end
-        // acc = a - b was issued on the way in; then rz = Qz - Pz; results come in order.
-        S_IT_ADD1: begin
-          if (it_got_q == 3'd0) begin
-            add_valid_in <= 1'b1; add_sub_in <= 1'b1;
-            add_a_in <= it_op_a_q[4]; add_b_in <= it_op_b_q[4];
-            it_got_q <= 3'd1;
-          end else if (add_valid_out && it_got_q == 3'd1) begin
-            it_acc_q <= add_result;
-            it_got_q <= 3'd2;
-          end else if (add_valid_out) begin
-            it_rz_q <= add_result;
-            add_valid_in <= 1'b1; add_sub_in <= 1'b0;
-            add_a_in <= it_acc_q; add_b_in <= it_prod_q[2];
-            state_q <= S_IT_ADD2;
-          end
-        end
-        S_IT_ADD2: if (add_valid_out) begin  // acc = (a - b) + c
-          add_valid_in <= 1'b1; add_sub_in <= 1'b1;
-          add_a_in <= add_result; add_b_in <= it_prod_q[3];
-          state_q <= S_IT_ADD3;
-        end
-        S_IT_ADD3: if (add_valid_out) begin  // acc = ((a - b) + c) - d
-          it_acc_q <= add_result;
-          state_q <= S_IT_DECIDE;
-        end
-        S_IT_DECIDE: begin
-          if (it_edge_hit) begin
-            it_hit_q <= 1'b1;
-            state_q <= ret_q;                  // a hit: no more edges
-          end else begin
-            it_e_q <= it_e_q + 2'd1;
-            state_q <= S_IT_EDGE;
-          end
-        end
+        // The IT-unit works through the side's edges (cc_it_unit, micro-op TRI).
+        S_IT: if (it_rsp_valid) state_q <= S_TRI_DECIDE;
         default: state_q <= S_IDLE;
       endcase
     end
@@ -1197,6 +1098,9 @@ module cc_core #(
     if (rst_ni && state_q == S_TRI_WAIT && rec_ready_q) begin
       assert (te_pass_q == 3'd4 && !te_wb_q && te_rk_q == 4'd0)
         else $error("cc_core: a triangle test starts with the pass engine busy");
+    end
+    if (rst_ni && it_uop_valid) begin
+      assert (it_uop_ready) else $error("cc_core: the IT-unit is busy when a triangle test needs it");
     end
     if (rst_ni && state_q == S_DRAIN) begin
       assert (te_pass_q == 3'd4 && !te_wb_q && te_rk_q == 4'd0)

@@ -871,12 +871,11 @@ class Stepper {
     }
   }
 
-  // The IT-unit's cycles for one side. Per edge: S_IT_EDGE + S_IT_MUL when skipped;
-  // S_IT_EDGE, four products, the three chained adds and the subtraction, S_IT_DECIDE
-  // when computed; a final S_IT_EDGE when no edge hit.
+  // The controller's cycles in S_IT for one side: cc_it_unit's micro-op TRI (its timing
+  // table: 2, plus 1 per edge skipped and 7 + mul + 3 * add stages per edge evaluated).
   uint64_t itCycles(const QueryLog::TriSide& sd) const {
-    const uint64_t per_edge = 11 + cfg_.it_mul_stages + 3 * cfg_.it_add_stages;
-    return 2ull * sd.skipped + per_edge * sd.computed + (sd.hit ? 0 : 1);
+    const uint64_t per_edge = 7 + cfg_.it_mul_stages + 3 * cfg_.it_add_stages;
+    return 2ull + sd.skipped + per_edge * sd.computed;
   }
 
   bool go0_now() const { return present(0) && !leaf_[0] && olen_[0] != 0; }
