@@ -352,9 +352,12 @@ module cc_core #(
   wire        te_side       = te_pass_q[0];
   wire        te_leaf_pass  = te_pass_q[1];
   wire [3:0]  te_coord      = te_k_q % 4'd3;
-  wire [6:0]  te_corr_base  = te_leaf_pass ? 7'd42 : te_side ? 7'd33 : 7'd24;
+  // Pass p's first correspondence line: 24 (A frame), 33 (B frame), 42 (leaf matrix).
+  function automatic [6:0] tri_pass_line(input [1:0] p);
+    tri_pass_line = p[1] ? 7'd42 : p[0] ? 7'd33 : 7'd24;
+  endfunction
   wire [4:0]  dot_line_idx  = dot_spec ? sp_i_q : dot_issue_q;
-  wire [6:0]  dot_corr_line = te_dot_issue ? te_corr_base + {3'd0, te_k_q} : {2'b00, dot_line_idx};
+  wire [6:0]  dot_corr_line = te_dot_issue ? tri_pass_line(te_pass_q[1:0]) + {3'd0, te_k_q} : {2'b00, dot_line_idx};
   wire [19:0] dot_corr = corr_q[dot_corr_line];
   wire [5:0]  dot_mat_line = te_dot_issue ? (te_side ? 6'd27 : 6'd24) + {4'd0, te_coord[1:0]} : {1'b0, dot_line_idx};
   wire [5:0]  te_leaf_m    = (te_side ? 6'd9 : 6'd41) + {2'd0, te_coord[1:0], 2'd0};   // the other record's M row
@@ -539,7 +542,6 @@ module cc_core #(
   // The controller is done with the fetch unit's head entry.
   assign pf_pop = (state_q == S_LEAFENT && leafent_go) || (state_q == S_LL_SLOT && s2_q == 2'd2);
   wire [31:0] result_addr        = result_base_q + (result_count_q << 3);
-  wire [6:0]  te_wb_corr_base    = te_wbpass_q[1] ? 7'd42 : te_wbpass_q[0] ? 7'd33 : 7'd24;
 
   // -------------------------------------------------------------------------------------
   // Register files (not reset: the driver loads them before every query). The host writes
@@ -671,7 +673,7 @@ module cc_core #(
       end
       if (te_wb_q) begin
         for (i = 0; i < 9; i = i + 1) begin
-          dopreg_q[{te_wbpass_q[0], corr_q[te_wb_corr_base + i[6:0]][19:15]}] <= triout_q[(te_wbpass_q[0] ? 9 : 0) + i];
+          dopreg_q[{te_wbpass_q[0], corr_q[tri_pass_line(te_wbpass_q) + i[6:0]][19:15]}] <= triout_q[(te_wbpass_q[0] ? 9 : 0) + i];
         end
         te_done_q[te_wbpass_q] <= 1'b1;
       end
