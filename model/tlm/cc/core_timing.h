@@ -66,7 +66,7 @@ class CoreTiming {
   explicit CoreTiming(const ChipConfig& cfg);
   // Steps the query; returns its chip cycles (START to DONE, as CNT_CYCLES counts them).
   // `trace`, when given, gets one line per cycle: "cycle state" with rtl/cc_core.v's
-  // state numbers (the IT-unit's states all as S_IT_EDGE).
+  // state numbers.
   uint64_t run(const QueryLog& log, const BoardMemory& mem, bool mode_first, std::FILE* trace = nullptr);
   const CoreCycles& cycles() const { return cyc_; }
 
