@@ -177,7 +177,7 @@ module cc_core #(
   reg  [31:0] rec_q  [0:63];                // triangle records: A at 0..31, B at 32..63
   reg  [31:0] tdop_q [0:127];               // transformed tumbled DOPs (results bank), as tbuf
   reg  [31:0] dopreg_q [0:63];              // DOP register files (triangle operands): side s at 32s
-  reg  [31:0] triout_q [0:17];              // a triangle pass's outputs until all are in: side s at 9s
+  reg  [31:0] triout_q [0:8];               // a triangle pass's outputs until all are in
   reg  [1:0]  tbuf_ready_q;                 // all beats of bank b's tumbled pair are in
   reg         rec_ready_q;                  // all beats of the two triangle records are in
   reg         cur_bank_q;                   // the bank of the current list's tumbled pair
@@ -200,8 +200,7 @@ module cc_core #(
   reg  [3:0]  te_k_q;                       // its next DOTADD
   reg  [1:0]  te_rpass_q;                   // pass whose results come back
   reg  [3:0]  te_rk_q;                      // its results in so far
-  reg         te_wb_q;                      // pass te_wbpass_q is complete: write it
-  reg  [1:0]  te_wbpass_q;
+  reg         te_wb_q;                      // the pass before te_rpass_q is complete: write it
   reg  [3:0]  te_done_q;                    // passes written
 
   // Subroutine arguments
@@ -357,6 +356,7 @@ module cc_core #(
     tri_pass_line = p[1] ? 7'd42 : p[0] ? 7'd33 : 7'd24;
   endfunction
   wire [4:0]  dot_line_idx  = dot_spec ? sp_i_q : dot_issue_q;
+  wire [1:0]  te_wb_pass    = te_rpass_q - 2'd1;   // the pass te_wb_q writes back
   wire [6:0]  dot_corr_line = te_dot_issue ? tri_pass_line(te_pass_q[1:0]) + {3'd0, te_k_q} : {2'b00, dot_line_idx};
   wire [19:0] dot_corr = corr_q[dot_corr_line];
   wire [5:0]  dot_mat_line = te_dot_issue ? (te_side ? 6'd27 : 6'd24) + {4'd0, te_coord[1:0]} : {1'b0, dot_line_idx};
@@ -605,7 +605,6 @@ module cc_core #(
       te_rpass_q <= 2'd0;
       te_rk_q <= 4'd0;
       te_wb_q <= 1'b0;
-      te_wbpass_q <= 2'd0;
       te_done_q <= 4'd0;
       cur_bank_q <= 1'b0;
       sp_state_q <= SP_IDLE;
@@ -655,7 +654,7 @@ module cc_core #(
       if (dot_valid_out) begin
         if (dot_tag[6]) tdop_q[{sp_bank_q, dot_tag[5:0]}] <= dot_result;
         else if (!dot_tag[5]) tdop_q[{cur_bank_q, t_q, dot_tag[4:0]}] <= dot_result;
-        else triout_q[(te_rpass_q[0] ? 5'd9 : 5'd0) + {1'b0, te_rk_q}] <= dot_result;
+        else triout_q[te_rk_q] <= dot_result;   // the write-back below still reads the pass before
       end
 
       // ---- triangle pass engine: issue, results (in issue order), write-back ----
@@ -666,16 +665,13 @@ module cc_core #(
       te_wb_q <= dot_te_out && te_rk_q == 4'd8;
       if (dot_te_out) begin
         te_rk_q <= (te_rk_q == 4'd8) ? 4'd0 : te_rk_q + 4'd1;
-        if (te_rk_q == 4'd8) begin
-          te_rpass_q <= te_rpass_q + 2'd1;
-          te_wbpass_q <= te_rpass_q;
-        end
+        if (te_rk_q == 4'd8) te_rpass_q <= te_rpass_q + 2'd1;
       end
       if (te_wb_q) begin
         for (i = 0; i < 9; i = i + 1) begin
-          dopreg_q[{te_wbpass_q[0], corr_q[tri_pass_line(te_wbpass_q) + i[6:0]][19:15]}] <= triout_q[(te_wbpass_q[0] ? 9 : 0) + i];
+          dopreg_q[{te_wb_pass[0], corr_q[tri_pass_line(te_wb_pass) + i[6:0]][19:15]}] <= triout_q[i];
         end
-        te_done_q[te_wbpass_q] <= 1'b1;
+        te_done_q[te_wb_pass] <= 1'b1;
       end
 
       // ---- look-ahead engine: fetch sp_pair_q into bank sp_bank_q, transform both nodes;

@@ -252,6 +252,8 @@ class Stepper {
     const uint64_t first = q < 2 ? te_start_ : te_p2_;
     return first + 9 * (q % 2) + 10 + stages_;
   }
+  // When the side the controller waits for (S_TRI_A, S_TRI_B) has its leaf-matrix pass written.
+  uint64_t teSideDone() const { return teDone(2 + tri_side_); }
   // The cycle after the engine's last issue (0: never started).
   uint64_t teIssueEnd() const { return te_start_ == kNever ? 0 : te_p2_ + 18; }
   void teStart(uint64_t s) {
@@ -342,8 +344,7 @@ class Stepper {
     switch (st_) {
       case S_IT: return it_left_ <= 1;
       case S_TRI_WAIT: return port_.arrived(rec_req_, c_);
-      case S_TRI_A: return c_ >= teDone(2);
-      case S_TRI_B: return c_ >= teDone(3);
+      case S_TRI_A: case S_TRI_B: return c_ >= teSideDone();
       case S_PAIR_WAIT: return port_.arrived(tbuf_req_[cur_bank_], c_);
       case S_SPEC_WAIT: return sp_ == SP_DONE;
       case S_DOT: return pipe_[c_ % kDotPipe] == 1 && dot_done_ + 1 == dot_n_;
@@ -358,8 +359,7 @@ class Stepper {
     switch (st_) {
       case S_IT: return c_ + it_left_ - 1;
       case S_TRI_WAIT: return port_.arrival(rec_req_);
-      case S_TRI_A: return teDone(2);
-      case S_TRI_B: return teDone(3);
+      case S_TRI_A: case S_TRI_B: return teSideDone();
       case S_PAIR_WAIT: return port_.arrival(tbuf_req_[cur_bank_]);
       case S_ENTRY:
         if (pf_alloc_ == pf_head_ || pf_data_req_[pf_head_ & slot_mask_] == kNoRequest) return kNever;
@@ -468,6 +468,15 @@ class Stepper {
 
   // ---------------------------------------------------------------- pieces of state
   bool present(int t) const { return (cur_mask_ >> t) & 1u; }
+  // The controller's two-step loops (t_, s_ with their counters t2_, s2_ up to 2).
+  void nextTumbled() {
+    t_ ^= 1;
+    ++t2_;
+  }
+  void nextSlot() {
+    s_ ^= 1;
+    ++s2_;
+  }
   uint32_t entryAddrOf(uint32_t j) const { return layout::entryAddr(log_.entries[pf_first_ + j]); }
   uint32_t headEntry() const { return log_.entries[pf_first_ + pf_head_]; }
 
@@ -572,8 +581,7 @@ class Stepper {
         if (t2_ == 2) {
           st_ = S_LIST_INIT;
         } else if (!present(t_)) {
-          t_ ^= 1;
-          ++t2_;
+          nextTumbled();
         } else {
           const uint32_t node = cur_pair_ + t_ * layout::kNodeBytes;
           const bool leaf = flags(node) & layout::kFlagLeaf;
@@ -594,8 +602,7 @@ class Stepper {
         }
         break;
       case S_TNODE_DONE:
-        t_ ^= 1;
-        ++t2_;
+        nextTumbled();
         st_ = S_TNODE;
         break;
       case S_LIST_INIT:
@@ -629,8 +636,7 @@ class Stepper {
         if (s2_ == 2) {
           st_ = S_LEAFENT;
         } else if (!(entry_ & (1u << s_))) {
-          s_ ^= 1;
-          ++s2_;
+          nextSlot();
         } else {
           const uint32_t anode = layout::entryAddr(entry_) + s_ * layout::kNodeBytes;
           const bool aleaf = flags(anode) & layout::kFlagLeaf;
@@ -651,27 +657,23 @@ class Stepper {
               if (h0) leafmask_[0] |= 1u << s_;
               if (h1) leafmask_[1] |= 1u << s_;
             }
-            s_ ^= 1;
-            ++s2_;
+            nextSlot();
           }
         }
         break;
       case S_TEST:
         if (t2_ == 2) {
-          s_ ^= 1;
-          ++s2_;
+          nextSlot();
           st_ = S_SLOT;
         } else if (!present(t_)) {
-          t_ ^= 1;
-          ++t2_;
+          nextTumbled();
         } else {
           const bool hit = peekOverlap(0);
           takeOverlaps(1);
           const uint32_t anode = layout::entryAddr(entry_) + s_ * layout::kNodeBytes;
           const bool aleaf = flags(anode) & layout::kFlagLeaf;
           if (!hit) {
-            t_ ^= 1;
-            ++t2_;
+            nextTumbled();
           } else if (!aleaf) {
             app_ll_ = false;
             app_t_ = t_;
@@ -679,16 +681,14 @@ class Stepper {
             st_ = S_APPEND;
           } else if (!leaf_[t_]) {
             leafmask_[t_] |= 1u << s_;
-            t_ ^= 1;
-            ++t2_;
+            nextTumbled();
           } else {
             triStart(cur_pair_ + t_ * layout::kNodeBytes, anode, S_TEST_NEXT);
           }
         }
         break;
       case S_TEST_NEXT:
-        t_ ^= 1;
-        ++t2_;
+        nextTumbled();
         st_ = S_TEST;
         break;
       case S_LEAFENT: {
@@ -742,15 +742,13 @@ class Stepper {
           pf_pop = true;
           st_ = S_ENTRY;
         } else if (!(entry_ & (1u << s_))) {
-          s_ ^= 1;
-          ++s2_;
+          nextSlot();
         } else {
           const bool hit = peekOverlap(0);
           takeOverlaps(1);
           const uint32_t anode = layout::entryAddr(entry_) + s_ * layout::kNodeBytes;
           if (!hit) {
-            s_ ^= 1;
-            ++s2_;
+            nextSlot();
           } else if (flags(anode) & layout::kFlagLeaf) {
             triStart(cur_pair_ + t_ * layout::kNodeBytes, anode, S_LL_NEXT);
           } else {
@@ -761,8 +759,7 @@ class Stepper {
         }
         break;
       case S_LL_NEXT:
-        s_ ^= 1;
-        ++s2_;
+        nextSlot();
         st_ = S_LL_SLOT;
         break;
 
@@ -836,7 +833,7 @@ class Stepper {
         break;
       case S_TRI_A:
       case S_TRI_B:
-        if (c >= teDone(tri_side_ == 0 ? 2 : 3)) {
+        if (c >= teSideDone()) {
           if (side_i_ >= log_.sides.size()) throw LogEnd{};
           const auto& sd = log_.sides[side_i_++];
           it_hit_ = sd.hit;

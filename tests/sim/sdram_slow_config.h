@@ -1,5 +1,5 @@
-// The timing cc_sdram_rtl_slow is Verilated with (tests/sim/CMakeLists.txt, -GTRp=3 ...):
-// one definition for the tests that drive that variant.
+// The timing cc_sdram_rtl_slow is Verilated with: tests/sim/CMakeLists.txt's
+// CC_SDRAM_SLOW_TIMING, handed to the tests that link that variant as CC_SLOW_<param>.
 #pragma once
 #include "cc/config.h"
 
@@ -8,13 +8,13 @@ namespace cc::sim {
 inline ChipConfig slowSdramConfig() {
   ChipConfig c;
   c.name = "slow-test";
-  c.t_rp = 3;
-  c.t_rcd = 3;
-  c.t_cl = 3;
-  c.t_cwl = 2;
-  c.t_wr = 3;
-  c.t_ras = 7;
-  c.t_turn = 2;
+  c.t_rp = CC_SLOW_TRp;
+  c.t_rcd = CC_SLOW_TRcd;
+  c.t_cl = CC_SLOW_TCl;
+  c.t_cwl = CC_SLOW_TCwl;
+  c.t_wr = CC_SLOW_TWr;
+  c.t_ras = CC_SLOW_TRas;
+  c.t_turn = CC_SLOW_TTurn;
   return c;
 }
 
