@@ -179,7 +179,17 @@ module cc_core #(
   reg  [31:0] dopreg_q [0:63];              // DOP register files (triangle operands): side s at 32s
   reg  [31:0] triout_q [0:8];               // a triangle pass's outputs until all are in
   reg  [1:0]  tbuf_ready_q;                 // all beats of bank b's tumbled pair are in
-  reg         rec_ready_q;                  // all beats of the two triangle records are in
+  reg         rec_ready_q;                  // all beats of the records this test reads are in
+  // Record reuse: the addresses of the records in rec_q (A tumbled, B aligned). A test
+  // reads only what is not there already; a result write (it might land in a record) and
+  // a new query forget them.
+  reg  [31:0] rec_addr_q [0:1];
+  reg         rec_valid_q;
+  reg         rec_read_b_q;                 // this test reads record B (the last to arrive)
+  wire [31:0] tri_rec_a = tbuf_q[{cur_bank_q, tri_t_q, 5'd25}];
+  wire [31:0] tri_rec_b = abuf[(tri_s_q ? 6'd32 : 6'd0) + 6'd25];
+  wire        tri_read_a = !(rec_valid_q && rec_addr_q[0] == tri_rec_a);
+  wire        tri_read_b = !(rec_valid_q && rec_addr_q[1] == tri_rec_b);
   reg         cur_bank_q;                   // the bank of the current list's tumbled pair
   reg         spec_used_q;                  // the current pair came from the look-ahead engine
 
@@ -600,6 +610,8 @@ module cc_core #(
       fsm_req_valid_q <= 1'b0;
       tbuf_ready_q <= 2'b00;
       rec_ready_q <= 1'b0;
+      rec_valid_q <= 1'b0;
+      rec_read_b_q <= 1'b0;
       te_pass_q <= 3'd4;
       te_k_q <= 4'd0;
       te_rpass_q <= 2'd0;
@@ -634,7 +646,7 @@ module cc_core #(
         end
         rsp_beat_q <= mem_rsp_last_i ? 3'd0 : rsp_beat_q + 3'd1;
         if (mem_rsp_last_i && rsp_dest[2:1] == 2'b01) tbuf_ready_q[rsp_dest[0]] <= 1'b1;
-        if (mem_rsp_last_i && rsp_dest == D_REC_B) rec_ready_q <= 1'b1;
+        if (mem_rsp_last_i && rsp_dest == (rec_read_b_q ? D_REC_B : D_REC_A)) rec_ready_q <= 1'b1;
       end
 
       // ---- host register writes (configuration only while idle; IRQ always) ----
@@ -707,6 +719,7 @@ module cc_core #(
           if ((start || busy_q) && mem_phase_i) state_q <= S_INIT;
         end
         S_INIT: begin
+          rec_valid_q <= 1'b0;  // the host may have written the memory since the last query
           if (init_err != ERR_NONE) begin
             err_q <= init_err; state_q <= S_ERROR;
           end else begin
@@ -1023,21 +1036,26 @@ module cc_core #(
         // Tumbled node tri_t_q (tbuf) against aligned node tri_s_q (abuf).
         S_TRI: begin
           cnt_tri_q <= sat_inc(cnt_tri_q);
-          if (bad_ptr(tbuf_q[{cur_bank_q, tri_t_q, 5'd25}], 32'd128, 32'd128) ||
-              bad_ptr(abuf[(tri_s_q ? 6'd32 : 6'd0) + 6'd25], 32'd128, 32'd128)) begin
+          if (bad_ptr(tri_rec_a, 32'd128, 32'd128) || bad_ptr(tri_rec_b, 32'd128, 32'd128)) begin
             err_q <= ERR_BAD_POINTER[3:0]; state_q <= S_ERROR;
           end else begin
-            // Both records are requested back to back; the SDRAM interface overlaps them.
+            // The records not in rec_q already are requested back to back; the SDRAM
+            // interface overlaps them.
             ret2_q <= ret_q;
-            fsm_req_valid_q <= 1'b1; fsm_req_write_q <= 1'b0; fsm_req_rec_q <= 1'b1;
-            fsm_req_addr_q <= tbuf_q[{cur_bank_q, tri_t_q, 5'd25}]; fsm_req_dest_q <= D_REC_A;
-            rec_ready_q <= 1'b0;
-            state_q <= S_TRI_REQB;
+            rec_addr_q[0] <= tri_rec_a;
+            rec_addr_q[1] <= tri_rec_b;
+            rec_valid_q <= 1'b1;
+            rec_read_b_q <= tri_read_b;
+            rec_ready_q <= !tri_read_a && !tri_read_b;
+            fsm_req_valid_q <= tri_read_a || tri_read_b; fsm_req_write_q <= 1'b0; fsm_req_rec_q <= 1'b1;
+            fsm_req_addr_q <= tri_read_a ? tri_rec_a : tri_rec_b;
+            fsm_req_dest_q <= tri_read_a ? D_REC_A : D_REC_B;
+            state_q <= tri_read_a ? S_TRI_REQB : S_TRI_WAIT;
           end
         end
         S_TRI_REQB: if (fsm_req_accept) begin
-          fsm_req_valid_q <= 1'b1;
-          fsm_req_addr_q <= abuf[(tri_s_q ? 6'd32 : 6'd0) + 6'd25]; fsm_req_dest_q <= D_REC_B;
+          fsm_req_valid_q <= rec_read_b_q;
+          fsm_req_addr_q <= tri_rec_b; fsm_req_dest_q <= D_REC_B;
           state_q <= S_TRI_WAIT;
         end
         // Each side's vertices go to d0..d8 of its register file; the pass engine starts.
@@ -1073,6 +1091,7 @@ module cc_core #(
             fsm_req_addr_q <= result_addr;
             fsm_req_wdata_q <= {4{rec_q[53], rec_q[21]}};   // (A's id, B's id) at every 8-byte slot
             fsm_req_wstrb_q <= 32'h0000_00FF << result_addr[4:0];
+            rec_valid_q <= 1'b0;
             state_q <= S_RESULT_WAIT;
           end
         end

@@ -10,38 +10,49 @@
 //   skip (miss) if (Pz >= 0 and Qz >= 0) or (Pz <= 0 and Qz <= 0)
 //   Qz > 0:  hit = a >= b  and  c >= d  and  ((a - b) + c) - d <= Qz - Pz
 //   Qz < 0:  hit = a <= b  and  c <= d  and  ((a - b) + c) - d >= Qz - Pz
-// Low-cost arithmetic, as the paper allows: ONE multiplier and ONE add/sub unit with the
-// accumulator ACC, both pipelined (MulStages / AddStages), every op rounded exactly like
-// the golden model.
+// Low-cost arithmetic, as the paper allows: ONE multiplier and ONE add/sub unit, both
+// pipelined (MulStages / AddStages), every op rounded exactly like the golden model.
 //
 // Micro-op bus from the master controller (7 bits, the paper's "7-bit bus"):
 //   uop_i = {op[2:0], arg[3:0]}
 //     op 0 NOP             nothing; responds
 //     op 1 CLEAR           HIT := 0; responds
 //     op 2 EDGE  arg[1:0]  Eq. 4 for edge arg (0..2); HIT |= edge hit; responds
-//     op 3 TRI             edges 0, 1, 2 in order, stopping at the first hit; HIT |= hit
+//     op 3 TRI             edges 0, 1, 2; HIT |= any edge hit; responds at the first hit
 //     op 4..7              reserved: treated as NOP (and flagged by an assertion)
 //   Handshake: uop_valid_i / uop_ready_o (ready when idle); exactly one rsp_valid_o pulse
 //   per micro-op, with hit_o = HIT after it. hit_o holds until the next CLEAR.
 //
-// Timing: clock edges from the one that accepts the micro-op to the one after which
-// rsp_valid_o is high (Lm = MulStages, La = AddStages; checked by tests/rtl):
-//   NOP / CLEAR               2                 (accept, respond)
-//   EDGE / TRI                2 + sum over the edges visited of
-//                               1               edge skipped (Z step only)
-//                               7 + Lm + 3*La   edge evaluated (Z, 4 products, 3 ACC
-//                                               ops, decision)
-//                             TRI visits edges 0, 1, 2 and stops after the first hit.
-//   With Lm = La = 2 an evaluated edge costs 15 cycles, a skipped one 1; a TRI that
-//   evaluates all three edges takes 47.
+// Edges overlap (version 4). A micro-op first reads the (Qz,Pz) pair of each of its edges
+// (Z phase, one edge a cycle: the skip test, and RZ = Qz - Pz on the add/sub unit for an
+// edge that crosses z = 0). Then, for each crossing edge in order, a P phase of EdgeGap
+// cycles reads pairs 0..3 and issues the four products. Every edge has its own operand
+// registers, so an edge's three dependent ACC operations, ((a - b) + c) - d, run while
+// later edges read and multiply. EdgeGap (4, or 5 where 4 would make two edges want the
+// add/sub unit in the same cycle) keeps the unit's single add/sub conflict-free, so every
+// edge's timing is fixed. The micro-op responds after its first hitting edge is decided
+// (the edges after it are abandoned: their results in flight carry an old epoch and are
+// dropped) or after its last crossing edge is decided.
 //
-// Per evaluated edge:
-//   cycle  0       Z:  read (Qz,Pz); skip test; issue RZ = Qz - Pz on the add/sub
-//   cycle  1..4    P0..P3: read pair j, issue product j on the multiplier
-//   cycle  3+Lm    ACC = a - b        (b is registered at the end of cycle 2+Lm)
-//   cycle  4+Lm+La ACC = ACC + c
-//   cycle  5+Lm+2La ACC = ACC - d
-//   cycle  6+Lm+3La decision (compares a~b, c~d, ACC~RZ)
+// Timing: clock edges from the one that accepts the micro-op to the one after which
+// rsp_valid_o is high (Lm = MulStages, La = AddStages, g = EdgeGap; checked by tests/rtl;
+// the TLM model's S_IT count, model/tlm/core_timing.cpp, follows it):
+//   NOP / CLEAR   2
+//   EDGE          3 if the edge is skipped, else 9 + Lm + 3*La
+//   TRI           5 if all three edges are skipped, else 11 + (k-1)*g + Lm + 3*La, where
+//                 k = the crossing edges up to and including the first hit (all of them
+//                 if none hits): the golden model's `computed` count of the side.
+//   With Lm = La = 2 (g = 4): an evaluated EDGE 17; TRI 19 / 23 / 27 for k = 1 / 2 / 3
+//   (the unit before version 4 took 2 + 1 per skipped + 15 per evaluated edge: 33 for the
+//   usual two crossing edges with no hit).
+//
+// Cycles of the k-th crossing edge (k = 0, 1, ...) of a TRI, counted from the accept cycle:
+//   1..3            Z phase (edges 0, 1, 2)
+//   4+kg .. 7+kg    P0..P3: read pair j, issue product j on the multiplier
+//   6+kg+Lm         ACC = a - b        (b is registered at the end of 5+kg+Lm)
+//   +(La+1)         ACC = ACC + c
+//   +(La+1)         ACC = ACC - d
+//   +(La+1)         decision (compares a~b, c~d, ACC~RZ), then respond or go on
 // ---------------------------------------------------------------------------------------
 module cc_it_unit #(
   parameter integer MulStages = 2,
@@ -70,54 +81,79 @@ module cc_it_unit #(
 
   localparam [6:0] ItLine = 7'd51;
 
-  localparam [3:0] StIdle = 4'd0;
-  localparam [3:0] StZ    = 4'd1;   // read (Qz,Pz), skip test, issue RZ
-  localparam [3:0] StP0   = 4'd2;   // issue products a, b, c, d (StP0..StP3)
-  localparam [3:0] StP1   = 4'd3;
-  localparam [3:0] StP2   = 4'd4;
-  localparam [3:0] StP3   = 4'd5;
-  localparam [3:0] StAcc1 = 4'd6;   // ACC = a - b
-  localparam [3:0] StAcc2 = 4'd7;   // ACC = ACC + c
-  localparam [3:0] StAcc3 = 4'd8;   // ACC = ACC - d
-  localparam [3:0] StDec  = 4'd9;   // decide the edge
-  localparam [3:0] StRsp  = 4'd10;  // respond
+  // Cycles between two crossing edges' P phases: 4 reads, or 5 where the ACC operations
+  // of edges 4 or 8 cycles apart would meet on the add/sub unit (spacing AddStages + 1).
+  localparam integer AccSpacing = AddStages + 1;
+  localparam integer EdgeGap    = (AccSpacing == 2 || AccSpacing == 4 || AccSpacing == 8) ? 5 : 4;
+  localparam [2:0]   LastPCycle = (EdgeGap == 5) ? 3'd4 : 3'd3;
+
+  localparam [2:0] StIdle = 3'd0;
+  localparam [2:0] StZ    = 3'd1;   // read (Qz,Pz) of edge z_edge_q, skip test, issue RZ
+  localparam [2:0] StP    = 3'd2;   // P phase of crossing edge p_edge_q, cycle p_cnt_q
+  localparam [2:0] StWait = 3'd3;   // all products issued; ACC operations and decisions
+  localparam [2:0] StRsp  = 3'd4;   // respond
 
   // =====================================================================================
   // Control state
   // =====================================================================================
-  reg [3:0]  state_d, state_q;
-  reg [1:0]  edge_d, edge_q;       // edge being tested
-  reg        tri_d, tri_q;         // running all three edges
+  reg [2:0]  state_d, state_q;
+  reg [1:0]  z_edge_d, z_edge_q;   // Z phase: edge being read
+  reg [1:0]  z_last_d, z_last_q;   // Z phase: its last edge (2 for TRI, arg for EDGE)
+  reg [1:0]  p_edge_d, p_edge_q;   // P phase: crossing edge being read
+  reg [2:0]  p_cnt_d, p_cnt_q;     // P phase: cycle 0..EdgeGap-1 (pairs 0..3 in 0..3)
+  reg        epoch_d, epoch_q;     // flips per micro-op; results of older ones are dropped
   reg        hit_d, hit_q;         // HIT flag
-  reg        qpos_d, qpos_q;       // Qz > 0: r_z > 0 (the edge crosses upwards)
 
-  // Operand registers, filled by the pipelines' write-back; *_v says "arrived".
-  reg [31:0] prod_q [0:3];
-  reg [3:0]  prod_v_q;
-  reg [31:0] rz_q, acc_q;
-  reg        rz_v_q, acc_v_q;
+  // Per-edge state. cross: the edge crosses z = 0 (set in the Z phase); qpos: Qz > 0;
+  // step: ACC operations issued (0..3); done: decided.
+  reg [2:0]  cross_q, qpos_q, done_q;
+  reg [1:0]  step_q [0:2];
+
+  // Per-edge operand registers, filled by the pipelines' write-back; *_v says "arrived".
+  reg [31:0] prod_q [0:11];        // edge e, product j at 4e + j
+  reg [11:0] prod_v_q;
+  reg [31:0] rz_q [0:2];
+  reg [31:0] acc_q [0:2];
+  reg [2:0]  rz_v_q, acc_v_q;
 
   wire [2:0] uop_op  = uop_i[6:4];
   wire [3:0] uop_arg = uop_i[3:0];
   wire       unused_uop_arg = &{1'b0, uop_arg[3:2]};  // room for more edges / operands
 
-  // Pair j of the current edge: correspondence line 51 + 5*edge + j.
-  reg  [2:0] pair;
-  always @(*) begin
-    case (state_q)
-      StP0:    pair = 3'd0;
-      StP1:    pair = 3'd1;
-      StP2:    pair = 3'd2;
-      StP3:    pair = 3'd3;
-      default: pair = 3'd4;  // StZ reads (Qz,Pz)
-    endcase
-  end
-  assign corr_line_o = ItLine + ({5'd0, edge_q} * 7'd5) + {4'd0, pair};
+  wire accept = (state_q == StIdle) && uop_valid_i;
+
+  // The read port: (Qz,Pz) of z_edge_q in the Z phase, pair p_cnt_q of p_edge_q in a P phase.
+  wire [1:0] rd_edge = (state_q == StZ) ? z_edge_q : p_edge_q;
+  wire [2:0] rd_pair = (state_q == StZ) ? 3'd4 : p_cnt_q;
+  assign corr_line_o = ItLine + ({5'd0, rd_edge} * 7'd5) + {4'd0, rd_pair};
   assign dop_idx_o   = corr_data_i[9:0];
   wire   unused_corr_hi = &{1'b0, corr_data_i[31:10]};  // src2 and dst are not used here
 
   wire [31:0] op_x = dop_data_i[31:0];   // first of the pair (src0)
   wire [31:0] op_y = dop_data_i[63:32];  // second of the pair (src1)
+
+  // =====================================================================================
+  // Which edge uses the add/sub unit and which edge decides this cycle (at most one each
+  // in the P phase and after it: EdgeGap keeps them apart; asserted below)
+  // =====================================================================================
+  reg [2:0] acc_ready, dec_ready;
+  integer e;
+  always @(*) begin
+    for (e = 0; e < 3; e = e + 1) begin
+      case (step_q[e])
+        2'd0:    acc_ready[e] = prod_v_q[4*e] && prod_v_q[4*e+1];
+        2'd1:    acc_ready[e] = acc_v_q[e] && prod_v_q[4*e+2];
+        2'd2:    acc_ready[e] = acc_v_q[e] && prod_v_q[4*e+3];
+        default: acc_ready[e] = 1'b0;
+      endcase
+      acc_ready[e] = acc_ready[e] && cross_q[e] && (state_q == StP || state_q == StWait);
+      dec_ready[e] = cross_q[e] && !done_q[e] && step_q[e] == 2'd3 && acc_v_q[e] && rz_v_q[e] &&
+                     (state_q == StP || state_q == StWait);
+    end
+  end
+  wire [1:0] acc_edge = acc_ready[0] ? 2'd0 : acc_ready[1] ? 2'd1 : 2'd2;
+  wire [1:0] dec_edge = dec_ready[0] ? 2'd0 : dec_ready[1] ? 2'd1 : 2'd2;
+  wire [1:0] acc_step = step_q[acc_edge];
 
   // =====================================================================================
   // Comparisons (DAZ, NaN unordered: exactly the C++ relational operators under FtzScope)
@@ -128,121 +164,120 @@ module cc_it_unit #(
 
   cc_fp32_cmp u_cmp_qz (.a_i(op_x), .b_i(32'd0), .lt_o(qz_lt0), .eq_o(qz_eq0), .gt_o(qz_gt0), .unord_o(unused_unord[0]));
   cc_fp32_cmp u_cmp_pz (.a_i(op_y), .b_i(32'd0), .lt_o(pz_lt0), .eq_o(pz_eq0), .gt_o(pz_gt0), .unord_o(unused_unord[1]));
-  cc_fp32_cmp u_cmp_ab (.a_i(prod_q[0]), .b_i(prod_q[1]), .lt_o(ab_lt), .eq_o(ab_eq), .gt_o(ab_gt), .unord_o(unused_unord[2]));
-  cc_fp32_cmp u_cmp_cd (.a_i(prod_q[2]), .b_i(prod_q[3]), .lt_o(cd_lt), .eq_o(cd_eq), .gt_o(cd_gt), .unord_o(unused_unord[3]));
-  cc_fp32_cmp u_cmp_ar (.a_i(acc_q), .b_i(rz_q), .lt_o(ar_lt), .eq_o(ar_eq), .gt_o(ar_gt), .unord_o(unused_unord[4]));
+  cc_fp32_cmp u_cmp_ab (.a_i(prod_q[{dec_edge, 2'd0}]), .b_i(prod_q[{dec_edge, 2'd1}]),
+                        .lt_o(ab_lt), .eq_o(ab_eq), .gt_o(ab_gt), .unord_o(unused_unord[2]));
+  cc_fp32_cmp u_cmp_cd (.a_i(prod_q[{dec_edge, 2'd2}]), .b_i(prod_q[{dec_edge, 2'd3}]),
+                        .lt_o(cd_lt), .eq_o(cd_eq), .gt_o(cd_gt), .unord_o(unused_unord[3]));
+  cc_fp32_cmp u_cmp_ar (.a_i(acc_q[dec_edge]), .b_i(rz_q[dec_edge]),
+                        .lt_o(ar_lt), .eq_o(ar_eq), .gt_o(ar_gt), .unord_o(unused_unord[4]));
 
   // Same side of (or on) z = 0: the edge does not cross the plane.
   wire skip_edge = ((pz_gt0 || pz_eq0) && (qz_gt0 || qz_eq0)) || ((pz_lt0 || pz_eq0) && (qz_lt0 || qz_eq0));
-  wire edge_hit  = qpos_q ? ((ab_gt || ab_eq) && (cd_gt || cd_eq) && (ar_lt || ar_eq))
-                          : ((ab_lt || ab_eq) && (cd_lt || cd_eq) && (ar_gt || ar_eq));
+  wire edge_hit  = qpos_q[dec_edge] ? ((ab_gt || ab_eq) && (cd_gt || cd_eq) && (ar_lt || ar_eq))
+                                    : ((ab_lt || ab_eq) && (cd_lt || cd_eq) && (ar_gt || ar_eq));
+  wire decide    = |dec_ready;
 
   // =====================================================================================
-  // Arithmetic: one multiplier, one add/sub; a 2-bit / 1-bit destination tag rides along.
+  // Arithmetic: one multiplier, one add/sub; tags {epoch, edge, product | destination}
+  // ride along.
   // =====================================================================================
-  reg         mul_issue;
-  reg         add_issue, add_sub;
-  reg  [31:0] add_a, add_b;
-  reg         add_dst_acc;          // 0: RZ, 1: ACC
+  wire        z_cross   = (state_q == StZ) && !skip_edge;
+  wire        mul_issue = (state_q == StP) && p_cnt_q < 3'd4;
+  wire        acc_issue = |acc_ready;
+  wire        add_issue = z_cross || acc_issue;
+  // RZ = Qz - Pz in the Z phase (no ACC operation can be ready then); else the ACC step:
+  // step 0 a - b, step 1 ACC + c, step 2 ACC - d.
+  wire        add_sub   = z_cross || acc_step != 2'd1;
+  wire [31:0] add_a     = z_cross ? op_x : (acc_step == 2'd0) ? prod_q[{acc_edge, 2'd0}] : acc_q[acc_edge];
+  wire [31:0] add_b     = z_cross ? op_y : prod_q[{acc_edge, acc_step + 2'd1}];
+  wire [3:0]  add_tag   = z_cross ? {epoch_q, z_edge_q, 1'b0} : {epoch_q, acc_edge, 1'b1};
+
   wire        mul_valid, add_valid, mul_tag_valid, add_tag_valid;
   wire [31:0] mul_result, add_result;
-  wire [1:0]  mul_dst;
-  wire        add_dst;
+  wire [4:0]  mul_tag;
+  wire [3:0]  add_tag_o;
 
   cc_fp32_mul #(.Stages(MulStages)) u_mul (
     .clk_i (clk_i), .rst_ni (rst_ni), .valid_i (mul_issue), .a_i (op_x), .b_i (op_y),
     .valid_o (mul_valid), .result_o (mul_result));
-  cc_delay #(.Width(2), .Depth(MulStages)) u_mul_tag (
-    .clk_i (clk_i), .rst_ni (rst_ni), .valid_i (mul_issue), .data_i (pair[1:0]),
-    .valid_o (mul_tag_valid), .data_o (mul_dst));
+  cc_delay #(.Width(5), .Depth(MulStages)) u_mul_tag (
+    .clk_i (clk_i), .rst_ni (rst_ni), .valid_i (mul_issue), .data_i ({epoch_q, p_edge_q, p_cnt_q[1:0]}),
+    .valid_o (mul_tag_valid), .data_o (mul_tag));
 
   cc_fp32_add #(.Stages(AddStages)) u_addsub (
     .clk_i (clk_i), .rst_ni (rst_ni), .valid_i (add_issue), .sub_i (add_sub), .a_i (add_a),
     .b_i (add_b), .valid_o (add_valid), .result_o (add_result));
-  cc_delay #(.Width(1), .Depth(AddStages)) u_add_tag (
-    .clk_i (clk_i), .rst_ni (rst_ni), .valid_i (add_issue), .data_i (add_dst_acc),
-    .valid_o (add_tag_valid), .data_o (add_dst));
+  cc_delay #(.Width(4), .Depth(AddStages)) u_add_tag (
+    .clk_i (clk_i), .rst_ni (rst_ni), .valid_i (add_issue), .data_i (add_tag),
+    .valid_o (add_tag_valid), .data_o (add_tag_o));
+
+  // Results of this micro-op (an abandoned one's are dropped).
+  wire [1:0] mul_edge = mul_tag[3:2];
+  wire [1:0] add_edge = add_tag_o[2:1];
+  wire       mul_land = mul_valid && mul_tag[4] == epoch_q;
+  wire       rz_land  = add_valid && add_tag_o[3] == epoch_q && !add_tag_o[0];
+  wire       acc_land = add_valid && add_tag_o[3] == epoch_q && add_tag_o[0];
 
   // =====================================================================================
   // Sequencer
   // =====================================================================================
   reg rsp_d, rsp_q;
 
+  // The next crossing edge after p_edge_q in the P phase (or the first one, from the Z
+  // phase's last cycle, where cross_q still lacks that cycle's edge).
+  wire [2:0] cross_now = cross_q | ({2'b00, z_cross} << z_edge_q);
+  wire [2:0] cross_after = (p_edge_q == 2'd0) ? {cross_q[2:1], 1'b0} :
+                           (p_edge_q == 2'd1) ? {cross_q[2], 2'b00} : 3'b000;
+  function automatic [1:0] first_of(input [1:0] m);  // of a non-empty edge mask
+    first_of = m[0] ? 2'd0 : m[1] ? 2'd1 : 2'd2;
+  endfunction
+
   always @(*) begin
-    state_d     = state_q;
-    edge_d      = edge_q;
-    tri_d       = tri_q;
-    hit_d       = hit_q;
-    qpos_d      = qpos_q;
-    rsp_d       = 1'b0;
-    mul_issue   = 1'b0;
-    add_issue   = 1'b0;
-    add_sub     = 1'b0;
-    add_a       = acc_q;
-    add_b       = prod_q[2];
-    add_dst_acc = 1'b1;
+    state_d  = state_q;
+    z_edge_d = z_edge_q;
+    z_last_d = z_last_q;
+    p_edge_d = p_edge_q;
+    p_cnt_d  = p_cnt_q;
+    epoch_d  = epoch_q;
+    hit_d    = hit_q;
+    rsp_d    = 1'b0;
     case (state_q)
       StIdle: begin
         if (uop_valid_i) begin
+          epoch_d = !epoch_q;
           case (uop_op)
             OpClear: begin hit_d = 1'b0; state_d = StRsp; end
-            OpEdge:  begin edge_d = uop_arg[1:0]; tri_d = 1'b0; state_d = StZ; end
-            OpTri:   begin edge_d = 2'd0;         tri_d = 1'b1; state_d = StZ; end
+            OpEdge:  begin z_edge_d = uop_arg[1:0]; z_last_d = uop_arg[1:0]; state_d = StZ; end
+            OpTri:   begin z_edge_d = 2'd0;         z_last_d = 2'd2;         state_d = StZ; end
             OpNop:   state_d = StRsp;
             default: state_d = StRsp;  // reserved ops act as NOP
           endcase
         end
       end
       StZ: begin
-        qpos_d = qz_gt0;
-        if (skip_edge) begin
-          if (tri_q && edge_q != 2'd2) edge_d = edge_q + 2'd1;
-          else                         state_d = StRsp;
+        if (z_edge_q != z_last_q) begin
+          z_edge_d = z_edge_q + 2'd1;
+        end else if (cross_now != 3'b000) begin
+          p_edge_d = first_of(cross_now[1:0]);
+          p_cnt_d  = 3'd0;
+          state_d  = StP;
         end else begin
-          add_issue   = 1'b1;       // RZ = Qz - Pz
-          add_sub     = 1'b1;
-          add_a       = op_x;
-          add_b       = op_y;
-          add_dst_acc = 1'b0;
-          state_d     = StP0;
+          state_d = StRsp;
         end
       end
-      StP0, StP1, StP2: begin
-        mul_issue = 1'b1;
-        state_d   = state_q + 4'd1;
-      end
-      StP3: begin
-        mul_issue = 1'b1;
-        state_d   = StAcc1;
-      end
-      StAcc1: begin
-        if (prod_v_q[0] && prod_v_q[1]) begin
-          add_issue = 1'b1; add_sub = 1'b1; add_a = prod_q[0]; add_b = prod_q[1];
-          state_d   = StAcc2;
+      StP: begin
+        if (p_cnt_q != LastPCycle) begin
+          p_cnt_d = p_cnt_q + 3'd1;
+        end else if (cross_after != 3'b000) begin
+          p_edge_d = first_of(cross_after[1:0]);
+          p_cnt_d  = 3'd0;
+        end else begin
+          state_d = StWait;
         end
       end
-      StAcc2: begin
-        if (acc_v_q && prod_v_q[2]) begin
-          add_issue = 1'b1; add_sub = 1'b0; add_a = acc_q; add_b = prod_q[2];
-          state_d   = StAcc3;
-        end
-      end
-      StAcc3: begin
-        if (acc_v_q && prod_v_q[3]) begin
-          add_issue = 1'b1; add_sub = 1'b1; add_a = acc_q; add_b = prod_q[3];
-          state_d   = StDec;
-        end
-      end
-      StDec: begin
-        if (acc_v_q && rz_v_q) begin
-          if (edge_hit) hit_d = 1'b1;
-          if (tri_q && !edge_hit && edge_q != 2'd2) begin
-            edge_d  = edge_q + 2'd1;
-            state_d = StZ;
-          end else begin
-            state_d = StRsp;
-          end
-        end
+      StWait: begin
+        // Every crossing edge decided (this cycle's decision included): respond.
+        if ((done_q | ({2'b00, decide} << dec_edge)) == cross_q) state_d = StRsp;
       end
       StRsp: begin
         rsp_d   = 1'b1;
@@ -250,49 +285,77 @@ module cc_it_unit #(
       end
       default: state_d = StIdle;
     endcase
-  end
-
-  always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      state_q <= StIdle;
-      edge_q  <= 2'd0;
-      tri_q   <= 1'b0;
-      hit_q   <= 1'b0;
-      qpos_q  <= 1'b0;
-      rsp_q   <= 1'b0;
-    end else begin
-      state_q <= state_d;
-      edge_q  <= edge_d;
-      tri_q   <= tri_d;
-      hit_q   <= hit_d;
-      qpos_q  <= qpos_d;
-      rsp_q   <= rsp_d;
+    // A hitting edge ends the micro-op at once; later edges are abandoned.
+    if (decide && edge_hit) begin
+      hit_d   = 1'b1;
+      state_d = StRsp;
     end
   end
 
-  // Operand write-back: a new edge (StZ) invalidates everything; results set their flag.
-  wire new_edge = (state_q == StZ);
-  wire acc_issue = add_issue && add_dst_acc;
-
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      prod_v_q <= 4'd0;
-      rz_v_q   <= 1'b0;
-      acc_v_q  <= 1'b0;
+      state_q  <= StIdle;
+      z_edge_q <= 2'd0;
+      z_last_q <= 2'd0;
+      p_edge_q <= 2'd0;
+      p_cnt_q  <= 3'd0;
+      epoch_q  <= 1'b0;
+      hit_q    <= 1'b0;
+      rsp_q    <= 1'b0;
     end else begin
-      if (new_edge) prod_v_q <= 4'd0;
-      else if (mul_valid) prod_v_q[mul_dst] <= 1'b1;
-      if (new_edge) rz_v_q <= 1'b0;
-      else if (add_valid && !add_dst) rz_v_q <= 1'b1;
-      if (new_edge || acc_issue) acc_v_q <= 1'b0;
-      else if (add_valid && add_dst) acc_v_q <= 1'b1;
+      state_q  <= state_d;
+      z_edge_q <= z_edge_d;
+      z_last_q <= z_last_d;
+      p_edge_q <= p_edge_d;
+      p_cnt_q  <= p_cnt_d;
+      epoch_q  <= epoch_d;
+      hit_q    <= hit_d;
+      rsp_q    <= rsp_d;
+    end
+  end
+
+  // Per-edge state and operand flags: a new micro-op clears them; the Z phase marks the
+  // crossing edges; results set their flag; an ACC operation consumes ACC.
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      cross_q  <= 3'd0;
+      qpos_q   <= 3'd0;
+      done_q   <= 3'd0;
+      prod_v_q <= 12'd0;
+      rz_v_q   <= 3'd0;
+      acc_v_q  <= 3'd0;
+      step_q[0] <= 2'd0;
+      step_q[1] <= 2'd0;
+      step_q[2] <= 2'd0;
+    end else if (accept) begin
+      cross_q  <= 3'd0;
+      done_q   <= 3'd0;
+      prod_v_q <= 12'd0;
+      rz_v_q   <= 3'd0;
+      acc_v_q  <= 3'd0;
+      step_q[0] <= 2'd0;
+      step_q[1] <= 2'd0;
+      step_q[2] <= 2'd0;
+    end else begin
+      if (state_q == StZ) begin
+        cross_q[z_edge_q] <= !skip_edge;
+        qpos_q[z_edge_q]  <= qz_gt0;
+      end
+      if (decide) done_q[dec_edge] <= 1'b1;
+      if (mul_land) prod_v_q[{mul_edge, mul_tag[1:0]}] <= 1'b1;
+      if (rz_land) rz_v_q[add_edge] <= 1'b1;
+      if (acc_issue) begin
+        acc_v_q[acc_edge] <= 1'b0;
+        step_q[acc_edge]  <= acc_step + 2'd1;
+      end
+      if (acc_land) acc_v_q[add_edge] <= 1'b1;
     end
   end
 
   always @(posedge clk_i) begin
-    if (mul_valid) prod_q[mul_dst] <= mul_result;
-    if (add_valid && !add_dst) rz_q <= add_result;
-    if (add_valid && add_dst) acc_q <= add_result;
+    if (mul_land) prod_q[{mul_edge, mul_tag[1:0]}] <= mul_result;
+    if (rz_land) rz_q[add_edge] <= add_result;
+    if (acc_land) acc_q[add_edge] <= add_result;
   end
 
   assign uop_ready_o = (state_q == StIdle);
@@ -307,9 +370,10 @@ module cc_it_unit #(
     end
     assert (mul_valid == mul_tag_valid && add_valid == add_tag_valid)
       else $error("cc_it_unit: tag pipeline out of step");
-    // A result must never land while the sequencer is idle: nothing may be in flight.
-    assert (!(state_q == StIdle && (mul_valid || add_valid)))
-      else $error("cc_it_unit: result with no edge running");
+    // EdgeGap's promise, on which the documented timing rests: never two edges at once.
+    assert ($countones(acc_ready) <= 1) else $error("cc_it_unit: two edges want the add/sub unit");
+    assert ($countones(dec_ready) <= 1) else $error("cc_it_unit: two edges decide in one cycle");
+    assert (!(z_cross && acc_issue)) else $error("cc_it_unit: RZ and an ACC operation collide");
   end
 `endif
 

@@ -117,4 +117,9 @@ inline std::string hex32(uint32_t v) {
   return buf;
 }
 
+// A float in [lo, hi) on a grid of 2^24 steps.
+inline float uniform(Fp32Gen& g, float lo, float hi) {
+  return lo + (hi - lo) * static_cast<float>(g.below(1u << 24)) * 0x1p-24f;
+}
+
 }  // namespace cc::rtltest

@@ -12,6 +12,7 @@
 #include "cc/regmap.h"
 #include "cc/tri_matrix.h"
 #include "datapath_bench.h"
+#include "it_vectors.h"
 #include "rtl_test_util.h"
 
 using namespace cc;
@@ -27,13 +28,8 @@ constexpr unsigned kItMul = 2, kItAdd = 2;
 constexpr uint64_t kXformCycles = 24 + kDotaddStages + 1;
 constexpr uint64_t kTriCycles = 9 + kDotaddStages + 1;
 constexpr uint64_t kCmpCycles = 1;
-constexpr uint64_t kEdgeEvalCycles = 7 + kItMul + 3 * kItAdd;  // one evaluated edge
 
 using Line = std::array<uint32_t, 4>;
-
-float uniform(Fp32Gen& g, float lo, float hi) {
-  return lo + (hi - lo) * static_cast<float>(g.below(1u << 24)) * 0x1p-24f;
-}
 
 void writeMatrixLine(DatapathBench& b, unsigned line, const Line& m) {
   for (unsigned c = 0; c < 4; ++c) b.cfgWrite(regs::matrixAddr(line, c), m[c]);
@@ -283,33 +279,6 @@ TEST(RtlDatapath, BeatsWaitWhileOperandsAreInUse) {
 // ---------------------------------------------------------------------------------------
 // IT-unit
 // ---------------------------------------------------------------------------------------
-// Vertices in the other triangle's unit frame, aimed at the cases Eq. 4 decides on.
-std::array<float, 9> itVertices(Fp32Gen& g) {
-  std::array<float, 9> v{};
-  for (int k = 0; k < 3; ++k) {
-    v[3 * k] = uniform(g, -0.5f, 1.5f);
-    v[3 * k + 1] = uniform(g, -0.5f, 1.5f);
-    v[3 * k + 2] = uniform(g, -1.0f, 1.0f);
-  }
-  switch (g.below(8)) {
-    case 0: v[3 * g.below(3) + 2] = g.below(2) ? 0.0f : -0.0f; break;           // on the plane
-    case 1: v[3 * g.below(3) + 2] = fromBits(g.below(2) ? 0x00000001u : 0x80400000u); break;  // subnormal z
-    case 2: {  // short significands: exact products, ACC == RZ ties become likely
-      for (float& f : v) f = static_cast<float>(static_cast<int>(g.below(9)) - 4) * 0.25f;
-      break;
-    }
-    case 3: v[g.below(9)] = fromBits(kSpecials[g.below(kNumSpecials)]); break;  // Inf, NaN, max...
-    case 4: {  // an edge crossing exactly through the unit triangle's border x + y = 1
-      const float s = uniform(g, 0.0f, 1.0f);
-      v[0] = s; v[1] = 1.0f - s; v[2] = 0.5f;
-      v[3] = s; v[4] = 1.0f - s; v[5] = -0.5f;
-      break;
-    }
-    default: break;
-  }
-  return v;
-}
-
 void loadVertices(DatapathBench& b, const std::array<float, 9>& v) {
   uint32_t w[9];
   for (int i = 0; i < 9; ++i) w[i] = bits(v[i]);
@@ -319,26 +288,6 @@ void loadVertices(DatapathBench& b, const std::array<float, 9>& v) {
 void loadItCorr(DatapathBench& b) {
   const auto c = regs::standardCorrespondence();
   for (unsigned l = regs::kCorrTriPass; l < regs::CORR_LINES; ++l) writeCorr(b, l, c[l]);
-}
-
-bool edgeSkipped(const std::array<float, 9>& v, int e) {
-  const float pz = v[3 * e + 2], qz = v[3 * ((e + 1) % 3) + 2];
-  return (pz >= 0.0f && qz >= 0.0f) || (pz <= 0.0f && qz <= 0.0f);
-}
-bool edgeHit(const std::array<float, 9>& v, int e) {
-  const int p = 3 * e, q = 3 * ((e + 1) % 3);
-  return itEdgeHit(v[p], v[p + 1], v[p + 2], v[q], v[q + 1], v[q + 2]);
-}
-
-// IT cycles of a TRI micro-op (docs/rtl_datapath.md): 2 + per visited edge 1 (skipped)
-// or kEdgeEvalCycles (evaluated), stopping after the first hit.
-uint64_t triCycles(const std::array<float, 9>& v) {
-  uint64_t c = 2;
-  for (int e = 0; e < 3; ++e) {
-    c += edgeSkipped(v, e) ? 1 : kEdgeEvalCycles;
-    if (edgeHit(v, e)) break;
-  }
-  return c;
 }
 
 void runItDirect(uint64_t n, const char* name) {
@@ -357,7 +306,7 @@ void runItDirect(uint64_t n, const char* name) {
     const bool want = itTriangleEdgesHit(v);
     ASSERT_EQ(r.hit, want) << "triangle " << i << " seed=" << seed << " v=" << v[0] << "," << v[1] << "," << v[2]
                            << " " << v[3] << "," << v[4] << "," << v[5] << " " << v[6] << "," << v[7] << "," << v[8];
-    ASSERT_EQ(r.cycles, triCycles(v)) << "IT cycles, triangle " << i << " seed=" << seed;
+    ASSERT_EQ(r.cycles, itTriCycles(itComputed(v), kItMul, kItAdd)) << "IT cycles, triangle " << i << " seed=" << seed;
     (want ? hits : misses)++;
     // Every fourth triangle also edge by edge (EDGE micro-ops accumulate into HIT).
     if (i % 4 == 0) {
@@ -367,7 +316,7 @@ void runItDirect(uint64_t n, const char* name) {
         const Response re = b.command(Cmd::It, uopEdge(e));
         any = any || edgeHit(v, e);
         ASSERT_EQ(re.hit, any) << "edge " << e << " triangle " << i << " seed=" << seed;
-        ASSERT_EQ(re.cycles, 2u + (edgeSkipped(v, e) ? 1u : kEdgeEvalCycles)) << "edge cycles";
+        ASSERT_EQ(re.cycles, itEdgeCycles(!edgeSkipped(v, e), kItMul, kItAdd)) << "edge cycles";
         skipped += edgeSkipped(v, e);
         ++edges;
       }
@@ -507,7 +456,7 @@ void runTrianglePairs(uint64_t n, const char* name) {
       r = b.command(Cmd::It, uopTri());
       ASSERT_EQ(r.hit, itTriangleEdgesHit(v)) << "pair " << i << " dir " << dir << " seed=" << seed;
       it_cycles += r.cycles;
-      ASSERT_EQ(r.cycles, triCycles(v));
+      ASSERT_EQ(r.cycles, itTriCycles(itComputed(v), kItMul, kItAdd));
       hit = r.hit;
       if (dir == 1) ++second_dir;
     }

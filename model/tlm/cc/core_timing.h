@@ -32,7 +32,7 @@ struct QueryLog {
     uint32_t first_entry;  // index of its first entry in `entries`
   };
   struct TriSide {
-    uint8_t skipped, computed;
+    uint8_t computed;  // edges crossing z = 0, up to the first hit (cc::itTriCycles)
     bool hit;
   };
   std::vector<List> lists;
