@@ -430,11 +430,13 @@ module cc_core #(
 
   // IT-unit (Eq. 4): the controller clears its HIT flag when a triangle test starts
   // (S_TRI) and has it run a side's three edges (micro-op TRI) once that side's passes are
-  // written (S_TRI_A, S_TRI_B); the operands come from that side's register file.
+  // written (S_TRI_A, S_TRI_B); the operands come from that side's register file. Side B
+  // goes in the very cycle side A's miss comes back if its passes are written by then.
   localparam [6:0] ItClear = 7'b001_0000, ItTri = 7'b011_0000;
-  wire        it_uop_valid = (state_q == S_TRI) || (state_q == S_TRI_A && te_done_q[2]) ||
-                             (state_q == S_TRI_B && te_done_q[3]);
   wire        it_uop_ready, it_rsp_valid, it_hit;
+  wire        it_a_missed  = state_q == S_IT && it_rsp_valid && !it_hit && !tri_side_q;
+  wire        it_uop_valid = (state_q == S_TRI) || (state_q == S_TRI_A && te_done_q[2]) ||
+                             (state_q == S_TRI_B && te_done_q[3]) || (it_a_missed && te_done_q[3]);
   wire [6:0]  it_corr_line;
   wire [9:0]  it_dop_idx;
   cc_it_unit u_it (
@@ -1071,16 +1073,8 @@ module cc_core #(
         // The IT-unit takes a side when the pass engine has written its leaf-matrix pass.
         S_TRI_A: if (te_done_q[2]) state_q <= S_IT;
         S_TRI_B: if (te_done_q[3]) state_q <= S_IT;
-        S_TRI_DECIDE: begin
-          if (it_hit) begin
-            state_q <= S_RESULT;
-          end else if (!tri_side_q) begin
-            tri_side_q <= 1'b1;
-            state_q <= S_TRI_B;
-          end else begin
-            state_q <= ret2_q;
-          end
-        end
+        // After a hit, or after side B: the pair is a result or the test is over.
+        S_TRI_DECIDE: state_q <= it_hit ? S_RESULT : ret2_q;
         S_RESULT: begin
           if (result_count_q >= result_cap_q) begin
             err_q <= ERR_RESULT_OVERFLOW[3:0]; state_q <= S_ERROR;
@@ -1100,8 +1094,14 @@ module cc_core #(
           state_q <= ctrl_q[1] ? S_DRAIN : ret2_q;
         end
 
-        // The IT-unit works through the side's edges (cc_it_unit, micro-op TRI).
-        S_IT: if (it_rsp_valid) state_q <= S_TRI_DECIDE;
+        // The IT-unit works through the side's edges (cc_it_unit, micro-op TRI). On a miss
+        // of side A, side B follows: at once (it_uop_valid) or once its passes are written.
+        S_IT: if (it_a_missed) begin
+          tri_side_q <= 1'b1;
+          state_q <= te_done_q[3] ? S_IT : S_TRI_B;
+        end else if (it_rsp_valid) begin
+          state_q <= S_TRI_DECIDE;
+        end
         default: state_q <= S_IDLE;
       endcase
     end

@@ -854,25 +854,23 @@ class Stepper {
       case S_TRI_A:
       case S_TRI_B:
         if (c >= teSideDone()) {
-          if (side_i_ >= log_.sides.size()) throw LogEnd{};
-          const auto& sd = log_.sides[side_i_++];
-          it_hit_ = sd.hit;
-          it_left_ = itCycles(sd);
+          startItSide();
           st_ = S_IT;
         }
         break;
       case S_IT:
-        if (--it_left_ == 0) st_ = S_TRI_DECIDE;
+        if (--it_left_ == 0) {
+          if (!it_hit_ && tri_side_ == 0) {  // side A missed: side B now or when written
+            tri_side_ = 1;
+            if (c >= teSideDone()) startItSide();
+            else st_ = S_TRI_B;
+          } else {
+            st_ = S_TRI_DECIDE;
+          }
+        }
         break;
       case S_TRI_DECIDE:
-        if (it_hit_) {
-          st_ = S_RESULT;
-        } else if (tri_side_ == 0) {
-          tri_side_ = 1;
-          st_ = S_TRI_B;
-        } else {
-          st_ = ret2_;
-        }
+        st_ = it_hit_ ? uint8_t{S_RESULT} : ret2_;
         break;
       case S_RESULT: {
         if (result_i_ >= log_.results.size()) throw LogEnd{};  // overflow or bad pointer in golden
@@ -889,6 +887,13 @@ class Stepper {
     }
   }
 
+  // The IT-unit takes the next side of the golden model's log (micro-op TRI).
+  void startItSide() {
+    if (side_i_ >= log_.sides.size()) throw LogEnd{};
+    const auto& sd = log_.sides[side_i_++];
+    it_hit_ = sd.hit;
+    it_left_ = itCycles(sd);
+  }
   // The controller's cycles in S_IT for one side: cc_it_unit's micro-op TRI.
   uint64_t itCycles(const QueryLog::TriSide& sd) const {
     return itTriCycles(sd.computed, cfg_.it_mul_stages, cfg_.it_add_stages);
