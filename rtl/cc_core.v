@@ -142,7 +142,7 @@ module cc_core #(
     S_DOT = 6'd36, S_APPEND = 6'd38, S_TRI = 6'd39,
     S_TRI_A = 6'd41, S_TRI_B = 6'd42, S_TRI_DECIDE = 6'd44,
     S_RESULT = 6'd45, S_IT = 6'd46, S_RESULT_WAIT = 6'd52,
-    S_TRI_REQB = 6'd55, S_TRI_WAIT = 6'd56, S_SPEC_WAIT = 6'd57;
+    S_TRI_REQB = 6'd55, S_SPEC_WAIT = 6'd57;
 
   // Where the beats of an SDRAM read go (queue of destinations, one per read in flight).
   localparam [2:0] D_PAIR = 3'd0, D_TBUF0 = 3'd2, D_TBUF1 = 3'd3, D_REC_A = 3'd4, D_REC_B = 3'd5;
@@ -179,7 +179,8 @@ module cc_core #(
   reg  [31:0] dopreg_q [0:63];              // DOP register files (triangle operands): side s at 32s
   reg  [31:0] triout_q [0:8];               // a triangle pass's outputs until all are in
   reg  [1:0]  tbuf_ready_q;                 // all beats of bank b's tumbled pair are in
-  reg         rec_ready_q;                  // all beats of the records this test reads are in
+  reg  [1:0]  rec_in_q;                     // record A / B of this test is in rec_q
+  reg  [1:0]  vload_q;                      // side A / B's vertices are in its register file
   // Record reuse: the addresses of the records in rec_q (A tumbled, B aligned). A test
   // reads only what is not there already; a result write (it might land in a record) and
   // a new query forget them.
@@ -354,7 +355,9 @@ module cc_core #(
   // plus the output's coordinate, or for p >= 2 the other side's leaf matrix M straight
   // from its triangle record.
   wire        fsm_dot_issue = (state_q == S_DOT) && (dot_issue_q < dot_n_q);
-  wire        te_dot_issue  = !te_pass_q[2] && (!te_pass_q[1] || te_done_q[{1'b0, te_pass_q[0]}]);
+  // A frame pass needs its side's vertices loaded; a leaf-matrix pass its frame pass written
+  // (and with it both records, since the passes go in order).
+  wire        te_dot_issue  = !te_pass_q[2] && (te_pass_q[1] ? te_done_q[{1'b0, te_pass_q[0]}] : vload_q[te_pass_q[0]]);
   wire        sp_dot_issue  = !fsm_dot_issue && !te_dot_issue && sp_state_q == SP_DOT && !sp_cancel_q &&
                               !(sp_node_q && sp_i_q == 5'd24);
   wire        dot_spec      = !fsm_dot_issue && !te_dot_issue;   // whose operands are on the DOTADD's inputs
@@ -580,7 +583,7 @@ module cc_core #(
   // -------------------------------------------------------------------------------------
   // The controller
   // -------------------------------------------------------------------------------------
-  integer i;
+  integer i, v;
   // A query's status, result count and event counters: cleared at reset and by START.
   task clear_query_status;
     begin
@@ -611,7 +614,8 @@ module cc_core #(
       result_cap_q <= 32'd0;
       fsm_req_valid_q <= 1'b0;
       tbuf_ready_q <= 2'b00;
-      rec_ready_q <= 1'b0;
+      rec_in_q <= 2'b00;
+      vload_q <= 2'b11;
       rec_valid_q <= 1'b0;
       rec_read_b_q <= 1'b0;
       te_pass_q <= 3'd4;
@@ -648,7 +652,8 @@ module cc_core #(
         end
         rsp_beat_q <= mem_rsp_last_i ? 3'd0 : rsp_beat_q + 3'd1;
         if (mem_rsp_last_i && rsp_dest[2:1] == 2'b01) tbuf_ready_q[rsp_dest[0]] <= 1'b1;
-        if (mem_rsp_last_i && rsp_dest == (rec_read_b_q ? D_REC_B : D_REC_A)) rec_ready_q <= 1'b1;
+        if (mem_rsp_last_i && rsp_dest == D_REC_A) rec_in_q[0] <= 1'b1;
+        if (mem_rsp_last_i && rsp_dest == D_REC_B) rec_in_q[1] <= 1'b1;
       end
 
       // ---- host register writes (configuration only while idle; IRQ always) ----
@@ -686,6 +691,14 @@ module cc_core #(
           dopreg_q[{te_wb_pass[0], corr_q[tri_pass_line(te_wb_pass) + i[6:0]][19:15]}] <= triout_q[i];
         end
         te_done_q[te_wb_pass] <= 1'b1;
+      end
+      // A triangle test's vertices go to d0..d8 of their side's register file as soon as
+      // the side's record is in (a frame pass reads only d0..d8: the BadConfig rule).
+      for (i = 0; i < 2; i = i + 1) begin
+        if (rec_in_q[i] && !vload_q[i]) begin
+          for (v = 0; v < 9; v = v + 1) dopreg_q[32 * i + v] <= rec_q[32 * i + v];
+          vload_q[i] <= 1'b1;
+        end
       end
 
       // ---- look-ahead engine: fetch sp_pair_q into bank sp_bank_q, transform both nodes;
@@ -1048,26 +1061,21 @@ module cc_core #(
             rec_addr_q[1] <= tri_rec_b;
             rec_valid_q <= 1'b1;
             rec_read_b_q <= tri_read_b;
-            rec_ready_q <= !tri_read_a && !tri_read_b;
+            rec_in_q <= {!tri_read_b, !tri_read_a};
+            // The pass engine starts now: a frame pass goes once its side's vertices are
+            // loaded (below), so side A's may run while record B is still on its way.
+            vload_q <= 2'b00;
+            te_pass_q <= 3'd0; te_k_q <= 4'd0; te_rpass_q <= 2'd0; te_rk_q <= 4'd0; te_done_q <= 4'd0;
+            tri_side_q <= 1'b0;
             fsm_req_valid_q <= tri_read_a || tri_read_b; fsm_req_write_q <= 1'b0; fsm_req_rec_q <= 1'b1;
             fsm_req_addr_q <= tri_read_a ? tri_rec_a : tri_rec_b;
             fsm_req_dest_q <= tri_read_a ? D_REC_A : D_REC_B;
-            state_q <= tri_read_a ? S_TRI_REQB : S_TRI_WAIT;
+            state_q <= tri_read_a ? S_TRI_REQB : S_TRI_A;
           end
         end
         S_TRI_REQB: if (fsm_req_accept) begin
           fsm_req_valid_q <= rec_read_b_q;
           fsm_req_addr_q <= tri_rec_b; fsm_req_dest_q <= D_REC_B;
-          state_q <= S_TRI_WAIT;
-        end
-        // Each side's vertices go to d0..d8 of its register file; the pass engine starts.
-        S_TRI_WAIT: if (rec_ready_q) begin
-          for (i = 0; i < 9; i = i + 1) begin
-            dopreg_q[i] <= rec_q[i];
-            dopreg_q[32 + i] <= rec_q[32 + i];
-          end
-          te_pass_q <= 3'd0; te_k_q <= 4'd0; te_rpass_q <= 2'd0; te_rk_q <= 4'd0; te_done_q <= 4'd0;
-          tri_side_q <= 1'b0;
           state_q <= S_TRI_A;
         end
         // The IT-unit takes a side when the pass engine has written its leaf-matrix pass.
@@ -1112,7 +1120,7 @@ module cc_core #(
   // B's leaf-matrix pass is written 9 cycles after side A's, and the IT-unit needs more
   // than that for a hit on side A (docs/rtl_core.md).
   always @(posedge clk_i) begin
-    if (rst_ni && state_q == S_TRI_WAIT && rec_ready_q) begin
+    if (rst_ni && state_q == S_TRI) begin
       assert (te_pass_q == 3'd4 && !te_wb_q && te_rk_q == 4'd0)
         else $error("cc_core: a triangle test starts with the pass engine busy");
     end

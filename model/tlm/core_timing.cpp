@@ -26,7 +26,7 @@ enum State : uint8_t {
   S_LL_PASS = 14, S_PAIR_WAIT = 16, S_LL_SLOT = 17, S_LL_NEXT = 18, S_DESCEND = 19, S_ASCEND = 21,
   S_ASC_WAIT = 22, S_ERROR = 24, S_DRAIN = 25, S_DOT = 36, S_APPEND = 38, S_TRI = 39,
   S_TRI_A = 41, S_TRI_B = 42, S_TRI_DECIDE = 44, S_RESULT = 45, S_IT = 46,
-  S_RESULT_WAIT = 52, S_TRI_REQB = 55, S_TRI_WAIT = 56, S_SPEC_WAIT = 57, S_DONE = 63
+  S_RESULT_WAIT = 52, S_TRI_REQB = 55, S_SPEC_WAIT = 57, S_DONE = 63
 };
 enum SpState : uint8_t { SP_IDLE, SP_REQ, SP_WAIT, SP_DOT, SP_DONE };
 enum EngState : uint8_t { E_IDLE, E_PUSH, E_READ, E_DECIDE };
@@ -227,6 +227,7 @@ class Stepper {
     uint8_t out;  // 0 none, 1 the controller's result, 2 the look-ahead engine's
   };
   DotCycle dotCycle(uint64_t c) {
+    teResolve(c);
     DotCycle d;
     d.fsm_issue = st_ == S_DOT && dot_issue_ < dot_n_;
     d.sp_issue = !d.fsm_issue && !teIssues(c) && sp_ == SP_DOT && !sp_cancel_ && !(sp_node_ && sp_i_ == 24);
@@ -241,25 +242,46 @@ class Stepper {
   }
 
   // ---------------------------------------------------------------- the triangle pass engine
-  // Started in cycle s = te_start_, it issues the passes A frame and B frame in s..s+17,
-  // A leaf matrix and B leaf matrix in p2..p2+17, where p2 = s + max(18, 10 + stages) is the
-  // first cycle after both frame passes were issued in which A's frame pass is written
-  // (its last result leaves the pipe at s + 8 + stages, the write-back follows, the flag
-  // is up a cycle later). Pass q is written (te_done_q[q] up) from teDone(q) on.
+  // Started at S_TRI, it issues the passes A frame, B frame, A leaf matrix, B leaf matrix in
+  // that order, nine DOTADDs each, one a cycle. A frame pass may start once its side's
+  // vertices are loaded: two cycles after S_TRI for a record still in the buffer, the cycle
+  // after the record's arrival otherwise (te_side_from_). A leaf-matrix pass starts once
+  // the pass before it is issued and its side's frame pass is written. Pass q is written
+  // (te_done_q[q] up) from teDone(q) = start + 10 + stages on. The start cycles are fixed as
+  // soon as the records' arrivals are (teResolve: a grant may still move until then).
   bool teIssues(uint64_t c) const {
-    return te_start_ != kNever && ((c >= te_start_ && c < te_start_ + 18) || (c >= te_p2_ && c < te_p2_ + 18));
+    for (uint64_t t : te_pass_start_)
+      if (t != kNever && c >= t && c < t + 9) return true;
+    return false;
   }
-  uint64_t teDone(uint32_t q) const {
-    const uint64_t first = q < 2 ? te_start_ : te_p2_;
-    return first + 9 * (q % 2) + 10 + stages_;
-  }
+  uint64_t teDone(uint32_t q) const { return te_pass_start_[q] == kNever ? kNever : te_pass_start_[q] + 10 + stages_; }
   // When the side the controller waits for (S_TRI_A, S_TRI_B) has its leaf-matrix pass written.
   uint64_t teSideDone() const { return teDone(2 + tri_side_); }
-  // The cycle after the engine's last issue (0: never started).
-  uint64_t teIssueEnd() const { return te_start_ == kNever ? 0 : te_p2_ + 18; }
-  void teStart(uint64_t s) {
-    te_start_ = s;
-    te_p2_ = s + std::max<uint64_t>(18, 10 + stages_);
+  // The cycle after the engine's last issue (0: never started; kNever: not known yet).
+  uint64_t teIssueEnd() const {
+    if (!te_started_) return 0;
+    return te_pass_start_[3] == kNever ? kNever : te_pass_start_[3] + 9;
+  }
+  void teStart(uint64_t c, const bool need[2]) {
+    te_started_ = true;
+    for (int r = 0; r < 2; ++r) {
+      rec_req_[r] = kNoRequest;
+      te_side_from_[r] = need[r] ? kNever : c + 2;
+    }
+    for (uint64_t& t : te_pass_start_) t = kNever;
+  }
+  void teResolve(uint64_t c) {
+    if (!te_started_ || te_pass_start_[3] != kNever) return;
+    for (int r = 0; r < 2; ++r) {
+      if (te_side_from_[r] == kNever && rec_req_[r] != kNoRequest && port_.arrived(rec_req_[r], c))
+        te_side_from_[r] = port_.arrival(rec_req_[r]) + 1;
+    }
+    uint64_t* t = te_pass_start_;
+    t[0] = te_side_from_[0];  // side A's frame pass needs only its own record
+    if (t[0] == kNever || te_side_from_[1] == kNever) return;
+    t[1] = std::max(t[0] + 9, te_side_from_[1]);
+    t[2] = std::max(t[1] + 9, t[0] + 10 + stages_);
+    t[3] = std::max(t[2] + 9, t[1] + 10 + stages_);
   }
 
   // ---------------------------------------------------------------- the look-ahead engine
@@ -317,7 +339,7 @@ class Stepper {
     switch (s) {
       case S_TNODE_DONE: case S_LIST_INIT: case S_ENTRY: case S_TEST: case S_TEST_NEXT: case S_LIST_END:
       case S_LL_CHECK: case S_LL_NEXT: case S_PAIR_WAIT: case S_SPEC_WAIT: case S_ASC_WAIT: case S_DOT:
-      case S_TRI_WAIT: case S_TRI_A: case S_TRI_B: case S_IT: case S_TRI_DECIDE:
+      case S_TRI_A: case S_TRI_B: case S_IT: case S_TRI_DECIDE:
         return true;
       default:
         return false;
@@ -344,7 +366,6 @@ class Stepper {
   bool controllerActs() const {
     switch (st_) {
       case S_IT: return it_left_ <= 1;
-      case S_TRI_WAIT: return recordsIn(c_);
       case S_TRI_A: case S_TRI_B: return c_ >= teSideDone();
       case S_PAIR_WAIT: return port_.arrived(tbuf_req_[cur_bank_], c_);
       case S_SPEC_WAIT: return sp_ == SP_DONE;
@@ -359,8 +380,7 @@ class Stepper {
   uint64_t controllerActCycle() const {
     switch (st_) {
       case S_IT: return c_ + it_left_ - 1;
-      case S_TRI_WAIT: return rec_wait_ ? port_.arrival(rec_req_) : c_;
-      case S_TRI_A: case S_TRI_B: return teSideDone();
+      case S_TRI_A: case S_TRI_B: return teSideDone() != kNever ? teSideDone() : recordArrival();
       case S_PAIR_WAIT: return port_.arrival(tbuf_req_[cur_bank_]);
       case S_ENTRY:
         if (pf_alloc_ == pf_head_ || pf_data_req_[pf_head_ & slot_mask_] == kNoRequest) return kNever;
@@ -480,15 +500,20 @@ class Stepper {
   }
   uint32_t entryAddrOf(uint32_t j) const { return layout::entryAddr(log_.entries[pf_first_ + j]); }
   uint32_t headEntry() const { return log_.entries[pf_first_ + pf_head_]; }
-  // The test's triangle records are in (all that it had to read have arrived).
-  bool recordsIn(uint64_t c) const { return !rec_wait_ || port_.arrived(rec_req_, c); }
+  // The first arrival of a record the pass engine still waits for (kNever: none known).
+  uint64_t recordArrival() const {
+    uint64_t a = kNever;
+    for (int r = 0; r < 2; ++r)
+      if (te_side_from_[r] == kNever && rec_req_[r] != kNoRequest) a = std::min(a, port_.arrival(rec_req_[r]));
+    return a;
+  }
 
   void deliver(Dest d, uint64_t n) {
     switch (d) {
       case D_TBUF0: tbuf_req_[0] = n; break;
       case D_TBUF1: tbuf_req_[1] = n; break;
-      case D_REC_A: if (!rec_need_b_) rec_req_ = n; break;
-      case D_REC_B: rec_req_ = n; break;
+      case D_REC_A: rec_req_[0] = n; break;
+      case D_REC_B: rec_req_[1] = n; break;
       default: break;
     }
   }
@@ -827,27 +852,20 @@ class Stepper {
         }
         rec_valid_ = true;
         rec_need_b_ = need[1];
-        rec_wait_ = need[0] || need[1];
-        rec_req_ = kNoRequest;
+        teStart(c, need);
+        tri_side_ = 0;
         if (need[0]) {
           fsmRequest(PortKind::ReadRecord, rec[0], D_REC_A);
           st_ = S_TRI_REQB;
         } else {
           if (need[1]) fsmRequest(PortKind::ReadRecord, rec[1], D_REC_B);
-          st_ = S_TRI_WAIT;
+          st_ = S_TRI_A;
         }
         break;
       }
       case S_TRI_REQB:
         if (fsm_accept_now_) {
           if (rec_need_b_) fsmRequest(PortKind::ReadRecord, rec_addr_[1], D_REC_B);
-          st_ = S_TRI_WAIT;
-        }
-        break;
-      case S_TRI_WAIT:
-        if (recordsIn(c)) {
-          teStart(c + 1);
-          tri_side_ = 0;
           st_ = S_TRI_A;
         }
         break;
@@ -967,7 +985,7 @@ class Stepper {
       case S_APPEND:
         cyc_.entries += n;
         break;
-      case S_TRI: case S_TRI_REQB: case S_TRI_WAIT: case S_TRI_A: case S_TRI_B: case S_TRI_DECIDE: case S_IT:
+      case S_TRI: case S_TRI_REQB: case S_TRI_A: case S_TRI_B: case S_TRI_DECIDE: case S_IT:
       case S_RESULT: case S_RESULT_WAIT:
         cyc_.triangle += n;
         break;
@@ -997,10 +1015,11 @@ class Stepper {
   bool app_ll_ = false;
   uint32_t app_t_ = 0;
   bool cur_bank_ = false, spec_used_ = false;
-  uint64_t tbuf_req_[2] = {kNoRequest, kNoRequest}, rec_req_ = kNoRequest;  // the reads filling them
+  uint64_t tbuf_req_[2] = {kNoRequest, kNoRequest};  // the reads filling them
   // The triangle records in the chip's buffer (A tumbled, B aligned) and this test's reads.
   uint32_t rec_addr_[2] = {0, 0};
-  bool rec_valid_ = false, rec_need_b_ = false, rec_wait_ = false;
+  bool rec_valid_ = false, rec_need_b_ = false;
+  uint64_t rec_req_[2] = {kNoRequest, kNoRequest};  // this test's record reads (A, B)
   uint32_t tri_tnode_ = 0, tri_anode_ = 0, tri_side_ = 0;
   bool it_hit_ = false;
   uint64_t it_left_ = 0;
@@ -1012,7 +1031,9 @@ class Stepper {
   // DOTADD
   uint32_t dot_n_ = 0, dot_issue_ = 0, dot_done_ = 0;
   // triangle pass engine
-  uint64_t te_start_ = kNever, te_p2_ = kNever;
+  bool te_started_ = false;
+  uint64_t te_side_from_[2] = {kNever, kNever};  // first cycle a side's frame pass may issue
+  uint64_t te_pass_start_[4] = {kNever, kNever, kNever, kNever};
   std::array<uint8_t, kDotPipe> pipe_{};  // per cycle: 0 none, 1 controller's result, 2 look-ahead's
   uint64_t dot_last_ = 0;                 // the cycle the last result issued so far leaves the pipe
   uint64_t dot_fsm_last_ = 0;             // the same for the controller's results
