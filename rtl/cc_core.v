@@ -186,7 +186,7 @@ module cc_core #(
   // a new query forget them.
   reg  [31:0] rec_addr_q [0:1];
   reg         rec_valid_q;
-  reg         rec_read_b_q;                 // this test reads record B (the last to arrive)
+  reg         rec_read_b_q;                 // this test reads record B too (S_TRI_REQB asks for it)
   wire [31:0] tri_rec_a = tbuf_q[{cur_bank_q, tri_t_q, 5'd25}];
   wire [31:0] tri_rec_b = abuf[(tri_s_q ? 6'd32 : 6'd0) + 6'd25];
   wire        tri_read_a = !(rec_valid_q && rec_addr_q[0] == tri_rec_a);
