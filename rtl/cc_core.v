@@ -140,7 +140,7 @@ module cc_core #(
     S_ASC_WAIT = 6'd22, S_ERROR = 6'd24, S_DRAIN = 6'd25,
     // subroutines
     S_DOT = 6'd36, S_APPEND = 6'd38, S_TRI = 6'd39,
-    S_TRI_A = 6'd41, S_TRI_B = 6'd42, S_TRI_DECIDE = 6'd44,
+    S_TRI_A = 6'd41, S_TRI_B = 6'd42,
     S_RESULT = 6'd45, S_IT = 6'd46, S_RESULT_WAIT = 6'd52,
     S_TRI_REQB = 6'd55, S_SPEC_WAIT = 6'd57;
 
@@ -563,9 +563,10 @@ module cc_core #(
   // matrix lines 0..29 and the correspondence file while the chip is idle; the chip shows
   // in lines 30..32 the leaf matrix M of the golden model's last triangle-test side: the
   // aligned triangle's after side A, the tumbled triangle's after side B (the passes take
-  // M from the records, S_TRI_DECIDE keeps these lines as the golden model leaves them).
+  // M from the records; the IT-unit's answer that ends a test writes these lines as the
+  // golden model leaves them).
   // -------------------------------------------------------------------------------------
-  wire load_leaf_m = (state_q == S_TRI_DECIDE);
+  wire load_leaf_m = state_q == S_IT && it_rsp_valid && !it_a_missed;
   integer m;
   always @(posedge clk_i) begin
     if (reg_wr && !busy_q && in_matrix && mat_idx < 8'd120) matrix_q[mat_idx] <= reg_wdata_i;
@@ -1081,8 +1082,6 @@ module cc_core #(
         // The IT-unit takes a side when the pass engine has written its leaf-matrix pass.
         S_TRI_A: if (te_done_q[2]) state_q <= S_IT;
         S_TRI_B: if (te_done_q[3]) state_q <= S_IT;
-        // After a hit, or after side B: the pair is a result or the test is over.
-        S_TRI_DECIDE: state_q <= it_hit ? S_RESULT : ret2_q;
         S_RESULT: begin
           if (result_count_q >= result_cap_q) begin
             err_q <= ERR_RESULT_OVERFLOW[3:0]; state_q <= S_ERROR;
@@ -1104,11 +1103,12 @@ module cc_core #(
 
         // The IT-unit works through the side's edges (cc_it_unit, micro-op TRI). On a miss
         // of side A, side B follows: at once (it_uop_valid) or once its passes are written.
+        // A hit makes the pair a result; a miss of side B ends the test.
         S_IT: if (it_a_missed) begin
           tri_side_q <= 1'b1;
           state_q <= te_done_q[3] ? S_IT : S_TRI_B;
         end else if (it_rsp_valid) begin
-          state_q <= S_TRI_DECIDE;
+          state_q <= it_hit ? S_RESULT : ret2_q;
         end
         default: state_q <= S_IDLE;
       endcase

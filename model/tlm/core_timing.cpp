@@ -25,7 +25,7 @@ enum State : uint8_t {
   S_PAIR_REQ = 7, S_SLOT = 8, S_TEST = 9, S_TEST_NEXT = 10, S_LEAFENT = 11, S_LIST_END = 12, S_LL_CHECK = 13,
   S_LL_PASS = 14, S_PAIR_WAIT = 16, S_LL_SLOT = 17, S_LL_NEXT = 18, S_DESCEND = 19, S_ASCEND = 21,
   S_ASC_WAIT = 22, S_ERROR = 24, S_DRAIN = 25, S_DOT = 36, S_APPEND = 38, S_TRI = 39,
-  S_TRI_A = 41, S_TRI_B = 42, S_TRI_DECIDE = 44, S_RESULT = 45, S_IT = 46,
+  S_TRI_A = 41, S_TRI_B = 42, S_RESULT = 45, S_IT = 46,
   S_RESULT_WAIT = 52, S_TRI_REQB = 55, S_SPEC_WAIT = 57, S_DONE = 63
 };
 enum SpState : uint8_t { SP_IDLE, SP_REQ, SP_WAIT, SP_DOT, SP_DONE };
@@ -339,7 +339,7 @@ class Stepper {
     switch (s) {
       case S_TNODE_DONE: case S_LIST_INIT: case S_ENTRY: case S_TEST: case S_TEST_NEXT: case S_LIST_END:
       case S_LL_CHECK: case S_LL_NEXT: case S_PAIR_WAIT: case S_SPEC_WAIT: case S_ASC_WAIT: case S_DOT:
-      case S_TRI_A: case S_TRI_B: case S_IT: case S_TRI_DECIDE:
+      case S_TRI_A: case S_TRI_B: case S_IT:
         return true;
       default:
         return false;
@@ -883,12 +883,9 @@ class Stepper {
             if (c >= teSideDone()) startItSide();
             else st_ = S_TRI_B;
           } else {
-            st_ = S_TRI_DECIDE;
+            st_ = it_hit_ ? uint8_t{S_RESULT} : ret2_;  // a result, or the test is over
           }
         }
-        break;
-      case S_TRI_DECIDE:
-        st_ = it_hit_ ? uint8_t{S_RESULT} : ret2_;
         break;
       case S_RESULT: {
         if (result_i_ >= log_.results.size()) throw LogEnd{};  // overflow or bad pointer in golden
@@ -985,7 +982,7 @@ class Stepper {
       case S_APPEND:
         cyc_.entries += n;
         break;
-      case S_TRI: case S_TRI_REQB: case S_TRI_A: case S_TRI_B: case S_TRI_DECIDE: case S_IT:
+      case S_TRI: case S_TRI_REQB: case S_TRI_A: case S_TRI_B: case S_IT:
       case S_RESULT: case S_RESULT_WAIT:
         cyc_.triangle += n;
         break;
