@@ -155,7 +155,7 @@ module cc_core #(
   localparam [32:0]  BoardBytes = 33'd1 << BoardBytesLog2;
 
   reg  [5:0]  state_q /* verilator public_flat_rd */;   // read by the board's state profile
-  reg  [5:0]  ret_q, ret2_q;
+  reg  [5:0]  ret_q;
 
   // Traversal registers
   reg  [31:0] cur_pair_q, cur_base_q, cur_len_q;
@@ -204,8 +204,8 @@ module cc_core #(
 
   // Triangle pass engine: the four DOTADD passes of a triangle test in the order A frame,
   // B frame, A leaf matrix, B leaf matrix (side A's and side B's interleaved), nine
-  // DOTADDs each, one a cycle. A leaf-matrix pass waits until its side's frame pass is
-  // written. A pass's outputs are written to its side's register file together, after
+  // DOTADDs each, one a cycle. A frame pass waits until its side's vertices are loaded
+  // (its record is in), a leaf-matrix pass until its side's frame pass is written. A pass's outputs are written to its side's register file together, after
   // its last result, as the golden model writes them after all reads.
   reg  [2:0]  te_pass_q;                    // pass being issued (0..3); 4: all issued
   reg  [3:0]  te_k_q;                       // its next DOTADD
@@ -215,7 +215,8 @@ module cc_core #(
   reg  [3:0]  te_done_q;                    // passes written
 
   // Subroutine arguments
-  reg  [4:0]  dot_issue_q, dot_done_q, dot_n_q;   // DOP transform of tumbled node t_q
+  reg  [4:0]  dot_issue_q, dot_done_q;          // DOP transform of tumbled node t_q (S_DOT)
+  localparam [4:0] DotN = 5'd24;                // its DOTADDs: one per DOP slab bound
   reg  [1:0]  app_to_q;                     // append: 0/1 list of slot t, 2 leaf-list output
   reg  [31:0] app_entry_q;
   reg         tri_t_q, tri_s_q, tri_side_q;
@@ -354,7 +355,7 @@ module cc_core #(
   // output index, side p mod 2's register file, and matrix lines 24 (p = 0) or 27 (p = 1)
   // plus the output's coordinate, or for p >= 2 the other side's leaf matrix M straight
   // from its triangle record.
-  wire        fsm_dot_issue = (state_q == S_DOT) && (dot_issue_q < dot_n_q);
+  wire        fsm_dot_issue = (state_q == S_DOT) && (dot_issue_q < DotN);
   // A frame pass needs its side's vertices loaded; a leaf-matrix pass its frame pass written
   // (and with it both records, since the passes go in order).
   wire        te_dot_issue  = !te_pass_q[2] && (te_pass_q[1] ? te_done_q[{1'b0, te_pass_q[0]}] : vload_q[te_pass_q[0]]);
@@ -812,7 +813,7 @@ module cc_core #(
             if (spec_used_q) begin
               state_q <= S_TNODE_DONE;                   // transformed ahead of time
             end else begin
-              dot_n_q <= 5'd24; dot_issue_q <= 5'd0; dot_done_q <= 5'd0;
+              dot_issue_q <= 5'd0; dot_done_q <= 5'd0;
               ret_q <= S_TNODE_DONE; state_q <= S_DOT;
             end
           end
@@ -1025,11 +1026,11 @@ module cc_core #(
         end
 
         // ================================================================ subroutines
-        // DOTADD batch: issue dot_n_q operations, wait for all results.
+        // DOTADD batch: issue DotN operations, wait for all results.
         S_DOT: begin
-          if (dot_issue_q < dot_n_q) dot_issue_q <= dot_issue_q + 5'd1;
+          if (dot_issue_q < DotN) dot_issue_q <= dot_issue_q + 5'd1;
           if (dot_fsm_out) dot_done_q <= dot_done_q + 5'd1;
-          if (dot_fsm_out && dot_done_q + 5'd1 == dot_n_q) state_q <= ret_q;
+          if (dot_fsm_out && dot_done_q + 5'd1 == DotN) state_q <= ret_q;
         end
         // Append app_entry_q to a list; past the list area is ListOverflow.
         S_APPEND: begin
@@ -1057,7 +1058,6 @@ module cc_core #(
           end else begin
             // The records not in rec_q already are requested back to back; the SDRAM
             // interface overlaps them.
-            ret2_q <= ret_q;
             rec_addr_q[0] <= tri_rec_a;
             rec_addr_q[1] <= tri_rec_b;
             rec_valid_q <= 1'b1;
@@ -1098,7 +1098,7 @@ module cc_core #(
         end
         S_RESULT_WAIT: if (fsm_req_accept) begin            // posted: the write goes on alone
           result_count_q <= result_count_q + 32'd1;
-          state_q <= ctrl_q[1] ? S_DRAIN : ret2_q;
+          state_q <= ctrl_q[1] ? S_DRAIN : ret_q;
         end
 
         // The IT-unit works through the side's edges (cc_it_unit, micro-op TRI). On a miss
@@ -1108,7 +1108,7 @@ module cc_core #(
           tri_side_q <= 1'b1;
           state_q <= te_done_q[3] ? S_IT : S_TRI_B;
         end else if (it_rsp_valid) begin
-          state_q <= it_hit ? S_RESULT : ret2_q;
+          state_q <= it_hit ? S_RESULT : ret_q;
         end
         default: state_q <= S_IDLE;
       endcase

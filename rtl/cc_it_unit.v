@@ -314,28 +314,27 @@ module cc_it_unit #(
     end
   end
 
-  // Per-edge state and operand flags: a new micro-op clears them; the Z phase marks the
-  // crossing edges; results set their flag; an ACC operation consumes ACC.
+  // Per-edge state and operand flags: reset and a new micro-op clear them; the Z phase
+  // marks the crossing edges; results set their flag; an ACC operation consumes ACC.
+  task clear_edges;
+    begin
+      cross_q   <= 3'd0;
+      qpos_q    <= 3'd0;
+      done_q    <= 3'd0;
+      prod_v_q  <= 12'd0;
+      rz_v_q    <= 3'd0;
+      acc_v_q   <= 3'd0;
+      step_q[0] <= 2'd0;
+      step_q[1] <= 2'd0;
+      step_q[2] <= 2'd0;
+    end
+  endtask
+
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      cross_q  <= 3'd0;
-      qpos_q   <= 3'd0;
-      done_q   <= 3'd0;
-      prod_v_q <= 12'd0;
-      rz_v_q   <= 3'd0;
-      acc_v_q  <= 3'd0;
-      step_q[0] <= 2'd0;
-      step_q[1] <= 2'd0;
-      step_q[2] <= 2'd0;
+      clear_edges;
     end else if (accept) begin
-      cross_q  <= 3'd0;
-      done_q   <= 3'd0;
-      prod_v_q <= 12'd0;
-      rz_v_q   <= 3'd0;
-      acc_v_q  <= 3'd0;
-      step_q[0] <= 2'd0;
-      step_q[1] <= 2'd0;
-      step_q[2] <= 2'd0;
+      clear_edges;
     end else begin
       if (state_q == StZ) begin
         cross_q[z_edge_q] <= !skip_edge;

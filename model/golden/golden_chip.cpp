@@ -141,7 +141,6 @@ void Chip::traverse() {
         break;
       }
       --depth_;
-      if (observer_) observer_->onPop(depth_);
     }
   }
 }
@@ -153,7 +152,6 @@ void Chip::pushFrame(const Frame& f) {
   frameWrite(depth_, kFrameLenBit, makeFrameLenBit(f.list_len, f.bit));
   ++depth_;
   counters_.max_stack_depth = std::max<uint64_t>(counters_.max_stack_depth, depth_);
-  if (observer_) observer_->onPush(depth_, f.next_pair, f.list_base, f.list_len);
 }
 
 Chip::Frame Chip::topFrame() const {
@@ -350,8 +348,8 @@ bool Chip::triangleTest(uint32_t tumbled_node, uint32_t aligned_node) {
     observer_->onFetch(Observer::Fetch::TriangleRecord, ta);
     observer_->onFetch(Observer::Fetch::TriangleRecord, tb);
   }
-  const auto itHit = [&](uint32_t side) {
-    uint32_t skipped = 0, computed = 0;
+  const auto itHit = [&] {
+    uint32_t computed = 0;
     bool hit = false;
     for (uint32_t e = 0; e < 3 && !hit; ++e) {
       float op[5][2];
@@ -360,10 +358,10 @@ bool Chip::triangleTest(uint32_t tumbled_node, uint32_t aligned_node) {
         op[k][0] = dopreg_[regs::corrField(w, 0)];
         op[k][1] = dopreg_[regs::corrField(w, 1)];
       }
-      ++(itEdgeSkipped(op) ? skipped : computed);
+      computed += !itEdgeSkipped(op);
       hit = itEdgeOperands(op);
     }
-    if (observer_) observer_->onTriangleSide(side, skipped, computed, hit);
+    if (observer_) observer_->onTriangleSide(computed, hit);
     return hit;
   };
   const auto edgesOf = [&](uint32_t own, uint32_t other, uint32_t frame_pass) {
@@ -371,7 +369,7 @@ bool Chip::triangleTest(uint32_t tumbled_node, uint32_t aligned_node) {
     triPass(frame_pass);                                           // other object's frame
     loadLeafMatrix(other);
     triPass(2);                                                    // other triangle's unit frame
-    return itHit(frame_pass);
+    return itHit();
   };
   const bool hit = edgesOf(ta, tb, 0) || edgesOf(tb, ta, 1);
   const uint32_t id_a = mem_.read32(ta + kTriId), id_b = mem_.read32(tb + kTriId);

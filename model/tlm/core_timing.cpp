@@ -84,7 +84,6 @@ class Stepper {
       step();
       if (c_ > kLongestQuery) throw std::logic_error("timing model: query does not end");
     }
-    cyc_.total = c_;
     return c_;
   }
 
@@ -122,14 +121,13 @@ class Stepper {
     const uint64_t c = c_;
     // --- values of this cycle, from the registers ---
     const DotCycle dot = dotCycle(c);
-    const uint8_t dot_out = dot.out;
-    const bool sp_dot_issue = dot.sp_issue;
 
     const bool pf_stop = st_ == S_ERROR || st_ == S_DRAIN;
     const uint32_t pf_count = pf_alloc_ - pf_head_;
     const bool pf_sram_req = pf_active_ && !pf_stop && pf_alloc_ < pf_len_ && pf_count != ahead_;
     const bool pf_mem_req = pf_active_ && !pf_stop && pf_req_ < pf_alloc_ && c >= pf_word_ok_[pf_req_ & slot_mask_];
-    const bool head_valid = headValid(c);
+    // The head entry matters in S_ENTRY and to the pops of S_LEAFENT and S_LL_SLOT.
+    const bool head_valid = (st_ == S_ENTRY || st_ == S_LEAFENT || st_ == S_LL_SLOT) && headValid(c);
 
     const bool se_ready = eng_ == E_IDLE;
     const bool wq_written = wq_count_ == 0 && !wq_push0_ && !wq_push1_;
@@ -173,7 +171,7 @@ class Stepper {
     fsm_accept_now_ = fsm_accept;
     if (fsm_accept) fsm_req_valid_ = false;
     const bool pf_pop =
-        controllerCycle(c, dot_out, spTick(c, dot_out, sp_dot_issue, sp_accept), head_valid, wq_written, wq_room2, se_ready);
+        controllerCycle(c, dot.out, spTick(c, dot.out, dot.sp_issue, sp_accept), head_valid, wq_written, wq_room2, se_ready);
 
     // --- the fetch unit ---
     if (pf_start_now) {
@@ -223,20 +221,20 @@ class Stepper {
   // look-ahead engine in the cycles they leave) and the result leaving the pipe. The pass
   // engine's results are not in the pipe: its schedule is fixed from its start (teDone).
   struct DotCycle {
-    bool fsm_issue, sp_issue;
+    bool sp_issue;
     uint8_t out;  // 0 none, 1 the controller's result, 2 the look-ahead engine's
   };
   DotCycle dotCycle(uint64_t c) {
     teResolve(c);
     DotCycle d;
-    d.fsm_issue = st_ == S_DOT && dot_issue_ < dot_n_;
-    d.sp_issue = !d.fsm_issue && !teIssues(c) && sp_ == SP_DOT && !sp_cancel_ && !(sp_node_ && sp_i_ == 24);
+    const bool fsm_issue = st_ == S_DOT && dot_issue_ < layout::kDopK;
+    d.sp_issue = !fsm_issue && sp_ == SP_DOT && !sp_cancel_ && !(sp_node_ && sp_i_ == 24) && !teIssues(c);
     d.out = pipe_[c % kDotPipe];
     pipe_[c % kDotPipe] = 0;
-    if (d.fsm_issue || d.sp_issue) {
-      pipe_[(c + stages_) % kDotPipe] = d.fsm_issue ? 1 : 2;
+    if (fsm_issue || d.sp_issue) {
+      pipe_[(c + stages_) % kDotPipe] = fsm_issue ? 1 : 2;
       dot_last_ = c + stages_;
-      if (d.fsm_issue) dot_fsm_last_ = dot_last_;
+      if (fsm_issue) dot_fsm_last_ = dot_last_;
     }
     return d;
   }
@@ -273,8 +271,9 @@ class Stepper {
   void teResolve(uint64_t c) {
     if (!te_started_ || te_pass_start_[3] != kNever) return;
     for (int r = 0; r < 2; ++r) {
-      if (te_side_from_[r] == kNever && rec_req_[r] != kNoRequest && port_.arrived(rec_req_[r], c))
-        te_side_from_[r] = port_.arrival(rec_req_[r]) + 1;
+      if (te_side_from_[r] != kNever) continue;
+      const uint64_t a = port_.arrival(rec_req_[r]);  // kNever while not asked for
+      if (c >= a) te_side_from_[r] = a + 1;
     }
     uint64_t* t = te_pass_start_;
     t[0] = te_side_from_[0];  // side A's frame pass needs only its own record
@@ -369,7 +368,7 @@ class Stepper {
       case S_TRI_A: case S_TRI_B: return c_ >= teSideDone();
       case S_PAIR_WAIT: return port_.arrived(tbuf_req_[cur_bank_], c_);
       case S_SPEC_WAIT: return sp_ == SP_DONE;
-      case S_DOT: return pipe_[c_ % kDotPipe] == 1 && dot_done_ + 1 == dot_n_;
+      case S_DOT: return pipe_[c_ % kDotPipe] == 1 && dot_done_ + 1 == layout::kDopK;
       case S_ENTRY: return k_ == (in_ll_ ? ll_len_ : cur_len_) || headValid(c_);
       case S_ASC_WAIT: return eng_ == E_IDLE;
       default: return true;
@@ -425,7 +424,7 @@ class Stepper {
     const bool sp_runs = sp_ == SP_DOT;
     const uint32_t sp_issued = sp_node_ ? 24 + sp_i_ : sp_i_;
     if (sp_runs && (sp_cancel_ || sp_issued == 48)) return false;
-    const uint64_t left = dot_n_ - dot_issue_;
+    const uint64_t left = layout::kDopK - dot_issue_;
     const uint64_t to = left != 0 ? c_ + left - 1 + stages_ : dot_fsm_last_;
     if (to <= c_ || to > limit) return false;
     for (uint64_t c = c_; c < to; ++c) {  // the results in flight that leave before
@@ -435,7 +434,7 @@ class Stepper {
       out = 0;
     }
     if (left != 0) dot_done_ += left - 1;  // the batch's own, but its last
-    dot_issue_ = dot_n_;
+    dot_issue_ = layout::kDopK;
     pipe_[to % kDotPipe] = 1;
     dot_fsm_last_ = dot_last_ = to;
     if (sp_runs) {
@@ -538,10 +537,10 @@ class Stepper {
     if (n >= 1) wq_push0_ = true;
     if (n >= 2) wq_push1_ = true;
   }
-  void dot(uint32_t n, uint8_t ret) {
-    dot_n_ = n;
+  // S_DOT: the DOP transform of tumbled node t_ (kDopK DOTADDs), then S_TNODE_DONE.
+  void dot() {
     dot_issue_ = dot_done_ = 0;
-    ret_ = ret;
+    ret_ = S_TNODE_DONE;
     st_ = S_DOT;
   }
 
@@ -627,7 +626,7 @@ class Stepper {
             tbuf_req_[!cur_bank_] = kNoRequest;
           }
           if (spec_used_) st_ = S_TNODE_DONE;
-          else dot(layout::kDopK, S_TNODE_DONE);
+          else dot();
         }
         break;
       case S_TNODE_DONE:
@@ -829,8 +828,8 @@ class Stepper {
 
       // ---------------------------------------------------------------- subroutines
       case S_DOT:
-        if (dot_issue_ < dot_n_) ++dot_issue_;
-        if (dot_out == 1 && ++dot_done_ == dot_n_) st_ = ret_;
+        if (dot_issue_ < layout::kDopK) ++dot_issue_;
+        if (dot_out == 1 && ++dot_done_ == layout::kDopK) st_ = ret_;
         break;
       case S_APPEND:
         if (wq_room2) {
@@ -842,7 +841,6 @@ class Stepper {
         break;
 
       case S_TRI: {
-        ret2_ = ret_;
         // A record still in the chip's buffer from the last test is not read again.
         const uint32_t rec[2] = {ptr(tri_tnode_), ptr(tri_anode_)};
         bool need[2];
@@ -851,7 +849,6 @@ class Stepper {
           rec_addr_[r] = rec[r];
         }
         rec_valid_ = true;
-        rec_need_b_ = need[1];
         teStart(c, need);
         tri_side_ = 0;
         if (need[0]) {
@@ -865,7 +862,7 @@ class Stepper {
       }
       case S_TRI_REQB:
         if (fsm_accept_now_) {
-          if (rec_need_b_) fsmRequest(PortKind::ReadRecord, rec_addr_[1], D_REC_B);
+          if (te_side_from_[1] == kNever) fsmRequest(PortKind::ReadRecord, rec_addr_[1], D_REC_B);  // B not reused
           st_ = S_TRI_A;
         }
         break;
@@ -883,7 +880,7 @@ class Stepper {
             if (c >= teSideDone()) startItSide();
             else st_ = S_TRI_B;
           } else {
-            st_ = it_hit_ ? uint8_t{S_RESULT} : ret2_;  // a result, or the test is over
+            st_ = it_hit_ ? uint8_t{S_RESULT} : ret_;  // a result, or the test is over
           }
         }
         break;
@@ -895,7 +892,7 @@ class Stepper {
         break;
       }
       case S_RESULT_WAIT:
-        if (fsm_accept_now_) st_ = mode_first_ ? uint8_t{S_DRAIN} : ret2_;
+        if (fsm_accept_now_) st_ = mode_first_ ? uint8_t{S_DRAIN} : ret_;
         break;
       default:
         throw std::logic_error("timing model: unknown controller state " + std::to_string(st_));
@@ -1002,7 +999,7 @@ class Stepper {
   uint64_t c_ = 0;
 
   // controller
-  uint8_t st_ = S_INIT, ret_ = S_IDLE, ret2_ = S_IDLE;
+  uint8_t st_ = S_INIT, ret_ = S_IDLE;
   uint32_t cur_pair_ = 0, cur_base_ = 0, cur_len_ = 0, cur_mask_ = 0, list_first_ = 0;
   uint32_t top_ = 0, obase_[2] = {0, 0}, olen_[2] = {0, 0}, childp_[2] = {0, 0};
   bool leaf_[2] = {false, false};
@@ -1015,7 +1012,7 @@ class Stepper {
   uint64_t tbuf_req_[2] = {kNoRequest, kNoRequest};  // the reads filling them
   // The triangle records in the chip's buffer (A tumbled, B aligned) and this test's reads.
   uint32_t rec_addr_[2] = {0, 0};
-  bool rec_valid_ = false, rec_need_b_ = false;
+  bool rec_valid_ = false;
   uint64_t rec_req_[2] = {kNoRequest, kNoRequest};  // this test's record reads (A, B)
   uint32_t tri_tnode_ = 0, tri_anode_ = 0, tri_side_ = 0;
   bool it_hit_ = false;
@@ -1026,7 +1023,7 @@ class Stepper {
   uint32_t fsm_addr_ = 0;
   Dest fsm_dest_ = D_NONE;
   // DOTADD
-  uint32_t dot_n_ = 0, dot_issue_ = 0, dot_done_ = 0;
+  uint32_t dot_issue_ = 0, dot_done_ = 0;
   // triangle pass engine
   bool te_started_ = false;
   uint64_t te_side_from_[2] = {kNever, kNever};  // first cycle a side's frame pass may issue
@@ -1039,7 +1036,7 @@ class Stepper {
   bool sp_cancel_ = false, sp_cancel_set_ = false, sp_set_by_controller_ = false;
   bool sp_bank_ = true, sp_node_ = false;
   uint32_t sp_i_ = 0, sp_res_ = 0, sp_pair_ = 0;
-  // fetch unit (slot j of the list in ring place j % ahead)
+  // fetch unit
   bool pf_active_ = false, pf_start_ = false;
   uint32_t pf_len_ = 0, pf_first_ = 0, pf_alloc_ = 0, pf_head_ = 0, pf_req_ = 0;
   uint32_t pf_start_len_ = 0, pf_start_first_ = 0;

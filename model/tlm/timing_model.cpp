@@ -3,7 +3,7 @@
 namespace cc::tlm {
 
 TimingModel::TimingModel(const ChipConfig& cfg, const BoardMemory& mem)
-    : cfg_(cfg), mem_(mem), core_(cfg) {}
+    : mem_(mem), core_(cfg) {}
 
 void TimingModel::beginQuery(bool mode_first) {
   log_.clear();
@@ -24,7 +24,7 @@ void TimingModel::onList(uint32_t pair, uint32_t tmask, uint32_t base, uint32_t 
 
 void TimingModel::onOverlapTest(bool overlap) { log_.overlaps.push_back(overlap ? 1 : 0); }
 
-void TimingModel::onTriangleSide(uint32_t, uint32_t /*skipped*/, uint32_t computed, bool hit) {
+void TimingModel::onTriangleSide(uint32_t computed, bool hit) {
   log_.sides.push_back({static_cast<uint8_t>(computed), hit});
 }
 

@@ -10,6 +10,7 @@
 #include "Vcc_datapath.h"
 #include "cc/regmap.h"
 #include "cc_sim_ctrl.h"
+#include "it_vectors.h"
 #include "verilated.h"
 
 namespace cc::rtltest {
@@ -18,11 +19,6 @@ enum class Cmd : uint8_t { Xform = 0, Tri = 1, Cmp = 2, It = 3 };
 enum class Beat : uint8_t { Dop = 0, E = 1, Vert = 2, Leaf = 3 };
 enum class Dbg : uint8_t { DopReg = 0, Slot0 = 1, Slot1 = 2, E = 3 };
 
-// IT-unit micro-ops (cc_it_unit.v): {op[2:0], arg[3:0]}.
-inline constexpr uint8_t uopClear() { return 1u << 4; }
-inline constexpr uint8_t uopEdge(unsigned e) { return static_cast<uint8_t>((2u << 4) | e); }
-inline constexpr uint8_t uopTri() { return 3u << 4; }
-inline constexpr uint8_t uopNop() { return 0; }
 
 struct Response {
   Cmd op;

@@ -1,6 +1,7 @@
-// IT-unit vectors shared by the RTL benches: triangles in the other triangle's unit frame
-// aimed at the cases Eq. 4 decides on, and the golden view of their edges (which cross
-// z = 0, which hit, how many the golden model computes: what cc_it_unit's timing counts).
+// IT-unit vectors shared by the RTL benches: the micro-op encodings, triangles in the
+// other triangle's unit frame aimed at the cases Eq. 4 decides on, and the golden view of
+// their edges (which cross z = 0, which hit, how many the golden model computes: what
+// cc_it_unit's timing counts).
 #pragma once
 #include <array>
 
@@ -10,6 +11,12 @@
 #include "rtl_test_util.h"
 
 namespace cc::rtltest {
+
+// IT-unit micro-ops (cc_it_unit.v): {op[2:0], arg[3:0]}.
+inline constexpr uint8_t uopClear() { return 1u << 4; }
+inline constexpr uint8_t uopEdge(unsigned e) { return static_cast<uint8_t>((2u << 4) | e); }
+inline constexpr uint8_t uopTri() { return 3u << 4; }
+inline constexpr uint8_t uopNop() { return 0; }
 
 // Vertices in the other triangle's unit frame, aimed at the cases Eq. 4 decides on.
 inline std::array<float, 9> itVertices(Fp32Gen& g) {

@@ -7,13 +7,13 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <stdexcept>
 
 #include "Vcc_it_unit_m1a1.h"
 #include "Vcc_it_unit_m3a3.h"
 #include "Vcc_it_unit_m4a5.h"
 #include "cc/regmap.h"
 #include "cc_sim_ctrl.h"
-#include "datapath_bench.h"
 #include "it_vectors.h"
 #include "verilated.h"
 

@@ -250,9 +250,9 @@ TEST(TimingModel, DotaddDepthEntersAsModelled) {
       ChipConfig deeper = cfg;
       deeper.dotadd_stages = d;
       const uint64_t c = timeQuery(deeper, qs[i].mem, qs[i].regs);
-      // One more stage delays each of the controller's DOTADD batches by one cycle: the
-      // transforms of both tumbled nodes of a list and the four passes of a triangle test
-      // (the look-ahead engine's transforms may hide it); it never costs nothing.
+      // One more stage delays each DOTADD chain by one cycle: the controller's transforms
+      // of both tumbled nodes of a list and the pass engine's four passes of a triangle
+      // test (the look-ahead engine's transforms may hide it); it never costs nothing.
       EXPECT_GT(c, prev) << "query " << i << " depth " << d;
       EXPECT_LE(c - prev, 2 * cnt.lists + 4 * cnt.triangle_tests) << "query " << i << " depth " << d;
       prev = c;

@@ -38,17 +38,13 @@ class Observer {
   // A word of the frame area of the stack SRAM was written (layout.h: a push writes the
   // frame's three words, resuming a frame's slot-1 list sets its bit).
   virtual void onFrameWrite(uint32_t /*word_addr*/, uint32_t /*value*/) {}
-  // A traversal frame was pushed (depth after the push) or popped (depth after the pop).
-  virtual void onPush(uint32_t /*depth*/, uint32_t /*next_pair*/, uint32_t /*list_base*/, uint32_t /*list_len*/) {}
-  virtual void onPop(uint32_t /*depth*/) {}
   // A tumbled node was transformed (its node address and the transformed DOP).
   virtual void onTransform(uint32_t /*node_addr*/, const Dop& /*dop*/) {}
-  // One side of a triangle test (side 0: A's edges against B's triangle, 1: the reverse)
-  // went through the IT-unit: of the edges looked at, in order, `skipped` had both end
-  // points on one side of the plane and `computed` went through the arithmetic; `hit` says
-  // whether the last computed one hit (then no further edge is looked at). The timed
-  // models charge the IT-unit from this.
-  virtual void onTriangleSide(uint32_t /*side*/, uint32_t /*skipped*/, uint32_t /*computed*/, bool /*hit*/) {}
+  // One side of a triangle test (A's edges against B's triangle, then, if none hit, the
+  // reverse) went through the IT-unit: of the edges looked at, in order, up to the first
+  // hit, `computed` crossed the plane and went through the arithmetic; `hit` says whether
+  // one hit. The timed models charge the IT-unit from this (cc::itTriCycles).
+  virtual void onTriangleSide(uint32_t /*computed*/, bool /*hit*/) {}
   // A triangle pair was tested.
   virtual void onTriangleTest(uint32_t /*tri_a*/, uint32_t /*tri_b*/, bool /*hit*/) {}
 };

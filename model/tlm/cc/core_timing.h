@@ -51,7 +51,6 @@ struct QueryLog {
 
 // Where the cycles went: cycles per controller activity.
 struct CoreCycles {
-  uint64_t total = 0;
   uint64_t pair_wait = 0;      // waiting for a tumbled pair (fetch or look-ahead transform)
   uint64_t transform = 0;      // the controller's own DOTADD transforms of tumbled nodes
   uint64_t entries = 0;        // aligned entries: taking, comparing, appending

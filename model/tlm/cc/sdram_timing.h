@@ -185,8 +185,8 @@ class SdramTiming {
   void portDecide(PortState& st);
   // Applies one decision to st; `real`: final (recorded, counted, hist().cas set).
   void portApply(PortState& st, size_t idx, uint64_t m, bool cas, bool real);
-  void portChain(uint64_t from);
-  [[noreturn]] void grantOutOfRange(uint64_t n) const;  // grants and retire cycles of requests from..port_n_-1
+  void portChain(uint64_t from);  // grants and retire cycles of requests from..port_n_-1
+  [[noreturn]] void grantOutOfRange(uint64_t n) const;
   PortHist& hist(uint64_t n) { return hist_[n % kPortHistory]; }
   const PortHist& hist(uint64_t n) const { return hist_[n % kPortHistory]; }
 

@@ -26,8 +26,6 @@ class TimingModel : public golden::Observer {
   uint64_t endQuery();               // times the query; returns its chip cycles (START to DONE)
   uint64_t cycles() const { return cycles_; }
   const CoreCycles& breakdown() const { return core_.cycles(); }
-  const ChipConfig& config() const { return cfg_; }
-  const QueryLog& log() const { return log_; }
   // Write one "cycle state" line per chip cycle of the following queries (nullptr: off).
   void setTrace(std::FILE* f) { trace_ = f; }
 
@@ -35,11 +33,10 @@ class TimingModel : public golden::Observer {
   void onList(uint32_t tumbled_pair, uint32_t tumbled_mask, uint32_t base, uint32_t length,
               const uint32_t* entries) override;
   void onOverlapTest(bool overlap) override;
-  void onTriangleSide(uint32_t side, uint32_t skipped, uint32_t computed, bool hit) override;
+  void onTriangleSide(uint32_t computed, bool hit) override;
   void onResultWrite(uint32_t addr) override;
 
  private:
-  ChipConfig cfg_;
   const BoardMemory& mem_;
   CoreTiming core_;
   QueryLog log_;
