@@ -177,7 +177,7 @@ module cc_core #(
   reg  [31:0] rec_q  [0:63];                // triangle records: A at 0..31, B at 32..63
   reg  [31:0] tdop_q [0:127];               // transformed tumbled DOPs (results bank), as tbuf
   reg  [31:0] dopreg_q [0:63];              // DOP register files (triangle operands): side s at 32s
-  reg  [31:0] triout_q [0:8];               // a triangle pass's outputs until all are in
+  reg  [31:0] triout_q [0:17];              // a triangle pass's outputs until all are in: side s at 9s
   reg  [1:0]  tbuf_ready_q;                 // all beats of bank b's tumbled pair are in
   reg  [1:0]  rec_in_q;                     // record A / B of this test is in rec_q
   reg  [1:0]  vload_q;                      // side A / B's vertices are in its register file
@@ -202,17 +202,20 @@ module cc_core #(
   reg  [5:0]  sp_res_q;                     // its results received
   reg  [31:0] sp_pair_q;
 
-  // Triangle pass engine: the four DOTADD passes of a triangle test in the order A frame,
-  // B frame, A leaf matrix, B leaf matrix (side A's and side B's interleaved), nine
-  // DOTADDs each, one a cycle. A frame pass waits until its side's vertices are loaded
-  // (its record is in), a leaf-matrix pass until its side's frame pass is written. A pass's outputs are written to its side's register file together, after
-  // its last result, as the golden model writes them after all reads.
-  reg  [2:0]  te_pass_q;                    // pass being issued (0..3); 4: all issued
-  reg  [3:0]  te_k_q;                       // its next DOTADD
-  reg  [1:0]  te_rpass_q;                   // pass whose results come back
-  reg  [3:0]  te_rk_q;                      // its results in so far
-  reg         te_wb_q;                      // the pass before te_rpass_q is complete: write it
-  reg  [3:0]  te_done_q;                    // passes written
+  // Triangle pass engine: a sequencer per side runs the side's two DOTADD passes, nine
+  // DOTADDs each, one a cycle: side A's on the shared DOTADD unit (before the look-ahead
+  // engine), side B's on a DOTADD unit of its own, so the two sides' passes run side by
+  // side. A frame pass waits until its side's vertices are loaded (its record is in), a
+  // leaf-matrix pass until its side's frame pass is written and the other side's record
+  // (its M) is in. A pass's outputs are written to its side's register file together,
+  // after its last result, as the golden model writes them after all reads.
+  reg  [1:0]  te_pass_q  [0:1];             // side s: pass being issued (0 frame, 1 leaf matrix); 2: all issued
+  reg  [3:0]  te_k_q     [0:1];             // its next DOTADD
+  reg  [1:0]  te_rpass_q [0:1];             // pass whose results come back; 2: all back
+  reg  [3:0]  te_rk_q    [0:1];             // its results in so far
+  reg  [1:0]  te_wb_q;                      // side s: the pass before te_rpass_q is complete: write it
+  reg  [3:0]  te_done_q;                    // passes written, {leaf matrix, side}: 0 A frame .. 3 B leaf matrix
+  wire        te_idle = te_rpass_q[0] == 2'd2 && te_rpass_q[1] == 2'd2 && te_wb_q == 2'b00;
 
   // Subroutine arguments
   reg  [4:0]  dot_issue_q, dot_done_q;          // DOP transform of tumbled node t_q (S_DOT)
@@ -347,34 +350,47 @@ module cc_core #(
   // -------------------------------------------------------------------------------------
   // Datapath units
   // -------------------------------------------------------------------------------------
-  // DOTADD operands through the correspondence register file. Who issues: the
-  // controller's DOP transform (S_DOT) or the triangle pass engine (never both: the
-  // controller is in a triangle test while the engine runs); the look-ahead engine fills
-  // the other cycles. Triangle pass p (0: A frame, 1: B frame, 2: A leaf matrix, 3: B
-  // leaf matrix) uses correspondence lines 24 (p = 0), 33 (p = 1) or 42 (p >= 2) plus its
-  // output index, side p mod 2's register file, and matrix lines 24 (p = 0) or 27 (p = 1)
-  // plus the output's coordinate, or for p >= 2 the other side's leaf matrix M straight
-  // from its triangle record.
+  // DOTADD operands through the correspondence register file. The shared unit: the
+  // controller's DOP transform (S_DOT) or side A's passes (never both: the controller is
+  // in a triangle test while the pass engine runs); the look-ahead engine fills the other
+  // cycles. The pass unit: side B's passes. Triangle pass {leaf matrix, side} uses
+  // correspondence lines 24 (A frame), 33 (B frame) or 42 (leaf matrix) plus its output
+  // index, its side's register file, and matrix lines 24 (A frame) or 27 (B frame) plus
+  // the output's coordinate, or for a leaf-matrix pass the other side's leaf matrix M
+  // straight from its triangle record.
   wire        fsm_dot_issue = (state_q == S_DOT) && (dot_issue_q < DotN);
-  // A frame pass needs its side's vertices loaded; a leaf-matrix pass its frame pass written
-  // (and with it both records, since the passes go in order).
-  wire        te_dot_issue  = !te_pass_q[2] && (te_pass_q[1] ? te_done_q[{1'b0, te_pass_q[0]}] : vload_q[te_pass_q[0]]);
-  wire        sp_dot_issue  = !fsm_dot_issue && !te_dot_issue && sp_state_q == SP_DOT && !sp_cancel_q &&
-                              !(sp_node_q && sp_i_q == 5'd24);
-  wire        dot_spec      = !fsm_dot_issue && !te_dot_issue;   // whose operands are on the DOTADD's inputs
-  wire        te_side       = te_pass_q[0];
-  wire        te_leaf_pass  = te_pass_q[1];
-  wire [3:0]  te_coord      = te_k_q % 4'd3;
   // Pass p's first correspondence line: 24 (A frame), 33 (B frame), 42 (leaf matrix).
   function automatic [6:0] tri_pass_line(input [1:0] p);
     tri_pass_line = p[1] ? 7'd42 : p[0] ? 7'd33 : 7'd24;
   endfunction
+  wire [1:0]  te_issue;                      // side s issues a DOTADD
+  wire [95:0] te_ops [0:1];                  // its operands {dn, dm, dk}
+  wire [127:0] te_mrow [0:1];                // its matrix row {c, c2, c1, c0}
+  wire [13:0] te_unused;                     // per side: the coordinate's high bits, the line's dst
+  generate
+    for (g = 0; g < 2; g = g + 1) begin : g_te_side
+      wire        leaf  = te_pass_q[g][0];
+      wire [3:0]  coord = te_k_q[g] % 4'd3;
+      wire [19:0] line  = corr_q[tri_pass_line({leaf, g[0]}) + {3'd0, te_k_q[g]}];
+      // A frame pass needs its side's vertices loaded; a leaf-matrix pass its frame pass
+      // written and the other record in.
+      assign te_issue[g] = te_pass_q[g] != 2'd2 &&
+                           (leaf ? te_done_q[g] && rec_in_q[1 - g] : vload_q[g]);
+      assign te_ops[g] = {dopreg_q[{g[0], line[14:10]}], dopreg_q[{g[0], line[9:5]}], dopreg_q[{g[0], line[4:0]}]};
+      genvar j;
+      for (j = 0; j < 4; j = j + 1) begin : g_m
+        assign te_mrow[g][32*j +: 32] = leaf ? rec_q[(g == 0 ? 6'd41 : 6'd9) + {2'd0, coord[1:0], 2'd0} + j[5:0]]
+                                             : matrix_q[{(g == 0 ? 6'd24 : 6'd27) + {4'd0, coord[1:0]}, j[1:0]}];
+      end
+      assign te_unused[7*g +: 7] = {coord[3:2], line[19:15]};
+    end
+  endgenerate
+  wire        te_dot_issue  = te_issue[0];
+  wire        sp_dot_issue  = !fsm_dot_issue && !te_dot_issue && sp_state_q == SP_DOT && !sp_cancel_q &&
+                              !(sp_node_q && sp_i_q == 5'd24);
+  wire        dot_spec      = !fsm_dot_issue && !te_dot_issue;   // whose operands are on the DOTADD's inputs
   wire [4:0]  dot_line_idx  = dot_spec ? sp_i_q : dot_issue_q;
-  wire [1:0]  te_wb_pass    = te_rpass_q - 2'd1;   // the pass te_wb_q writes back
-  wire [6:0]  dot_corr_line = te_dot_issue ? tri_pass_line(te_pass_q[1:0]) + {3'd0, te_k_q} : {2'b00, dot_line_idx};
-  wire [19:0] dot_corr = corr_q[dot_corr_line];
-  wire [5:0]  dot_mat_line = te_dot_issue ? (te_side ? 6'd27 : 6'd24) + {4'd0, te_coord[1:0]} : {1'b0, dot_line_idx};
-  wire [5:0]  te_leaf_m    = (te_side ? 6'd9 : 6'd41) + {2'd0, te_coord[1:0], 2'd0};   // the other record's M row
+  wire [19:0] dot_corr = corr_q[{2'b00, dot_line_idx}];
   wire [6:0]  dot_node_base = dot_spec ? {sp_bank_q, sp_node_q, 5'd0} : {cur_bank_q, t_q, 5'd0};
   wire [6:0]  tnode_base    = {cur_bank_q, t_q, 5'd0};   // the controller's view of node t
   wire [31:0] dot_op [0:2];
@@ -382,18 +398,19 @@ module cc_core #(
   generate
     for (g = 0; g < 3; g = g + 1) begin : g_dot_op
       wire [4:0] idx = dot_corr[5*g +: 5];
-      assign dot_op[g] = te_dot_issue ? dopreg_q[{te_side, idx}] : tbuf_q[dot_node_base + {2'b0, idx}];
+      assign dot_op[g] = te_dot_issue ? te_ops[0][32*g +: 32] : tbuf_q[dot_node_base + {2'b0, idx}];
     end
     for (g = 0; g < 4; g = g + 1) begin : g_dot_m
-      assign dot_m[g] = (te_dot_issue && te_leaf_pass) ? rec_q[te_leaf_m + g[5:0]] : matrix_q[{dot_mat_line, g[1:0]}];
+      assign dot_m[g] = te_dot_issue ? te_mrow[0][32*g +: 32] : matrix_q[{1'b0, dot_line_idx, g[1:0]}];
     end
   endgenerate
   wire        dot_valid_in /* verilator public_flat_rd */ = fsm_dot_issue || te_dot_issue || sp_dot_issue;
   wire        dot_valid_out;
   wire [31:0] dot_result;
-  wire [6:0]  dot_tag;                       // {look-ahead engine's, node, index}, {01, 0}: the pass engine's
+  wire [6:0]  dot_tag;                       // {look-ahead engine's, node, index}, {01, 0}: side A's pass
   wire        dot_fsm_out = dot_valid_out && dot_tag[6:5] == 2'b00;
-  wire        dot_te_out  = dot_valid_out && dot_tag[6:5] == 2'b01;
+  wire [1:0]  te_out;                        // a result of side s's pass
+  assign      te_out[0] = dot_valid_out && dot_tag[6:5] == 2'b01;
   cc_dotadd #(
     .Stages   (DotaddStages),
     .TagWidth (7)
@@ -412,6 +429,28 @@ module cc_core #(
     .valid_o  (dot_valid_out),
     .result_o (dot_result),
     .tag_o    (dot_tag)
+  );
+  // The pass unit: side B's passes only (its results come back in issue order).
+  wire [31:0] pass_result;
+  wire [6:0]  pass_tag;                      // not used: every result is side B's
+  cc_dotadd #(
+    .Stages   (DotaddStages),
+    .TagWidth (7)
+  ) u_pass_dotadd (
+    .clk_i    (clk_i),
+    .rst_ni   (rst_ni),
+    .valid_i  (te_issue[1]),
+    .dk_i     (te_ops[1][31:0]),
+    .dm_i     (te_ops[1][63:32]),
+    .dn_i     (te_ops[1][95:64]),
+    .c0_i     (te_mrow[1][31:0]),
+    .c1_i     (te_mrow[1][63:32]),
+    .c2_i     (te_mrow[1][95:64]),
+    .c_i      (te_mrow[1][127:96]),
+    .tag_i    (7'd0),
+    .valid_o  (te_out[1]),
+    .result_o (pass_result),
+    .tag_o    (pass_tag)
   );
 
   // Comparator bank: the aligned node of slot s against the transformed tumbled DOPs.
@@ -439,7 +478,7 @@ module cc_core #(
   localparam [6:0] ItClear = 7'b001_0000, ItTri = 7'b011_0000;
   wire        it_uop_ready, it_rsp_valid, it_hit;
   wire        it_a_missed  = state_q == S_IT && it_rsp_valid && !it_hit && !tri_side_q;
-  wire        it_uop_valid = (state_q == S_TRI) || (state_q == S_TRI_A && te_done_q[2]) ||
+  wire        it_uop_valid = (state_q == S_TRI && te_idle) || (state_q == S_TRI_A && te_done_q[2]) ||
                              (state_q == S_TRI_B && te_done_q[3]) || (it_a_missed && te_done_q[3]);
   wire [6:0]  it_corr_line;
   wire [9:0]  it_dop_idx;
@@ -579,7 +618,7 @@ module cc_core #(
 
   // Bits the controller does not look at (addresses above the SRAM, flag bits, ...).
   wire unused_ok = &{1'b0, ctrl_q[0], mat_off[11:10], mat_off[1:0], corr_off[11:9], corr_off[1:0],
-                     te_coord[3:2], dot_corr[19:15],
+                     te_unused, dot_corr[19:15], pass_tag,
                      a_flags[31:2], dest_full, dest_count};
 
   // -------------------------------------------------------------------------------------
@@ -620,11 +659,13 @@ module cc_core #(
       vload_q <= 2'b11;
       rec_valid_q <= 1'b0;
       rec_read_b_q <= 1'b0;
-      te_pass_q <= 3'd4;
-      te_k_q <= 4'd0;
-      te_rpass_q <= 2'd0;
-      te_rk_q <= 4'd0;
-      te_wb_q <= 1'b0;
+      for (i = 0; i < 2; i = i + 1) begin
+        te_pass_q[i] <= 2'd2;
+        te_k_q[i] <= 4'd0;
+        te_rpass_q[i] <= 2'd2;
+        te_rk_q[i] <= 4'd0;
+      end
+      te_wb_q <= 2'b00;
       te_done_q <= 4'd0;
       cur_bank_q <= 1'b0;
       sp_state_q <= SP_IDLE;
@@ -675,24 +716,28 @@ module cc_core #(
       if (dot_valid_out) begin
         if (dot_tag[6]) tdop_q[{sp_bank_q, dot_tag[5:0]}] <= dot_result;
         else if (!dot_tag[5]) tdop_q[{cur_bank_q, t_q, dot_tag[4:0]}] <= dot_result;
-        else triout_q[te_rk_q] <= dot_result;   // the write-back below still reads the pass before
+        else triout_q[{1'b0, te_rk_q[0]}] <= dot_result;   // the write-back below still reads the pass before
       end
 
-      // ---- triangle pass engine: issue, results (in issue order), write-back ----
-      if (te_dot_issue) begin
-        te_k_q <= (te_k_q == 4'd8) ? 4'd0 : te_k_q + 4'd1;
-        if (te_k_q == 4'd8) te_pass_q <= te_pass_q + 3'd1;
-      end
-      te_wb_q <= dot_te_out && te_rk_q == 4'd8;
-      if (dot_te_out) begin
-        te_rk_q <= (te_rk_q == 4'd8) ? 4'd0 : te_rk_q + 4'd1;
-        if (te_rk_q == 4'd8) te_rpass_q <= te_rpass_q + 2'd1;
-      end
-      if (te_wb_q) begin
-        for (i = 0; i < 9; i = i + 1) begin
-          dopreg_q[{te_wb_pass[0], corr_q[tri_pass_line(te_wb_pass) + i[6:0]][19:15]}] <= triout_q[i];
+      // ---- triangle pass engine, per side: issue, results (in issue order), write-back ----
+      if (te_out[1]) triout_q[5'd9 + {1'b0, te_rk_q[1]}] <= pass_result;
+      for (i = 0; i < 2; i = i + 1) begin
+        if (te_issue[i]) begin
+          te_k_q[i] <= (te_k_q[i] == 4'd8) ? 4'd0 : te_k_q[i] + 4'd1;
+          if (te_k_q[i] == 4'd8) te_pass_q[i] <= te_pass_q[i] + 2'd1;
         end
-        te_done_q[te_wb_pass] <= 1'b1;
+        te_wb_q[i] <= te_out[i] && te_rk_q[i] == 4'd8;
+        if (te_out[i]) begin
+          te_rk_q[i] <= (te_rk_q[i] == 4'd8) ? 4'd0 : te_rk_q[i] + 4'd1;
+          if (te_rk_q[i] == 4'd8) te_rpass_q[i] <= te_rpass_q[i] + 2'd1;
+        end
+        if (te_wb_q[i]) begin
+          // te_rpass_q moved on with the last result: the pass written is the one before
+          for (v = 0; v < 9; v = v + 1) begin
+            dopreg_q[{i[0], corr_q[tri_pass_line({te_rpass_q[i][1], i[0]}) + v[6:0]][19:15]}] <= triout_q[9 * i + v];
+          end
+          te_done_q[{te_rpass_q[i][1], i[0]}] <= 1'b1;
+        end
       end
       // A triangle test's vertices go to d0..d8 of their side's register file as soon as
       // the side's record is in (a frame pass reads only d0..d8: the BadConfig rule).
@@ -752,7 +797,7 @@ module cc_core #(
         end
         S_DRAIN: if (sp_state_q != SP_IDLE) begin
           sp_cancel_q <= 1'b1;
-        end else if (mem_idle_i && !fsm_req_valid_q && dest_empty && wq_written && se_ready) begin  // posted writes are done
+        end else if (mem_idle_i && !fsm_req_valid_q && dest_empty && wq_written && se_ready && te_idle) begin  // posted writes are done
           busy_q <= 1'b0;
           done_q <= 1'b1;
           irq_pending_q <= 1'b1;
@@ -1050,8 +1095,9 @@ module cc_core #(
         end
 
         // ---------------------------------------------------------------- triangle test
-        // Tumbled node tri_t_q (tbuf) against aligned node tri_s_q (abuf).
-        S_TRI: begin
+        // Tumbled node tri_t_q (tbuf) against aligned node tri_s_q (abuf), once the pass
+        // engine is done with the last test (after a hit on side A, side B's passes go on).
+        S_TRI: if (te_idle) begin
           cnt_tri_q <= sat_inc(cnt_tri_q);
           if (bad_ptr(tri_rec_a, 32'd128, 32'd128) || bad_ptr(tri_rec_b, 32'd128, 32'd128)) begin
             err_q <= ERR_BAD_POINTER[3:0]; state_q <= S_ERROR;
@@ -1066,7 +1112,10 @@ module cc_core #(
             // The pass engine starts now: a frame pass goes once its side's vertices are
             // loaded (below), so side A's may run while record B is still on its way.
             vload_q <= 2'b00;
-            te_pass_q <= 3'd0; te_k_q <= 4'd0; te_rpass_q <= 2'd0; te_rk_q <= 4'd0; te_done_q <= 4'd0;
+            for (i = 0; i < 2; i = i + 1) begin
+              te_pass_q[i] <= 2'd0; te_k_q[i] <= 4'd0; te_rpass_q[i] <= 2'd0; te_rk_q[i] <= 4'd0;
+            end
+            te_done_q <= 4'd0;
             tri_side_q <= 1'b0;
             fsm_req_valid_q <= tri_read_a || tri_read_b; fsm_req_write_q <= 1'b0; fsm_req_rec_q <= 1'b1;
             fsm_req_addr_q <= tri_read_a ? tri_rec_a : tri_rec_b;
@@ -1116,20 +1165,19 @@ module cc_core #(
   end
 
 `ifndef SYNTHESIS
-  // The pass engine is done with a triangle test before the controller leaves it: side
-  // B's leaf-matrix pass is written 9 cycles after side A's, and the IT-unit needs more
-  // than that for a hit on side A (docs/rtl_core.md).
+  // Every triangle test starts and every query ends with the pass engine idle (S_TRI and
+  // S_DRAIN wait for it), and the IT-unit is ready whenever the controller hands it a
+  // micro-op.
   always @(posedge clk_i) begin
-    if (rst_ni && state_q == S_TRI) begin
-      assert (te_pass_q == 3'd4 && !te_wb_q && te_rk_q == 4'd0)
+    if (rst_ni && state_q == S_TRI && te_idle) begin
+      assert (te_pass_q[0] == 2'd2 && te_pass_q[1] == 2'd2 && te_rk_q[0] == 4'd0 && te_rk_q[1] == 4'd0)
         else $error("cc_core: a triangle test starts with the pass engine busy");
     end
     if (rst_ni && it_uop_valid) begin
       assert (it_uop_ready) else $error("cc_core: the IT-unit is busy when a triangle test needs it");
     end
-    if (rst_ni && state_q == S_DRAIN) begin
-      assert (te_pass_q == 3'd4 && !te_wb_q && te_rk_q == 4'd0)
-        else $error("cc_core: the query ends with the pass engine busy");
+    if (rst_ni && state_q == S_IDLE) begin
+      assert (te_idle) else $error("cc_core: the chip is idle with the pass engine busy");
     end
   end
 `endif

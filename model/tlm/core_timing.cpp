@@ -240,26 +240,34 @@ class Stepper {
   }
 
   // ---------------------------------------------------------------- the triangle pass engine
-  // Started at S_TRI, it issues the passes A frame, B frame, A leaf matrix, B leaf matrix in
-  // that order, nine DOTADDs each, one a cycle. A frame pass may start once its side's
-  // vertices are loaded: two cycles after S_TRI for a record still in the buffer, the cycle
-  // after the record's arrival otherwise (te_side_from_). A leaf-matrix pass starts once
-  // the pass before it is issued and its side's frame pass is written. Pass q is written
-  // (te_done_q[q] up) from teDone(q) = start + 10 + stages on. The start cycles are fixed as
-  // soon as the records' arrivals are (teResolve: a grant may still move until then).
+  // Started at S_TRI, it runs each side's two passes (frame, then leaf matrix; nine
+  // DOTADDs each, one a cycle): side A's on the shared DOTADD unit, side B's on the pass
+  // unit. Pass q (0 A frame, 1 B frame, 2 A leaf matrix, 3 B leaf matrix) starts at
+  // te_pass_start_[q]. A frame pass may start once its side's vertices are loaded: two
+  // cycles after S_TRI for a record still in the buffer, the cycle after the record's
+  // arrival otherwise (te_side_from_); a leaf-matrix pass once its side's frame pass is
+  // written and the other record is in (rec_in_q, a cycle before its vertices are loaded).
+  // Pass q is written (te_done_q[q] up) from teDone(q) = start + 10 + stages on. The start
+  // cycles are fixed as soon as the records' arrivals are (teResolve: a grant may still
+  // move until then).
+  // Side A's passes issue on the shared DOTADD unit in this cycle.
   bool teIssues(uint64_t c) const {
-    for (uint64_t t : te_pass_start_)
+    for (uint32_t q : {0u, 2u}) {
+      const uint64_t t = te_pass_start_[q];
       if (t != kNever && c >= t && c < t + 9) return true;
+    }
     return false;
   }
   uint64_t teDone(uint32_t q) const { return te_pass_start_[q] == kNever ? kNever : te_pass_start_[q] + 10 + stages_; }
   // When the side the controller waits for (S_TRI_A, S_TRI_B) has its leaf-matrix pass written.
   uint64_t teSideDone() const { return teDone(2 + tri_side_); }
-  // The cycle after the engine's last issue (0: never started; kNever: not known yet).
+  // The cycle after side A's last issue on the shared unit (0: never started; kNever: not known yet).
   uint64_t teIssueEnd() const {
     if (!te_started_) return 0;
-    return te_pass_start_[3] == kNever ? kNever : te_pass_start_[3] + 9;
+    return te_pass_start_[2] == kNever ? kNever : te_pass_start_[2] + 9;
   }
+  // From when the engine is idle (te_idle): both sides' passes written.
+  uint64_t teIdleFrom() const { return te_started_ ? std::max(teDone(2), teDone(3)) : 0; }
   void teStart(uint64_t c, const bool need[2]) {
     te_started_ = true;
     for (int r = 0; r < 2; ++r) {
@@ -276,11 +284,11 @@ class Stepper {
       if (c >= a) te_side_from_[r] = a + 1;
     }
     uint64_t* t = te_pass_start_;
-    t[0] = te_side_from_[0];  // side A's frame pass needs only its own record
-    if (t[0] == kNever || te_side_from_[1] == kNever) return;
-    t[1] = std::max(t[0] + 9, te_side_from_[1]);
-    t[2] = std::max(t[1] + 9, t[0] + 10 + stages_);
-    t[3] = std::max(t[2] + 9, t[1] + 10 + stages_);
+    t[0] = te_side_from_[0];  // a frame pass needs only its own record
+    t[1] = te_side_from_[1];
+    if (t[0] == kNever || t[1] == kNever) return;
+    t[2] = std::max(t[0] + 10 + stages_, te_side_from_[1] - 1);
+    t[3] = std::max(t[1] + 10 + stages_, te_side_from_[0] - 1);
   }
 
   // ---------------------------------------------------------------- the look-ahead engine
@@ -564,7 +572,7 @@ class Stepper {
         if (sp_ != SP_IDLE) {
           cancelSp();
         } else if (port_.sd.idleFrom() <= c && !fsm_req_valid_ && port_.readsDone(c) &&
-                   wq_written && se_ready) {
+                   wq_written && se_ready && c >= teIdleFrom()) {
           st_ = S_DONE;
         }
         break;
@@ -841,6 +849,7 @@ class Stepper {
         break;
 
       case S_TRI: {
+        if (c < teIdleFrom()) break;  // side B's passes of the last test still run
         // A record still in the chip's buffer from the last test is not read again.
         const uint32_t rec[2] = {ptr(tri_tnode_), ptr(tri_anode_)};
         bool need[2];
