@@ -177,7 +177,7 @@ module cc_core #(
   reg  [31:0] rec_q  [0:63];                // triangle records: A at 0..31, B at 32..63
   reg  [31:0] tdop_q [0:127];               // transformed tumbled DOPs (results bank), as tbuf
   reg  [31:0] dopreg_q [0:63];              // DOP register files (triangle operands): side s at 32s
-  reg  [31:0] triout_q [0:17];              // a triangle pass's outputs until all are in: side s at 9s
+  reg  [31:0] triout_q [0:35];              // triangle pass outputs: side s, pass p (0 frame, 1 leaf matrix) at 18s + 9p
   reg  [1:0]  tbuf_ready_q;                 // all beats of bank b's tumbled pair are in
   reg  [1:0]  rec_in_q;                     // record A / B of this test is in rec_q
   reg  [1:0]  vload_q;                      // side A / B's vertices are in its register file
@@ -214,7 +214,7 @@ module cc_core #(
   reg  [1:0]  te_rpass_q [0:1];             // pass whose results come back; 2: all back
   reg  [3:0]  te_rk_q    [0:1];             // its results in so far
   reg  [1:0]  te_wb_q;                      // side s: the pass before te_rpass_q is complete: write it
-  reg  [3:0]  te_done_q;                    // passes written, {leaf matrix, side}: 0 A frame .. 3 B leaf matrix
+  reg  [1:0]  te_done_q;                    // side s's leaf-matrix pass is written: the IT-unit may take it
   wire        te_idle = te_rpass_q[0] == 2'd2 && te_rpass_q[1] == 2'd2 && te_wb_q == 2'b00;
 
   // Subroutine arguments
@@ -372,11 +372,37 @@ module cc_core #(
       wire        leaf  = te_pass_q[g][0];
       wire [3:0]  coord = te_k_q[g] % 4'd3;
       wire [19:0] line  = corr_q[tri_pass_line({leaf, g[0]}) + {3'd0, te_k_q[g]}];
-      // A frame pass needs its side's vertices loaded; a leaf-matrix pass its frame pass
-      // written and the other record in.
+      // Forwarding: a leaf-matrix DOTADD's operand that the frame pass writes (its last
+      // output with that destination) comes from the frame pass's result buffer as soon as
+      // that result is in, not after the whole pass is written.
+      reg  [2:0] fw_hit;
+      reg  [3:0] fw_o [0:2];
+      integer    ff, fo;
+      always @(*) begin
+        for (ff = 0; ff < 3; ff = ff + 1) begin
+          fw_hit[ff] = 1'b0;
+          fw_o[ff] = 4'd0;
+          for (fo = 0; fo < 9; fo = fo + 1) begin
+            if (corr_q[(g == 0 ? 24 : 33) + fo][19:15] == line[5*ff +: 5]) begin
+              fw_hit[ff] = 1'b1;
+              fw_o[ff] = fo[3:0];
+            end
+          end
+        end
+      end
+      wire [2:0]  fw_ready;
+      wire [95:0] ops;
+      genvar f;
+      for (f = 0; f < 3; f = f + 1) begin : g_fw
+        assign fw_ready[f] = !fw_hit[f] || te_rpass_q[g] != 2'd0 || te_rk_q[g] > fw_o[f];
+        assign ops[32*f +: 32] = (leaf && fw_hit[f]) ? triout_q[6'd18 * g[5:0] + {2'd0, fw_o[f]}]
+                                                     : dopreg_q[{g[0], line[5*f +: 5]}];
+      end
+      // A frame pass needs its side's vertices loaded; a leaf-matrix DOTADD the other
+      // record (its M) and the frame-pass results it reads.
       assign te_issue[g] = te_pass_q[g] != 2'd2 &&
-                           (leaf ? te_done_q[g] && rec_in_q[1 - g] : vload_q[g]);
-      assign te_ops[g] = {dopreg_q[{g[0], line[14:10]}], dopreg_q[{g[0], line[9:5]}], dopreg_q[{g[0], line[4:0]}]};
+                           (leaf ? rec_in_q[1 - g] && fw_ready == 3'b111 : vload_q[g]);
+      assign te_ops[g] = ops;
       genvar j;
       for (j = 0; j < 4; j = j + 1) begin : g_m
         assign te_mrow[g][32*j +: 32] = leaf ? rec_q[(g == 0 ? 6'd41 : 6'd9) + {2'd0, coord[1:0], 2'd0} + j[5:0]]
@@ -478,8 +504,8 @@ module cc_core #(
   localparam [6:0] ItClear = 7'b001_0000, ItTri = 7'b011_0000;
   wire        it_uop_ready, it_rsp_valid, it_hit;
   wire        it_a_missed  = state_q == S_IT && it_rsp_valid && !it_hit && !tri_side_q;
-  wire        it_uop_valid = (state_q == S_TRI && te_idle) || (state_q == S_TRI_A && te_done_q[2]) ||
-                             (state_q == S_TRI_B && te_done_q[3]) || (it_a_missed && te_done_q[3]);
+  wire        it_uop_valid = (state_q == S_TRI && te_idle) || (state_q == S_TRI_A && te_done_q[0]) ||
+                             (state_q == S_TRI_B && te_done_q[1]) || (it_a_missed && te_done_q[1]);
   wire [6:0]  it_corr_line;
   wire [9:0]  it_dop_idx;
   cc_it_unit u_it (
@@ -666,7 +692,7 @@ module cc_core #(
         te_rk_q[i] <= 4'd0;
       end
       te_wb_q <= 2'b00;
-      te_done_q <= 4'd0;
+      te_done_q <= 2'b00;
       cur_bank_q <= 1'b0;
       sp_state_q <= SP_IDLE;
       sp_cancel_q <= 1'b0;
@@ -716,11 +742,11 @@ module cc_core #(
       if (dot_valid_out) begin
         if (dot_tag[6]) tdop_q[{sp_bank_q, dot_tag[5:0]}] <= dot_result;
         else if (!dot_tag[5]) tdop_q[{cur_bank_q, t_q, dot_tag[4:0]}] <= dot_result;
-        else triout_q[{1'b0, te_rk_q[0]}] <= dot_result;   // the write-back below still reads the pass before
+        else triout_q[(te_rpass_q[0][0] ? 6'd9 : 6'd0) + {2'd0, te_rk_q[0]}] <= dot_result;
       end
 
       // ---- triangle pass engine, per side: issue, results (in issue order), write-back ----
-      if (te_out[1]) triout_q[5'd9 + {1'b0, te_rk_q[1]}] <= pass_result;
+      if (te_out[1]) triout_q[(te_rpass_q[1][0] ? 6'd27 : 6'd18) + {2'd0, te_rk_q[1]}] <= pass_result;
       for (i = 0; i < 2; i = i + 1) begin
         if (te_issue[i]) begin
           te_k_q[i] <= (te_k_q[i] == 4'd8) ? 4'd0 : te_k_q[i] + 4'd1;
@@ -734,9 +760,9 @@ module cc_core #(
         if (te_wb_q[i]) begin
           // te_rpass_q moved on with the last result: the pass written is the one before
           for (v = 0; v < 9; v = v + 1) begin
-            dopreg_q[{i[0], corr_q[tri_pass_line({te_rpass_q[i][1], i[0]}) + v[6:0]][19:15]}] <= triout_q[9 * i + v];
+            dopreg_q[{i[0], corr_q[tri_pass_line({te_rpass_q[i][1], i[0]}) + v[6:0]][19:15]}] <= triout_q[18 * i + 9 * te_rpass_q[i][1] + v];
           end
-          te_done_q[{te_rpass_q[i][1], i[0]}] <= 1'b1;
+          if (te_rpass_q[i][1]) te_done_q[i] <= 1'b1;
         end
       end
       // A triangle test's vertices go to d0..d8 of their side's register file as soon as
@@ -1115,7 +1141,7 @@ module cc_core #(
             for (i = 0; i < 2; i = i + 1) begin
               te_pass_q[i] <= 2'd0; te_k_q[i] <= 4'd0; te_rpass_q[i] <= 2'd0; te_rk_q[i] <= 4'd0;
             end
-            te_done_q <= 4'd0;
+            te_done_q <= 2'b00;
             tri_side_q <= 1'b0;
             fsm_req_valid_q <= tri_read_a || tri_read_b; fsm_req_write_q <= 1'b0; fsm_req_rec_q <= 1'b1;
             fsm_req_addr_q <= tri_read_a ? tri_rec_a : tri_rec_b;
@@ -1129,8 +1155,8 @@ module cc_core #(
           state_q <= S_TRI_A;
         end
         // The IT-unit takes a side when the pass engine has written its leaf-matrix pass.
-        S_TRI_A: if (te_done_q[2]) state_q <= S_IT;
-        S_TRI_B: if (te_done_q[3]) state_q <= S_IT;
+        S_TRI_A: if (te_done_q[0]) state_q <= S_IT;
+        S_TRI_B: if (te_done_q[1]) state_q <= S_IT;
         S_RESULT: begin
           if (result_count_q >= result_cap_q) begin
             err_q <= ERR_RESULT_OVERFLOW[3:0]; state_q <= S_ERROR;
@@ -1155,7 +1181,7 @@ module cc_core #(
         // A hit makes the pair a result; a miss of side B ends the test.
         S_IT: if (it_a_missed) begin
           tri_side_q <= 1'b1;
-          state_q <= te_done_q[3] ? S_IT : S_TRI_B;
+          state_q <= te_done_q[1] ? S_IT : S_TRI_B;
         end else if (it_rsp_valid) begin
           state_q <= it_hit ? S_RESULT : ret_q;
         end

@@ -1,5 +1,7 @@
 #include "cc/regmap.h"
 
+#include <algorithm>
+
 namespace cc::regs {
 
 const char* errorName(Error e) {
@@ -59,6 +61,24 @@ bool triangleLinesReadOwnRegisters(const std::array<uint32_t, CORR_LINES>& corr)
   const uint32_t leaf = written(2);
   return readsWithin(kCorrTriPass, 18, 3, vertices) && readsWithin(kCorrTriPass + 18, 9, 3, side_a & side_b) &&
          readsWithin(kCorrIt, 15, 2, (side_a | leaf) & (side_b | leaf));
+}
+
+std::array<int, 9> leafPassFrameNeeds(const std::array<uint32_t, CORR_LINES>& corr, int side) {
+  const uint32_t frame = kCorrTriPass + (side == 0 ? 0u : 9u);
+  std::array<int, 9> need{};
+  for (uint32_t k = 0; k < 9; ++k) {
+    need[k] = -1;
+    for (int f = 0; f < 3; ++f) {
+      const uint32_t reg = corrField(corr[kCorrTriPass + 18 + k], f);
+      for (int o = 8; o >= 0; --o) {
+        if (corrField(corr[frame + static_cast<uint32_t>(o)], 3) == reg) {
+          need[k] = std::max(need[k], o);
+          break;
+        }
+      }
+    }
+  }
+  return need;
 }
 
 }  // namespace cc::regs

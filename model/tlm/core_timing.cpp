@@ -8,6 +8,7 @@
 
 #include "cc/it_timing.h"
 #include "cc/layout.h"
+#include "cc/regmap.h"
 #include "cc/sdram_timing.h"
 
 namespace cc::tlm {
@@ -74,6 +75,7 @@ class Stepper {
     slot_mask_ = ring - 1;
     pf_word_ok_.assign(ring, kNever);
     pf_data_req_.assign(ring, kNoRequest);
+    for (auto& t : te_leaf_) t.fill(kNever);
   }
 
   uint64_t run(std::FILE* trace) {
@@ -219,7 +221,7 @@ class Stepper {
   // ---------------------------------------------------------------- the DOTADD pipe
   // This cycle's issue (the controller's batch or the triangle pass engine first, the
   // look-ahead engine in the cycles they leave) and the result leaving the pipe. The pass
-  // engine's results are not in the pipe: its schedule is fixed from its start (teDone).
+  // engine's results are not in the pipe: its schedule is fixed once its records are in (teResolve).
   struct DotCycle {
     bool sp_issue;
     uint8_t out;  // 0 none, 1 the controller's result, 2 the look-ahead engine's
@@ -240,55 +242,62 @@ class Stepper {
   }
 
   // ---------------------------------------------------------------- the triangle pass engine
-  // Started at S_TRI, it runs each side's two passes (frame, then leaf matrix; nine
-  // DOTADDs each, one a cycle): side A's on the shared DOTADD unit, side B's on the pass
-  // unit. Pass q (0 A frame, 1 B frame, 2 A leaf matrix, 3 B leaf matrix) starts at
-  // te_pass_start_[q]. A frame pass may start once its side's vertices are loaded: two
-  // cycles after S_TRI for a record still in the buffer, the cycle after the record's
-  // arrival otherwise (te_side_from_); a leaf-matrix pass once its side's frame pass is
-  // written and the other record is in (rec_in_q, a cycle before its vertices are loaded).
-  // Pass q is written (te_done_q[q] up) from teDone(q) = start + 10 + stages on. The start
-  // cycles are fixed as soon as the records' arrivals are (teResolve: a grant may still
-  // move until then).
+  // Started at S_TRI, it runs each side's two passes, nine DOTADDs each: side A's on the
+  // shared DOTADD unit, side B's on the pass unit. Side s's frame pass issues one a cycle
+  // from te_frame_[s], once its vertices are loaded: two cycles after S_TRI for a record
+  // still in the buffer, the cycle after the record's arrival otherwise (te_side_from_).
+  // Its leaf-matrix DOTADD k issues in order after the frame pass, once the other record
+  // is in (rec_in_q, a cycle before its vertices are loaded) and the frame-pass result it
+  // reads is (log_.leaf_need; operand forwarding): te_leaf_[s][k]. The frame pass's result
+  // o is in from te_frame_[s] + o + stages + 1 on; the leaf-matrix pass is written
+  // (te_done_q[s] up) from its last issue + stages + 2 on. The issue cycles are fixed as
+  // soon as the records' arrivals are (teResolve: a grant may still move until then).
   // Side A's passes issue on the shared DOTADD unit in this cycle.
   bool teIssues(uint64_t c) const {
-    for (uint32_t q : {0u, 2u}) {
-      const uint64_t t = te_pass_start_[q];
-      if (t != kNever && c >= t && c < t + 9) return true;
-    }
+    if (te_frame_[0] != kNever && c >= te_frame_[0] && c < te_frame_[0] + 9) return true;
+    if (te_leaf_[0][8] == kNever || c < te_leaf_[0][0] || c > te_leaf_[0][8]) return false;
+    for (uint64_t t : te_leaf_[0])
+      if (t == c) return true;
     return false;
   }
-  uint64_t teDone(uint32_t q) const { return te_pass_start_[q] == kNever ? kNever : te_pass_start_[q] + 10 + stages_; }
+  // When side s's leaf-matrix pass is written (kNever: not known yet).
+  uint64_t teLeafDone(uint32_t s) const { return te_leaf_[s][8] == kNever ? kNever : te_leaf_[s][8] + stages_ + 2; }
   // When the side the controller waits for (S_TRI_A, S_TRI_B) has its leaf-matrix pass written.
-  uint64_t teSideDone() const { return teDone(2 + tri_side_); }
+  uint64_t teSideDone() const { return teLeafDone(tri_side_); }
   // The cycle after side A's last issue on the shared unit (0: never started; kNever: not known yet).
   uint64_t teIssueEnd() const {
     if (!te_started_) return 0;
-    return te_pass_start_[2] == kNever ? kNever : te_pass_start_[2] + 9;
+    return te_leaf_[0][8] == kNever ? kNever : te_leaf_[0][8] + 1;
   }
-  // From when the engine is idle (te_idle): both sides' passes written.
-  uint64_t teIdleFrom() const { return te_started_ ? std::max(teDone(2), teDone(3)) : 0; }
+  // From when the engine is idle (te_idle): both sides' leaf-matrix passes written.
+  uint64_t teIdleFrom() const { return te_started_ ? std::max(teLeafDone(0), teLeafDone(1)) : 0; }
   void teStart(uint64_t c, const bool need[2]) {
     te_started_ = true;
     for (int r = 0; r < 2; ++r) {
       rec_req_[r] = kNoRequest;
       te_side_from_[r] = need[r] ? kNever : c + 2;
+      te_frame_[r] = kNever;
+      te_leaf_[r].fill(kNever);
     }
-    for (uint64_t& t : te_pass_start_) t = kNever;
   }
   void teResolve(uint64_t c) {
-    if (!te_started_ || te_pass_start_[3] != kNever) return;
+    if (!te_started_ || te_leaf_[1][8] != kNever) return;
     for (int r = 0; r < 2; ++r) {
       if (te_side_from_[r] != kNever) continue;
       const uint64_t a = port_.arrival(rec_req_[r]);  // kNever while not asked for
       if (c >= a) te_side_from_[r] = a + 1;
     }
-    uint64_t* t = te_pass_start_;
-    t[0] = te_side_from_[0];  // a frame pass needs only its own record
-    t[1] = te_side_from_[1];
-    if (t[0] == kNever || t[1] == kNever) return;
-    t[2] = std::max(t[0] + 10 + stages_, te_side_from_[1] - 1);
-    t[3] = std::max(t[1] + 10 + stages_, te_side_from_[0] - 1);
+    te_frame_[0] = te_side_from_[0];  // a frame pass needs only its own record
+    te_frame_[1] = te_side_from_[1];
+    if (te_frame_[0] == kNever || te_frame_[1] == kNever) return;
+    for (int s = 0; s < 2; ++s) {
+      uint64_t t = std::max(te_frame_[s] + 9, te_side_from_[1 - s] - 1);
+      for (int k = 0; k < 9; ++k) {
+        const int o = log_.leaf_need[s][k];
+        if (o >= 0) t = std::max(t, te_frame_[s] + static_cast<uint64_t>(o) + stages_ + 1);
+        te_leaf_[s][k] = t++;
+      }
+    }
   }
 
   // ---------------------------------------------------------------- the look-ahead engine
@@ -1036,7 +1045,8 @@ class Stepper {
   // triangle pass engine
   bool te_started_ = false;
   uint64_t te_side_from_[2] = {kNever, kNever};  // first cycle a side's frame pass may issue
-  uint64_t te_pass_start_[4] = {kNever, kNever, kNever, kNever};
+  uint64_t te_frame_[2] = {kNever, kNever};        // first issue of side s's frame pass
+  std::array<std::array<uint64_t, 9>, 2> te_leaf_;  // issues of side s's leaf-matrix pass (kNever: not known)
   std::array<uint8_t, kDotPipe> pipe_{};  // per cycle: 0 none, 1 controller's result, 2 look-ahead's
   uint64_t dot_last_ = 0;                 // the cycle the last result issued so far leaves the pipe
   uint64_t dot_fsm_last_ = 0;             // the same for the controller's results
@@ -1068,6 +1078,11 @@ class Stepper {
 }  // namespace
 
 CoreTiming::CoreTiming(const ChipConfig& cfg) : cfg_(cfg) { validateConfig(cfg_); }
+
+std::array<std::array<int, 9>, 2> QueryLog::standardLeafNeeds() {
+  const auto corr = regs::standardCorrespondence();
+  return {regs::leafPassFrameNeeds(corr, 0), regs::leafPassFrameNeeds(corr, 1)};
+}
 
 uint64_t CoreTiming::run(const QueryLog& log, const BoardMemory& mem, bool mode_first, std::FILE* trace) {
   Stepper s(cfg_, log, mem, mode_first, cyc_);

@@ -16,6 +16,10 @@ uint64_t TimingModel::endQuery() {
   return cycles_;
 }
 
+void TimingModel::onStart(const std::array<uint32_t, regs::CORR_LINES>& corr) {
+  for (int s = 0; s < 2; ++s) log_.leaf_need[s] = regs::leafPassFrameNeeds(corr, s);
+}
+
 void TimingModel::onList(uint32_t pair, uint32_t tmask, uint32_t base, uint32_t len, const uint32_t* entries) {
   log_.lists.push_back({pair, tmask, base, len, static_cast<uint32_t>(log_.entries.size())});
   // The fetch unit reads the whole list (and may run ahead of where the golden model stops).

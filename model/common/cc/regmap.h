@@ -139,4 +139,11 @@ std::array<uint32_t, CORR_LINES> standardCorrespondence();
 // file of its own (docs/rtl_core.md); START refuses other lines with BadConfig.
 bool triangleLinesReadOwnRegisters(const std::array<uint32_t, CORR_LINES>& corr);
 
+// For each DOTADD k of side `side`'s leaf-matrix pass (line 42 + k): the highest index of
+// the side's frame-pass outputs (lines 24 + o for side A, 33 + o for side B) among those
+// it reads, an operand register counting as read from the last output writing it; -1 when
+// it reads none. The chip issues that DOTADD as soon as those results are in (operand
+// forwarding, docs/rtl_core.md), and the TLM model times it from this.
+std::array<int, 9> leafPassFrameNeeds(const std::array<uint32_t, CORR_LINES>& corr, int side);
+
 }  // namespace cc::regs

@@ -17,6 +17,7 @@
 // a user error).
 #pragma once
 #include <cstdint>
+#include <array>
 #include <cstdio>
 #include <vector>
 
@@ -40,12 +41,17 @@ struct QueryLog {
   std::vector<uint8_t> overlaps;  // comparator outcomes, in test order
   std::vector<TriSide> sides;     // IT-unit work per triangle-test side
   std::vector<uint32_t> results;  // result write addresses
+  // Per side, per leaf-matrix DOTADD: the frame-pass output it waits for
+  // (cc::regs::leafPassFrameNeeds of the query's correspondence lines).
+  std::array<std::array<int, 9>, 2> leaf_need = standardLeafNeeds();
+  static std::array<std::array<int, 9>, 2> standardLeafNeeds();
   void clear() {
     lists.clear();
     entries.clear();
     overlaps.clear();
     sides.clear();
     results.clear();
+    leaf_need = standardLeafNeeds();
   }
 };
 
