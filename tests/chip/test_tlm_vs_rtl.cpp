@@ -45,6 +45,31 @@ class TwoChips {
     });
     ++compared;
   }
+  // The query again with other triangle lines 24..50 (the driver always loads the
+  // standard ones): straight through the registers; status, result count, every counter,
+  // the cycles and the results written must agree.
+  void compareWithTriangleLines(const cc::Pose& pose, cc::QueryMode mode, const std::array<uint32_t, cc::regs::CORR_LINES>& corr,
+                                const std::string& what) {
+    std::vector<uint32_t> out[2];
+    for (int i = 0; i < 2; ++i) {
+      Side& s = i == 0 ? rtl_ : tlm_;
+      s.drv->query(s.a, s.b, pose, mode);  // loads the pose's registers
+      cc::Device& dev = *s.dev;
+      for (uint32_t l = cc::regs::kCorrTriPass; l < cc::regs::kCorrIt; ++l) dev.write32(cc::regs::CORR_BASE + 4 * l, corr[l]);
+      dev.write32(cc::regs::IRQ, 1);
+      dev.write32(cc::regs::CTRL, cc::regs::CTRL_IRQ_ENABLE | (mode == cc::QueryMode::First ? cc::regs::CTRL_MODE_FIRST : 0) |
+                                      cc::regs::CTRL_START);
+      EXPECT_TRUE(dev.waitInterrupt(50'000'000)) << what;
+      out[i] = {dev.read32(cc::regs::STATUS), dev.read32(cc::regs::RESULT_COUNT)};
+      for (uint32_t r = cc::regs::CNT_TUMBLED; r <= cc::regs::CNT_CYCLES_HI; r += 4) out[i].push_back(dev.read32(r));
+      std::vector<uint32_t> mem(2 * size_t(out[i][1]));
+      if (!mem.empty()) dev.readMemory(dev.read32(cc::regs::RESULT_BASE), mem.data(), mem.size() * 4);
+      out[i].insert(out[i].end(), mem.begin(), mem.end());
+      dev.write32(cc::regs::IRQ, 1);
+    }
+    EXPECT_EQ(out[1], out[0]) << what << ": status, result count, counters, cycles, results";
+    ++compared;
+  }
   int compared = 0;
   std::map<std::string, int> errors;  // error name -> queries
 
@@ -105,4 +130,33 @@ TEST(TlmVsRtl, ErrorQueries) {
   }
   for (const auto& [name, n] : errors) std::printf("%d of 16 queries: %s\n", n, name.c_str());
   EXPECT_FALSE(errors.empty());
+}
+
+TEST(TlmVsRtl, PermutedTriangleLines) {
+  // The same transforms with each frame pass's nine lines in reverse order: a leaf-matrix
+  // DOTADD of vertex 0 now waits for the frame pass's last results (operand forwarding,
+  // cc::regs::leafPassFrameNeeds), and a frame output written twice counts from its last
+  // writer. The golden model's results are those of the standard lines.
+  TwoChips chips(cc::makeTorus(0.5f, 0.2f, 20, 10), cc::makeSphere(0.5f, 10, 14));
+  const auto std_corr = cc::regs::standardCorrespondence();
+  auto reversed = std_corr, twice = std_corr;
+  for (uint32_t pass = 0; pass < 2; ++pass) {
+    for (uint32_t o = 0; o < 9; ++o) reversed[cc::regs::kCorrTriPass + 9 * pass + o] = std_corr[cc::regs::kCorrTriPass + 9 * pass + 8 - o];
+  }
+  // Side A's outputs 0 and 1 both write d9 (so d9 holds vertex 0's y), and vertex 0's
+  // leaf-matrix DOTADDs read (d9, d1, d9): from side A's output 1 (its last writer of d9,
+  // not output 0) and a vertex register the frame pass leaves alone.
+  twice[cc::regs::kCorrTriPass + 1] = cc::regs::corrPack(0, 1, 2, 9);
+  for (uint32_t k = 0; k < 3; ++k) twice[cc::regs::kCorrTriPass + 18 + k] = cc::regs::corrPack(9, 1, 9, k);
+  ASSERT_EQ(cc::regs::leafPassFrameNeeds(twice, 0)[0], 1);
+  ASSERT_EQ(cc::regs::leafPassFrameNeeds(twice, 1)[0], 0);
+  ASSERT_TRUE(cc::regs::triangleLinesReadOwnRegisters(twice));
+  ASSERT_EQ(cc::regs::leafPassFrameNeeds(reversed, 0)[0], 8);
+  ASSERT_TRUE(cc::regs::triangleLinesReadOwnRegisters(reversed));
+  for (int i = 0; i < 4; ++i) {
+    const cc::Pose pose = cc::poseFromAxisAngle({1, 0.3, 0.2}, 40.0 * i, {0.3, 0.1, 0});
+    chips.compareWithTriangleLines(pose, cc::QueryMode::All, reversed, "reversed frame lines, pose " + std::to_string(i));
+    chips.compareWithTriangleLines(pose, i % 2 ? cc::QueryMode::First : cc::QueryMode::All, twice,
+                                   "d9 written twice, pose " + std::to_string(i));
+  }
 }
