@@ -10,7 +10,7 @@
 //   SDRAM ctrl <-> [master controller FSM] --+--> DOTADD (cc_dotadd) --> results bank /
 //                   |    |     |                                        DOP registers
 //                   |    |     +--> comparator bank (cc_dop_overlap x2)
-//                   |    +--> IT-unit (cc_it_unit), triangle pass engine (DOTADD)
+//                   |    +--> IT-unit (cc_it_unit), triangle pass engine (side B: own DOTADD)
 //                   +--> stack engine (cc_stack_engine) <--> stack SRAM
 //
 // Version 2 overlaps fetching and comparing: the stack engine's fetch unit runs
@@ -20,7 +20,8 @@
 // is pushed and where lists go. The FSM uses subroutine states with a return-state
 // register for the shared steps: run a DOTADD batch, append a list entry, the triangle
 // test. Version 3 runs a triangle test's four DOTADD passes in a pass engine of their
-// own, side B's beside side A's, and hands each side to the IT-unit module.
+// own, side B's beside side A's, and hands each side to the IT-unit module; since
+// version 5 side B's passes have a DOTADD unit of their own.
 //
 // A look-ahead engine fetches and transforms the next tumbled pair into a second bank
 // while the current list is compared. SDRAM requests come from the controller (tumbled
