@@ -207,9 +207,10 @@ module cc_core #(
   // DOTADDs each, one a cycle: side A's on the shared DOTADD unit (before the look-ahead
   // engine), side B's on a DOTADD unit of its own, so the two sides' passes run side by
   // side. A frame pass waits until its side's vertices are loaded (its record is in), a
-  // leaf-matrix pass until its side's frame pass is written and the other side's record
-  // (its M) is in. A pass's outputs are written to its side's register file together,
-  // after its last result, as the golden model writes them after all reads.
+  // leaf-matrix DOTADD until the other side's record (its M) is in and the frame-pass
+  // results it reads are (forwarded from the frame pass's result buffer). A pass's outputs
+  // are written to its side's register file together, after its last result, as the
+  // golden model writes them after all reads.
   reg  [1:0]  te_pass_q  [0:1];             // side s: pass being issued (0 frame, 1 leaf matrix); 2: all issued
   reg  [3:0]  te_k_q     [0:1];             // its next DOTADD
   reg  [1:0]  te_rpass_q [0:1];             // pass whose results come back; 2: all back
@@ -436,8 +437,10 @@ module cc_core #(
   wire [31:0] dot_result;
   wire [6:0]  dot_tag;                       // {look-ahead engine's, node, index}, {01, 0}: side A's pass
   wire        dot_fsm_out = dot_valid_out && dot_tag[6:5] == 2'b00;
-  wire [1:0]  te_out;                        // a result of side s's pass
+  wire [1:0]  te_out;                        // a result of side s's pass: te_result[s]
+  wire [31:0] te_result [0:1];
   assign      te_out[0] = dot_valid_out && dot_tag[6:5] == 2'b01;
+  assign      te_result[0] = dot_result;
   cc_dotadd #(
     .Stages   (DotaddStages),
     .TagWidth (7)
@@ -458,7 +461,6 @@ module cc_core #(
     .tag_o    (dot_tag)
   );
   // The pass unit: side B's passes only (its results come back in issue order).
-  wire [31:0] pass_result;
   wire [6:0]  pass_tag;                      // not used: every result is side B's
   cc_dotadd #(
     .Stages   (DotaddStages),
@@ -476,7 +478,7 @@ module cc_core #(
     .c_i      (te_mrow[1][127:96]),
     .tag_i    (7'd0),
     .valid_o  (te_out[1]),
-    .result_o (pass_result),
+    .result_o (te_result[1]),
     .tag_o    (pass_tag)
   );
 
@@ -743,11 +745,9 @@ module cc_core #(
       if (dot_valid_out) begin
         if (dot_tag[6]) tdop_q[{sp_bank_q, dot_tag[5:0]}] <= dot_result;
         else if (!dot_tag[5]) tdop_q[{cur_bank_q, t_q, dot_tag[4:0]}] <= dot_result;
-        else triout_q[(te_rpass_q[0][0] ? 6'd9 : 6'd0) + {2'd0, te_rk_q[0]}] <= dot_result;
       end
 
       // ---- triangle pass engine, per side: issue, results (in issue order), write-back ----
-      if (te_out[1]) triout_q[(te_rpass_q[1][0] ? 6'd27 : 6'd18) + {2'd0, te_rk_q[1]}] <= pass_result;
       for (i = 0; i < 2; i = i + 1) begin
         if (te_issue[i]) begin
           te_k_q[i] <= (te_k_q[i] == 4'd8) ? 4'd0 : te_k_q[i] + 4'd1;
@@ -755,6 +755,7 @@ module cc_core #(
         end
         te_wb_q[i] <= te_out[i] && te_rk_q[i] == 4'd8;
         if (te_out[i]) begin
+          triout_q[18 * i + 9 * te_rpass_q[i][0] + {28'd0, te_rk_q[i]}] <= te_result[i];
           te_rk_q[i] <= (te_rk_q[i] == 4'd8) ? 4'd0 : te_rk_q[i] + 4'd1;
           if (te_rk_q[i] == 4'd8) te_rpass_q[i] <= te_rpass_q[i] + 2'd1;
         end
