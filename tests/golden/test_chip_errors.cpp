@@ -134,6 +134,28 @@ TEST(GoldenErrors, TriangleLinesThatReadAnotherSidesRegisters) {
   EXPECT_TRUE(cc::regs::triangleLinesReadOwnRegisters(corr));
 }
 
+// Which frame-pass output each leaf-matrix DOTADD waits for (operand forwarding in the
+// chip): vertex v's three DOTADDs read frame outputs 3v..3v+2 with the standard lines; an
+// operand register written twice counts from its last writer; a vertex register the frame
+// pass leaves alone needs nothing.
+TEST(GoldenRegisters, LeafPassFrameNeeds) {
+  using cc::regs::corrPack;
+  const auto std_corr = cc::regs::standardCorrespondence();
+  const std::array<int, 9> standard{2, 2, 2, 5, 5, 5, 8, 8, 8};
+  EXPECT_EQ(cc::regs::leafPassFrameNeeds(std_corr, 0), standard);
+  EXPECT_EQ(cc::regs::leafPassFrameNeeds(std_corr, 1), standard);
+  auto corr = std_corr;
+  corr[cc::regs::kCorrTriPass + 9 + 4] = corrPack(3, 4, 5, 9);      // B's output 4 also writes d9
+  corr[cc::regs::kCorrTriPass + 18] = corrPack(9, 1, 2, 0);        // reads d9 and two vertices
+  corr[cc::regs::kCorrTriPass + 19] = corrPack(0, 1, 2, 1);        // vertices only
+  const auto a = cc::regs::leafPassFrameNeeds(corr, 0), b = cc::regs::leafPassFrameNeeds(corr, 1);
+  EXPECT_EQ(a[0], 0);
+  EXPECT_EQ(b[0], 4);
+  EXPECT_EQ(a[1], -1);
+  EXPECT_EQ(b[1], -1);
+  EXPECT_EQ(a[3], 5);
+}
+
 TEST(GoldenRegisters, ReadBackAsDocumented) {
   cc::BoardMemory mem;
   cc::golden::Chip chip(mem, cc::namedConfig("paper"));
