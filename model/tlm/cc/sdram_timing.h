@@ -7,26 +7,21 @@
 //   * Up to sdram_queue requests are held; a request leaves when its data has gone to
 //     the chip (reads) or onto the bus (writes).
 //   * Per bank, rows open in request order; across banks a later request's ACTIVATE and
-//     READ/WRITE may go out before an older one's (the older one keeps priority: requests
-//     are scheduled oldest first, each into the earliest command slot and data-bus gap
-//     still free, with t_turn idle memory cycles between reads and writes).
+//     READ/WRITE may go out before an older one's (each memory cycle: READ/WRITE of the
+//     oldest request that may go, else ACTIVATE of the oldest whose bank is free; t_turn
+//     idle memory cycles between reads and writes on the data bus).
 //   * Read data goes to the chip in request order, one beat per chip cycle, as soon as
 //     it is there and the older requests' beats have gone.
 //   * One command per memory cycle; the memory clock is half the chip clock, so commands
 //     sit on even chip cycles and data moves one beat per chip cycle.
 //
 // Address mapping, rule names and parameters are those of the device model
-// (sim/cc_sdram_device.h: SdramGeometry and ChipConfig); tests/tlm replays the commands
-// this class schedules into cc::sim::SdramDevice, which checks every timing rule.
+// (sim/cc_sdram_device.h: SdramGeometry and ChipConfig).
 //
-// Two interfaces:
-//   * read()/write(): the first, approximate model (placement into free command slots and
-//     bus gaps, older requests first). Only the device-rule replay test (tests/tlm) still uses it;
-//     the timing model (core_timing.cpp) uses the port API.
-//   * the port API (readyFrom/request/idleFrom, PortGrant): the controller as seen from its
-//     request/response port, checked cycle for cycle against the Verilated RTL
-//     (tests/sim/test_sdram_timing_vs_rtl.cpp). Do not mix the two on one object
-//     (reset() in between is fine).
+// The port API (readyFrom/request/idleFrom, PortGrant) is the controller as seen from its
+// request/response port, checked cycle for cycle against the Verilated RTL
+// (tests/sim/test_sdram_timing_vs_rtl.cpp), which runs against cc::sim::SdramDevice and
+// its timing-rule checks; the timing model (core_timing.cpp) uses it.
 //
 // Port API: cycle convention.
 //   Chip cycle n is the interval after the n-th rising edge of clk_i counted from the
@@ -93,14 +88,6 @@ class SdramTiming {
  public:
   explicit SdramTiming(const ChipConfig& cfg);  // throws std::invalid_argument
 
-  // A read of `bytes` at `addr` (within one aligned node pair or record) that the chip
-  // can hand to the controller from chip cycle `ready`. Returns the chip cycle after the
-  // last requested beat was handed to the chip (in request order).
-  uint64_t read(uint32_t addr, uint32_t bytes, uint64_t ready);
-  // A posted write of `bytes` (within one burst) from chip cycle `ready`; returns the chip
-  // cycle after its last data beat.
-  uint64_t write(uint32_t addr, uint32_t bytes, uint64_t ready);
-
   // ---- port API (cycle convention and exactness in the file comment) ----------------
   // First chip cycle >= c in which the next request can be accepted: req_ready_o is high
   // and it is after the last accepted request's cycle (one request per cycle).
@@ -110,7 +97,7 @@ class SdramTiming {
   // req_addr_i (bits below the unit are ignored). rsp_ready_i is always 1.
   PortGrant request(PortKind kind, uint32_t addr, uint64_t valid);
   // First chip cycle from which idle_o stays high after everything requested so far (0
-  // before any request). Also covers the data bursts of the old read()/write().
+  // before any request).
   uint64_t idleFrom() const;
   // Port requests made so far; request n is the (n+1)-th call of request().
   uint64_t portRequests() const { return port_n_; }
@@ -127,25 +114,12 @@ class SdramTiming {
 
   void reset();  // all banks precharged, buses idle, time 0, stats and trace cleared
   void setRecording(bool on) { record_ = on; }
-  // Recorded commands. Port API: the final decisions only (those before the latest
-  // request became visible); the rest are still speculative.
+  // Recorded commands: the final decisions only (those before the latest request became
+  // visible); the rest are still speculative.
   const std::vector<SdramCommand>& commands() const { return trace_; }
   const SdramTimingStats& stats() const { return stats_; }
   const sim::SdramGeometry& geometry() const { return geo_; }
-  // For the last read: the chip cycle after its last requested beat was on DQ (before
-  // the in-order hand-over to the chip).
-  uint64_t lastReadOnBus() const { return last_on_bus_; }
-
  private:
-  // One burst (one request); returns the chip cycle of its first data beat.
-  uint64_t burst(uint32_t burst_addr, bool write, uint64_t ready_chip);
-  uint64_t takeSlot(uint64_t from);  // first free command cycle >= from (memory cycles)
-  bool slotFree(uint64_t m) const { return cmd_[m % cmd_.size()] == 0; }
-  uint64_t busConflict(uint64_t start, bool write) const;  // 0: a burst from `start` fits
-  void admitted(uint64_t leaves);                  // the request leaves the queue then
-  void advanceHorizon(uint64_t to);                // forget everything before chip cycle `to`
-  void emit(uint64_t m, sim::SdramCmd cmd, const sim::SdramAddr& a, bool ap);
-
   // ---- port model: the RTL's state, decision by decision ----
   static constexpr uint64_t kNever = ~uint64_t{0};
   struct PortEntry {            // a request whose READ/WRITE is not decided yet
@@ -204,16 +178,6 @@ class SdramTiming {
 
   ChipConfig cfg_;
   sim::SdramGeometry geo_;
-  std::vector<uint64_t> act_ok_;  // per bank: first memory cycle an ACTIVATE may go out
-  std::vector<uint64_t> leave_;   // the last sdram_queue requests: chip cycle they left (ring)
-  uint64_t requests_ = 0;
-  uint64_t delivered_ = 0;        // chip cycle after the last read beat handed to the chip
-  uint64_t bus_end_ = 0;          // chip cycle after the latest data beat scheduled
-  uint64_t last_on_bus_ = 0;
-  uint64_t horizon_ = 0;          // chip cycle before which nothing is scheduled any more
-  // Books of the window [horizon_, horizon_ + kWindow): rings indexed by cycle.
-  std::vector<uint8_t> bus_;      // per chip cycle: 0 free, 1 read beat, 2 write beat
-  std::vector<uint8_t> cmd_;      // per memory cycle: command slot taken
   bool record_ = false;
   std::vector<SdramCommand> trace_;
   SdramTimingStats stats_;
