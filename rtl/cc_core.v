@@ -187,7 +187,6 @@ module cc_core #(
   // a new query forget them.
   reg  [31:0] rec_addr_q [0:1];
   reg         rec_valid_q;
-  reg         rec_read_b_q;                 // this test reads record B too (S_TRI_REQB asks for it)
   wire [31:0] tri_rec_a = tbuf_q[{cur_bank_q, tri_t_q, 5'd25}];
   wire [31:0] tri_rec_b = abuf[(tri_s_q ? 6'd32 : 6'd0) + 6'd25];
   wire        tri_read_a = !(rec_valid_q && rec_addr_q[0] == tri_rec_a);
@@ -687,7 +686,6 @@ module cc_core #(
       rec_in_q <= 2'b00;
       vload_q <= 2'b11;
       rec_valid_q <= 1'b0;
-      rec_read_b_q <= 1'b0;
       for (i = 0; i < 2; i = i + 1) begin
         te_pass_q[i] <= 2'd2;
         te_k_q[i] <= 4'd0;
@@ -1135,7 +1133,6 @@ module cc_core #(
             rec_addr_q[0] <= tri_rec_a;
             rec_addr_q[1] <= tri_rec_b;
             rec_valid_q <= 1'b1;
-            rec_read_b_q <= tri_read_b;
             rec_in_q <= {!tri_read_b, !tri_read_a};
             // The pass engine starts now: a frame pass goes once its side's vertices are
             // loaded (below), so side A's may run while record B is still on its way.
@@ -1152,7 +1149,7 @@ module cc_core #(
           end
         end
         S_TRI_REQB: if (fsm_req_accept) begin
-          fsm_req_valid_q <= rec_read_b_q;
+          fsm_req_valid_q <= !rec_in_q[1];   // record B is not in the buffer: read it
           fsm_req_addr_q <= tri_rec_b; fsm_req_dest_q <= D_REC_B;
           state_q <= S_TRI_A;
         end
@@ -1193,14 +1190,10 @@ module cc_core #(
   end
 
 `ifndef SYNTHESIS
-  // Every triangle test starts and every query ends with the pass engine idle (S_TRI and
-  // S_DRAIN wait for it), and the IT-unit is ready whenever the controller hands it a
-  // micro-op.
+  // A triangle test starts only with the pass engine idle (S_TRI waits for it): so it is
+  // whenever the chip is idle (S_DRAIN waits too), and the IT-unit is ready whenever the
+  // controller hands it a micro-op.
   always @(posedge clk_i) begin
-    if (rst_ni && state_q == S_TRI && te_idle) begin
-      assert (te_pass_q[0] == 2'd2 && te_pass_q[1] == 2'd2 && te_rk_q[0] == 4'd0 && te_rk_q[1] == 4'd0)
-        else $error("cc_core: a triangle test starts with the pass engine busy");
-    end
     if (rst_ni && it_uop_valid) begin
       assert (it_uop_ready) else $error("cc_core: the IT-unit is busy when a triangle test needs it");
     end

@@ -35,8 +35,9 @@
 // dropped) or after its last crossing edge is decided.
 //
 // Timing: clock edges from the one that accepts the micro-op to the one after which
-// rsp_valid_o is high (Lm = MulStages, La = AddStages, g = EdgeGap; checked by tests/rtl;
-// the TLM model's S_IT count, model/tlm/core_timing.cpp, follows it):
+// rsp_valid_o is high (Lm = MulStages, La = AddStages, g = EdgeGap). The same formulas in
+// C++ are model/common/cc/it_timing.h: tests/rtl check this unit against them, and the
+// TLM model charges them for S_IT:
 //   NOP / CLEAR   2
 //   EDGE          3 if the edge is skipped, else 9 + Lm + 3*La
 //   TRI           5 if all three edges are skipped, else 11 + (k-1)*g + Lm + 3*La, where

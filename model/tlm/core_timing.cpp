@@ -1080,8 +1080,11 @@ class Stepper {
 CoreTiming::CoreTiming(const ChipConfig& cfg) : cfg_(cfg) { validateConfig(cfg_); }
 
 std::array<std::array<int, 9>, 2> QueryLog::standardLeafNeeds() {
-  const auto corr = regs::standardCorrespondence();
-  return {regs::leafPassFrameNeeds(corr, 0), regs::leafPassFrameNeeds(corr, 1)};
+  static const std::array<std::array<int, 9>, 2> kNeeds = [] {
+    const auto corr = regs::standardCorrespondence();
+    return std::array<std::array<int, 9>, 2>{regs::leafPassFrameNeeds(corr, 0), regs::leafPassFrameNeeds(corr, 1)};
+  }();
+  return kNeeds;
 }
 
 uint64_t CoreTiming::run(const QueryLog& log, const BoardMemory& mem, bool mode_first, std::FILE* trace) {

@@ -15,7 +15,6 @@ SdramTiming::SdramTiming(const ChipConfig& cfg) : cfg_(cfg), geo_(cfg) {
 
 void SdramTiming::reset() {
   trace_.clear();
-  stats_ = {};
   log_.clear();
   log_.reserve(4 * kPortHistory);
   {
@@ -64,8 +63,6 @@ void SdramTiming::portApply(PortState& st, size_t idx, uint64_t m, bool cas, boo
     if (real) {
       hist(e.n).cas = m;
       if (record_) trace_.push_back({m, e.write ? sim::SdramCmd::kWrite : sim::SdramCmd::kRead, e.bank, e.row, e.col, true});
-      ++(e.write ? stats_.writes : stats_.reads);
-      stats_.busy_beats += geo_.burstBeats();
     } else {
       spec_cas_[e.n % kPortHistory] = m;
     }
@@ -77,7 +74,6 @@ void SdramTiming::portApply(PortState& st, size_t idx, uint64_t m, bool cas, boo
     b.act_m = m;
     if (real) {
       if (record_) trace_.push_back({m, sim::SdramCmd::kActivate, e.bank, e.row, 0, false});
-      ++stats_.activates;
     }
   }
   st.m = m + 1;

@@ -40,6 +40,10 @@ inline std::array<float, 9> itVertices(Fp32Gen& g) {
       v[3] = s; v[4] = 1.0f - s; v[5] = -0.5f;
       break;
     }
+    case 5:  // a NaN z: both edges at that vertex compare unordered, so none is skipped
+      // (the only way a side computes all three edges: the timing's k = 3)
+      v[3 * g.below(3) + 2] = fp32::fromBits(g.below(2) ? 0x7FC00000u : 0xFFC00001u);
+      break;
     default: break;
   }
   return v;

@@ -79,10 +79,6 @@ struct PortGrant {
   bool operator!=(const PortGrant& o) const { return !(*this == o); }
 };
 
-struct SdramTimingStats {
-  uint64_t reads = 0, writes = 0, activates = 0;  // bursts and ACTIVATEs
-  uint64_t busy_beats = 0;                        // chip cycles the data bus carried data
-};
 
 class SdramTiming {
  public:
@@ -112,13 +108,11 @@ class SdramTiming {
   bool settled(uint64_t n) const { return n < settled_; }
   static constexpr uint32_t kPortHistory = 64;
 
-  void reset();  // all banks precharged, buses idle, time 0, stats and trace cleared
+  void reset();  // all banks precharged, buses idle, time 0, trace cleared
   void setRecording(bool on) { record_ = on; }
   // Recorded commands: the final decisions only (those before the latest request became
   // visible); the rest are still speculative.
   const std::vector<SdramCommand>& commands() const { return trace_; }
-  const SdramTimingStats& stats() const { return stats_; }
-  const sim::SdramGeometry& geometry() const { return geo_; }
  private:
   // ---- port model: the RTL's state, decision by decision ----
   static constexpr uint64_t kNever = ~uint64_t{0};
@@ -180,7 +174,6 @@ class SdramTiming {
   sim::SdramGeometry geo_;
   bool record_ = false;
   std::vector<SdramCommand> trace_;
-  SdramTimingStats stats_;
 };
 
 }  // namespace cc::tlm
