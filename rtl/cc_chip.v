@@ -22,7 +22,8 @@ module cc_chip #(
   parameter integer SramAddrW      = 20,
   parameter integer TRp            = 2,
   parameter integer TRcd           = 2,
-  parameter integer TCl            = 2
+  parameter integer TCl            = 2,
+  parameter integer TriQueue       = 0      // triangle tests the controller may run ahead (cc_core)
 ) (
   // PCI
   input  wire                 pci_clk_i,
@@ -182,7 +183,8 @@ module cc_chip #(
     .ListWords      (ListWords),
     .StackFrames    (StackFrames),
     .BoardBytesLog2 (BoardBytesLog2),
-    .SramAddrW      (SramAddrW)
+    .SramAddrW      (SramAddrW),
+    .TriQueue       (TriQueue)
   ) u_core (
     .clk_i           (clk_i),
     .rst_ni          (rst_ni),

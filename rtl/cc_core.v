@@ -18,10 +18,11 @@
 // its write queue behind them, and one aligned node meets both tumbled nodes in one cycle
 // (docs/rtl_core.md). The stack engine also keeps the frames; the controller decides what
 // is pushed and where lists go. The FSM uses subroutine states with a return-state
-// register for the shared steps: run a DOTADD batch, append a list entry, the triangle
-// test. Version 3 runs a triangle test's four DOTADD passes in a pass engine of their
-// own, side B's beside side A's, and hands each side to the IT-unit module; since
-// version 5 side B's passes have a DOTADD unit of their own.
+// register for the shared steps: run a DOTADD batch, append a list entry. Version 3 runs a
+// triangle test's four DOTADD passes in a pass engine of their own, side B's beside side
+// A's, and hands each side to the IT-unit module; since version 5 side B's passes have a
+// DOTADD unit of their own. Version 6 runs the triangle tests in an engine beside the
+// controller: with TriQueue > 0 the controller queues them and goes on with the traversal.
 //
 // A look-ahead engine fetches and transforms the next tumbled pair into a second bank
 // while the current list is compared. SDRAM requests come from the controller (tumbled
@@ -37,7 +38,11 @@ module cc_core #(
   parameter integer ListWords      = 262144,
   parameter integer StackFrames    = 64,
   parameter integer BoardBytesLog2 = 30,
-  parameter integer SramAddrW      = 20
+  parameter integer SramAddrW      = 20,
+  // Triangle tests the controller may queue ahead of the triangle-test engine. 0: the
+  // controller waits for each test (the paper's order of work); N > 0: it hands a test
+  // to the engine and goes on with the traversal while up to N more wait in a queue.
+  parameter integer TriQueue       = 0
 ) (
   input  wire                 clk_i,
   input  wire                 rst_ni,
@@ -73,6 +78,22 @@ module cc_core #(
   output wire                 irq_o
 );
 `include "cc_regmap.vh"
+
+  // -------------------------------------------------------------------------------------
+  // Helpers
+  // -------------------------------------------------------------------------------------
+  // cc::golden::Chip::checkPointer
+  localparam [32:0] BoardBytes = 33'd1 << BoardBytesLog2;
+`include "cc_board_ptr.vh"
+  function automatic [31:0] sat_inc(input [31:0] v);
+    sat_inc = (v == 32'hFFFF_FFFF) ? v : v + 32'd1;
+  endfunction
+  function automatic [31:0] sat_add(input [31:0] v, input [1:0] n);
+    sat_add = ({1'b0, v} + {31'd0, n} > 33'h0_FFFF_FFFF) ? 32'hFFFF_FFFF : v + {30'd0, n};
+  endfunction
+  function automatic [31:0] max32(input [31:0] a, input [31:0] b);
+    max32 = (a > b) ? a : b;
+  endfunction
 
   // -------------------------------------------------------------------------------------
   // Register block
@@ -140,10 +161,14 @@ module cc_core #(
     S_LL_NEXT = 6'd18, S_DESCEND = 6'd19, S_ASCEND = 6'd21,
     S_ASC_WAIT = 6'd22, S_ERROR = 6'd24, S_DRAIN = 6'd25,
     // subroutines
-    S_DOT = 6'd36, S_APPEND = 6'd38, S_TRI = 6'd39,
-    S_TRI_A = 6'd41, S_TRI_B = 6'd42,
-    S_RESULT = 6'd45, S_IT = 6'd46, S_RESULT_WAIT = 6'd52,
-    S_TRI_REQB = 6'd55, S_SPEC_WAIT = 6'd57;
+    S_DOT = 6'd36, S_APPEND = 6'd38, S_TRI = 6'd39, S_TRI_WAIT = 6'd40, S_HOLD = 6'd44,
+    S_SPEC_WAIT = 6'd57;
+
+  // The triangle-test engine's states (numbered in the controller's space so that the
+  // state profile can show them in S_TRI_WAIT, and the TLM model's trace uses the same).
+  localparam [5:0]
+    E_IDLE = 6'd0, E_TRI_A = 6'd41, E_TRI_B = 6'd42, E_RESULT = 6'd45, E_IT = 6'd46,
+    E_RESULT_WAIT = 6'd52, E_TRI_REQB = 6'd55;
 
   // Where the beats of an SDRAM read go (queue of destinations, one per read in flight).
   localparam [2:0] D_PAIR = 3'd0, D_TBUF0 = 3'd2, D_TBUF1 = 3'd3, D_REC_A = 3'd4, D_REC_B = 3'd5;
@@ -153,7 +178,6 @@ module cc_core #(
   localparam [2:0] SP_IDLE = 3'd0, SP_REQ = 3'd1, SP_WAIT = 3'd2, SP_DOT = 3'd3, SP_DONE = 3'd4;
 
 
-  localparam [32:0]  BoardBytes = 33'd1 << BoardBytesLog2;
 
   reg  [5:0]  state_q /* verilator public_flat_rd */;   // read by the board's state profile
   reg  [5:0]  ret_q;
@@ -187,10 +211,8 @@ module cc_core #(
   // a new query forget them.
   reg  [31:0] rec_addr_q [0:1];
   reg         rec_valid_q;
-  wire [31:0] tri_rec_a = tbuf_q[{cur_bank_q, tri_t_q, 5'd25}];
+  wire [31:0] tri_rec_a = tbuf_q[{cur_bank_q, tri_t_q, 5'd25}];   // the controller's test (S_TRI)
   wire [31:0] tri_rec_b = abuf[(tri_s_q ? 6'd32 : 6'd0) + 6'd25];
-  wire        tri_read_a = !(rec_valid_q && rec_addr_q[0] == tri_rec_a);
-  wire        tri_read_b = !(rec_valid_q && rec_addr_q[1] == tri_rec_b);
   reg         cur_bank_q;                   // the bank of the current list's tumbled pair
   reg         spec_used_q;                  // the current pair came from the look-ahead engine
 
@@ -218,6 +240,39 @@ module cc_core #(
   reg  [1:0]  te_done_q;                    // side s's leaf-matrix pass is written: the IT-unit may take it
   wire        te_idle = te_rpass_q[0] == 2'd2 && te_rpass_q[1] == 2'd2 && te_wb_q == 2'b00;
 
+  // Triangle-test engine: runs the tests the controller hands it (S_TRI), in order: reads
+  // the records, runs the pass engine and the IT-unit, writes a hit's result. A test waits
+  // in a queue of TriQueue entries while the engine is busy; with TriQueue = 0 the
+  // controller waits for each test (S_TRI_WAIT). Every test carries the event counters as
+  // the golden model has them when it runs: a test that stops the query (a first-mode hit,
+  // a result error) puts them back, undoing what the controller counted since.
+  localparam integer TqDepth = TriQueue > 0 ? TriQueue : 1;
+  localparam integer TqW     = TqDepth > 1 ? $clog2(TqDepth) : 1;
+  localparam integer SnapW   = 7 * 32;       // counters TUMBLED .. MAX_LIST_LENGTH
+  reg  [5:0]        eng_q;
+  reg  [SnapW-1:0]  eng_snap_q;              // the counters of the test in the engine
+  reg  [31:0]       tq_rec_a [0:TqDepth-1];
+  reg  [31:0]       tq_rec_b [0:TqDepth-1];
+  reg  [SnapW-1:0]  tq_snap  [0:TqDepth-1];
+  reg  [TqW-1:0]    tq_head_q, tq_tail_q;
+  reg  [TqW:0]      tq_count_q;
+  wire              eng_free  = eng_q == E_IDLE && te_idle;          // takes a test this cycle
+  wire              tq_empty  = tq_count_q == {(TqW + 1){1'b0}};
+  wire              tri_room  = TriQueue == 0 ? eng_free : tq_count_q != TriQueue[TqW:0];
+  wire              tri_bad   = bad_ptr(tri_rec_a, 32'd128, 32'd128) || bad_ptr(tri_rec_b, 32'd128, 32'd128);
+  wire              tri_push  = state_q == S_TRI && tri_room && !tri_bad;
+  wire              eng_take  = eng_free && (!tq_empty || tri_push);
+  wire [31:0]       eng_rec_a = tq_empty ? tri_rec_a : tq_rec_a[tq_head_q];
+  wire [31:0]       eng_rec_b = tq_empty ? tri_rec_b : tq_rec_b[tq_head_q];
+  wire [SnapW-1:0]  tri_snap  = {cnt_tumbled_q, cnt_aligned_q, cnt_overlap_q, sat_inc(cnt_tri_q),
+                                 cnt_lists_q, cnt_max_stack_q, cnt_max_list_q};
+  wire              eng_read_a = !(rec_valid_q && rec_addr_q[0] == eng_rec_a);
+  wire              eng_read_b = !(rec_valid_q && rec_addr_q[1] == eng_rec_b);
+  // The state profile's view (sim/cc_board.cpp): the engine's state while the controller
+  // waits for a test, else the controller's.
+  wire [5:0]        profile_state /* verilator public_flat_rd */ =
+                    (state_q == S_TRI_WAIT && eng_q != E_IDLE) ? eng_q : state_q;
+
   // Subroutine arguments
   reg  [4:0]  dot_issue_q, dot_done_q;          // DOP transform of tumbled node t_q (S_DOT)
   localparam [4:0] DotN = 5'd24;                // its DOTADDs: one per DOP slab bound
@@ -230,25 +285,31 @@ module cc_core #(
   // fetch unit's, and the queue of destinations for the responses, which come back in
   // request order.
   // -------------------------------------------------------------------------------------
-  reg          fsm_req_valid_q, fsm_req_write_q, fsm_req_rec_q;
+  reg          eng_req_valid_q, eng_req_write_q;   // the triangle-test engine's: records, results
+  reg  [31:0]  eng_req_addr_q;
+  reg  [255:0] eng_req_wdata_q;
+  reg  [31:0]  eng_req_wstrb_q;
+  reg  [2:0]   eng_req_dest_q;
+  reg          fsm_req_valid_q;                   // the controller's: its tumbled pair
   reg  [31:0]  fsm_req_addr_q;
-  reg  [255:0] fsm_req_wdata_q;
-  reg  [31:0]  fsm_req_wstrb_q;
   reg  [2:0]   fsm_req_dest_q;
   wire         pf_req_valid;
   wire [31:0]  pf_req_addr;
   wire         sp_req_valid = sp_state_q == SP_REQ && !sp_cancel_q;
-  assign mem_req_valid_o = fsm_req_valid_q || sp_req_valid || pf_req_valid;
-  assign mem_req_write_o = fsm_req_valid_q && fsm_req_write_q;
-  assign mem_req_rec_o   = fsm_req_valid_q && fsm_req_rec_q;
-  assign mem_req_addr_o  = fsm_req_valid_q ? fsm_req_addr_q : sp_req_valid ? sp_pair_q : pf_req_addr;
-  assign mem_req_wdata_o = fsm_req_wdata_q;
-  assign mem_req_wstrb_o = fsm_req_valid_q ? fsm_req_wstrb_q : 32'd0;
-  wire         fsm_req_accept = fsm_req_valid_q && mem_req_ready_i;
-  wire         sp_req_accept  = !fsm_req_valid_q && sp_req_valid && mem_req_ready_i;
-  wire         pf_req_accept  = !fsm_req_valid_q && !sp_req_valid && pf_req_valid && mem_req_ready_i;
-  wire         read_accept    = (fsm_req_accept && !fsm_req_write_q) || sp_req_accept || pf_req_accept;
-  wire [2:0]   read_dest      = fsm_req_accept ? fsm_req_dest_q : sp_req_accept ? {2'b01, sp_bank_q} : D_PAIR;
+  assign mem_req_valid_o = eng_req_valid_q || fsm_req_valid_q || sp_req_valid || pf_req_valid;
+  assign mem_req_write_o = eng_req_valid_q && eng_req_write_q;
+  assign mem_req_rec_o   = eng_req_valid_q && !eng_req_write_q;
+  assign mem_req_addr_o  = eng_req_valid_q ? eng_req_addr_q : fsm_req_valid_q ? fsm_req_addr_q :
+                           sp_req_valid ? sp_pair_q : pf_req_addr;
+  assign mem_req_wdata_o = eng_req_wdata_q;
+  assign mem_req_wstrb_o = eng_req_valid_q ? eng_req_wstrb_q : 32'd0;
+  wire         eng_req_accept = eng_req_valid_q && mem_req_ready_i;
+  wire         fsm_req_accept = !eng_req_valid_q && fsm_req_valid_q && mem_req_ready_i;
+  wire         sp_req_accept  = !eng_req_valid_q && !fsm_req_valid_q && sp_req_valid && mem_req_ready_i;
+  wire         pf_req_accept  = !eng_req_valid_q && !fsm_req_valid_q && !sp_req_valid && pf_req_valid && mem_req_ready_i;
+  wire         read_accept    = (eng_req_accept && !eng_req_write_q) || fsm_req_accept || sp_req_accept || pf_req_accept;
+  wire [2:0]   read_dest      = eng_req_accept ? eng_req_dest_q : fsm_req_accept ? fsm_req_dest_q :
+                                sp_req_accept ? {2'b01, sp_bank_q} : D_PAIR;
 
   // Every destination is reserved before its read is asked for: responses are always taken.
   assign mem_rsp_ready_o = 1'b1;
@@ -351,15 +412,14 @@ module cc_core #(
   // -------------------------------------------------------------------------------------
   // Datapath units
   // -------------------------------------------------------------------------------------
-  // DOTADD operands through the correspondence register file. The shared unit: the
-  // controller's DOP transform (S_DOT) or side A's passes (never both: the controller is
-  // in a triangle test while the pass engine runs); the look-ahead engine fills the other
-  // cycles. The pass unit: side B's passes. Triangle pass {leaf matrix, side} uses
+  // DOTADD operands through the correspondence register file. The shared unit: side A's
+  // passes first, then the controller's DOP transform (S_DOT; the two meet only when the
+  // controller runs ahead of the triangle-test engine, TriQueue > 0), the look-ahead engine
+  // in the cycles left. The pass unit: side B's passes. Triangle pass {leaf matrix, side} uses
   // correspondence lines 24 (A frame), 33 (B frame) or 42 (leaf matrix) plus its output
   // index, its side's register file, and matrix lines 24 (A frame) or 27 (B frame) plus
   // the output's coordinate, or for a leaf-matrix pass the other side's leaf matrix M
   // straight from its triangle record.
-  wire        fsm_dot_issue = (state_q == S_DOT) && (dot_issue_q < DotN);
   // Pass p's first correspondence line: 24 (A frame), 33 (B frame), 42 (leaf matrix).
   function automatic [6:0] tri_pass_line(input [1:0] p);
     tri_pass_line = p[1] ? 7'd42 : p[0] ? 7'd33 : 7'd24;
@@ -413,6 +473,7 @@ module cc_core #(
     end
   endgenerate
   wire        te_dot_issue  = te_issue[0];
+  wire        fsm_dot_issue = (state_q == S_DOT) && (dot_issue_q < DotN) && !te_dot_issue;
   wire        sp_dot_issue  = !fsm_dot_issue && !te_dot_issue && sp_state_q == SP_DOT && !sp_cancel_q &&
                               !(sp_node_q && sp_i_q == 5'd24);
   wire        dot_spec      = !fsm_dot_issue && !te_dot_issue;   // whose operands are on the DOTADD's inputs
@@ -499,15 +560,15 @@ module cc_core #(
     end
   endgenerate
 
-  // IT-unit (Eq. 4): the controller clears its HIT flag when a triangle test starts
-  // (S_TRI) and has it run a side's three edges (micro-op TRI) once that side's passes are
-  // written (S_TRI_A, S_TRI_B); the operands come from that side's register file. Side B
+  // IT-unit (Eq. 4): the engine clears its HIT flag when a triangle test starts and has
+  // it run a side's three edges (micro-op TRI) once that side's passes are written
+  // (E_TRI_A, E_TRI_B); the operands come from that side's register file. Side B
   // goes in the very cycle side A's miss comes back if its passes are written by then.
   localparam [6:0] ItClear = 7'b001_0000, ItTri = 7'b011_0000;
   wire        it_uop_ready, it_rsp_valid, it_hit;
-  wire        it_a_missed  = state_q == S_IT && it_rsp_valid && !it_hit && !tri_side_q;
-  wire        it_uop_valid = (state_q == S_TRI && te_idle) || (state_q == S_TRI_A && te_done_q[0]) ||
-                             (state_q == S_TRI_B && te_done_q[1]) || (it_a_missed && te_done_q[1]);
+  wire        it_a_missed  = eng_q == E_IT && it_rsp_valid && !it_hit && !tri_side_q;
+  wire        it_uop_valid = eng_take || (eng_q == E_TRI_A && te_done_q[0]) ||
+                             (eng_q == E_TRI_B && te_done_q[1]) || (it_a_missed && te_done_q[1]);
   wire [6:0]  it_corr_line;
   wire [9:0]  it_dop_idx;
   cc_it_unit u_it (
@@ -515,7 +576,7 @@ module cc_core #(
     .rst_ni      (rst_ni),
     .uop_valid_i (it_uop_valid),
     .uop_ready_o (it_uop_ready),
-    .uop_i       (state_q == S_TRI ? ItClear : ItTri),
+    .uop_i       (eng_take ? ItClear : ItTri),
     .rsp_valid_o (it_rsp_valid),
     .hit_o       (it_hit),
     .corr_line_o (it_corr_line),
@@ -523,21 +584,6 @@ module cc_core #(
     .dop_idx_o   (it_dop_idx),
     .dop_data_i  ({dopreg_q[{tri_side_q, it_dop_idx[9:5]}], dopreg_q[{tri_side_q, it_dop_idx[4:0]}]})
   );
-
-  // -------------------------------------------------------------------------------------
-  // Helpers
-  // -------------------------------------------------------------------------------------
-  // cc::golden::Chip::checkPointer
-`include "cc_board_ptr.vh"
-  function automatic [31:0] sat_inc(input [31:0] v);
-    sat_inc = (v == 32'hFFFF_FFFF) ? v : v + 32'd1;
-  endfunction
-  function automatic [31:0] sat_add(input [31:0] v, input [1:0] n);
-    sat_add = ({1'b0, v} + {31'd0, n} > 33'h0_FFFF_FFFF) ? 32'hFFFF_FFFF : v + {30'd0, n};
-  endfunction
-  function automatic [31:0] max32(input [31:0] a, input [31:0] b);
-    max32 = (a > b) ? a : b;
-  endfunction
 
   wire [1:0]  present = cur_mask_q;
   wire [5:0]  snode_base = s_q ? 6'd32 : 6'd0;
@@ -634,7 +680,7 @@ module cc_core #(
   // M from the records; the IT-unit's answer that ends a test writes these lines as the
   // golden model leaves them).
   // -------------------------------------------------------------------------------------
-  wire load_leaf_m = state_q == S_IT && it_rsp_valid && !it_a_missed;
+  wire load_leaf_m = eng_q == E_IT && it_rsp_valid && !it_a_missed;
   integer m;
   always @(posedge clk_i) begin
     if (reg_wr && !busy_q && in_matrix && mat_idx < 8'd120) matrix_q[mat_idx] <= reg_wdata_i;
@@ -645,14 +691,36 @@ module cc_core #(
   end
 
   // Bits the controller does not look at (addresses above the SRAM, flag bits, ...).
-  wire unused_ok = &{1'b0, ctrl_q[0], mat_off[11:10], mat_off[1:0], corr_off[11:9], corr_off[1:0],
+  wire unused_ok = &{1'b0, ctrl_q[0], profile_state, mat_off[11:10], mat_off[1:0], corr_off[11:9], corr_off[1:0],
                      te_unused, dot_corr[19:15], pass_tag,
                      a_flags[31:2], dest_full, dest_count};
 
   // -------------------------------------------------------------------------------------
   // The controller
   // -------------------------------------------------------------------------------------
+  // How the engine's test ends this cycle: without stopping the query (a miss, or a
+  // result written in mode all), or stopping it (a first-mode hit, a result error).
+  wire eng_result_ok = result_count_q < result_cap_q && !bad_ptr(result_addr, 32'd8, 32'd8);
+  wire eng_end       = (eng_q == E_IT && it_rsp_valid && !it_a_missed && !it_hit) ||
+                       (eng_q == E_RESULT_WAIT && eng_req_accept && !ctrl_q[1]);
+  wire eng_err_stop  = eng_q == E_RESULT && !eng_result_ok;
+  wire eng_stop      = eng_err_stop || (eng_q == E_RESULT_WAIT && eng_req_accept && ctrl_q[1]);
+  function automatic [TqW-1:0] tq_next(input [TqW-1:0] p);
+    tq_next = (p == TqDepth[TqW-1:0] - 1'b1 || TqDepth == 1) ? {TqW{1'b0}} : p + 1'b1;
+  endfunction
+
   integer i, v;
+  reg [3:0] held_err_q;                     // an error of the traversal waiting in S_HOLD
+  // An error of the traversal: at once, or after the tests handed to the engine before it.
+  task fail(input [3:0] e);
+    begin
+      if (eng_q == E_IDLE && tq_empty) begin
+        err_q <= e; state_q <= S_ERROR;
+      end else begin
+        held_err_q <= e; state_q <= S_HOLD;
+      end
+    end
+  endtask
   // A query's status, result count and event counters: cleared at reset and by START.
   task clear_query_status;
     begin
@@ -682,6 +750,11 @@ module cc_core #(
       result_base_q <= 32'd0;
       result_cap_q <= 32'd0;
       fsm_req_valid_q <= 1'b0;
+      eng_req_valid_q <= 1'b0;
+      eng_q <= E_IDLE;
+      tq_head_q <= {TqW{1'b0}};
+      tq_tail_q <= {TqW{1'b0}};
+      tq_count_q <= {(TqW + 1){1'b0}};
       tbuf_ready_q <= 2'b00;
       rec_in_q <= 2'b00;
       vload_q <= 2'b11;
@@ -710,6 +783,7 @@ module cc_core #(
       // ---- SDRAM: a request of the controller leaves when taken; read beats go where the
       //      destination queue says ----
       if (fsm_req_accept) fsm_req_valid_q <= 1'b0;
+      if (eng_req_accept) eng_req_valid_q <= 1'b0;
       if (mem_rsp_valid_i) begin
         for (i = 0; i < 8; i = i + 1) begin
           case (rsp_dest)
@@ -823,7 +897,8 @@ module cc_core #(
         end
         S_DRAIN: if (sp_state_q != SP_IDLE) begin
           sp_cancel_q <= 1'b1;
-        end else if (mem_idle_i && !fsm_req_valid_q && dest_empty && wq_written && se_ready && te_idle) begin  // posted writes are done
+        end else if (mem_idle_i && !fsm_req_valid_q && !eng_req_valid_q && dest_empty && wq_written && se_ready &&
+                     eng_q == E_IDLE && tq_empty && te_idle) begin  // posted writes are done, every test is
           busy_q <= 1'b0;
           done_q <= 1'b1;
           irq_pending_q <= 1'b1;
@@ -835,7 +910,7 @@ module cc_core #(
           cnt_lists_q <= sat_inc(cnt_lists_q);
           cnt_max_list_q <= max32(cnt_max_list_q, cur_len_q);
           if (bad_ptr(cur_pair_q, 32'd256, 32'd256)) begin
-            err_q <= ERR_BAD_POINTER[3:0]; state_q <= S_ERROR;
+            fail(ERR_BAD_POINTER[3:0]);
           end else if (spec_hit) begin
             // the look-ahead engine has this pair (or is getting it) in the other bank
             cur_bank_q <= sp_bank_q; spec_used_q <= 1'b1;
@@ -843,7 +918,7 @@ module cc_core #(
           end else begin
             if (sp_state_q != SP_IDLE) sp_cancel_q <= 1'b1;
             spec_used_q <= 1'b0;
-            fsm_req_valid_q <= 1'b1; fsm_req_write_q <= 1'b0; fsm_req_rec_q <= 1'b0;
+            fsm_req_valid_q <= 1'b1;
             fsm_req_addr_q <= cur_pair_q; fsm_req_dest_q <= {2'b01, cur_bank_q};
             tbuf_ready_q[cur_bank_q] <= 1'b0;
             state_q <= S_PAIR_REQ;
@@ -870,9 +945,9 @@ module cc_core #(
           end else if (!present[t_q]) begin
             t_q <= ~t_q; t2_q <= t2_q + 2'd1;
           end else if (!tbuf_q[tnode_base + 7'd24][0]) begin
-            err_q <= ERR_BAD_POINTER[3:0]; state_q <= S_ERROR;
+            fail(ERR_BAD_POINTER[3:0]);
           end else if (!tbuf_q[tnode_base + 7'd24][1] && bad_ptr(tbuf_q[tnode_base + 7'd25], 32'd256, 32'd256)) begin
-            err_q <= ERR_BAD_POINTER[3:0]; state_q <= S_ERROR;
+            fail(ERR_BAD_POINTER[3:0]);
           end else begin
             leaf_q[t_q] <= tbuf_q[tnode_base + 7'd24][1];
             childp_q[t_q] <= tbuf_q[tnode_base + 7'd25];
@@ -922,7 +997,7 @@ module cc_core #(
             entry_q <= pf_head_entry;
             cnt_aligned_q <= sat_inc(cnt_aligned_q);
             if (pf_head_bad) begin
-              err_q <= ERR_BAD_POINTER[3:0]; state_q <= S_ERROR;
+              fail(ERR_BAD_POINTER[3:0]);
             end else begin
               s_q <= 1'b0; s2_q <= 2'd0;
               leafmask_q[0] <= 2'd0; leafmask_q[1] <= 2'd0;
@@ -938,7 +1013,7 @@ module cc_core #(
           end else if (!entry_q[{4'd0, s_q}]) begin
             s_q <= ~s_q; s2_q <= s2_q + 2'd1;
           end else if (!a_flags[0]) begin
-            err_q <= ERR_BAD_POINTER[3:0]; state_q <= S_ERROR;
+            fail(ERR_BAD_POINTER[3:0]);
           end else if (slot_slow) begin
             t_q <= 1'b0; t2_q <= 2'd0;
             state_q <= S_TEST;
@@ -971,7 +1046,7 @@ module cc_core #(
             end else if (!a_flags[1]) begin
               // inner aligned node: its child pair goes to t's list
               if (bad_ptr(a_ptr, 32'd256, 32'd256)) begin
-                err_q <= ERR_BAD_POINTER[3:0]; state_q <= S_ERROR;
+                fail(ERR_BAD_POINTER[3:0]);
               end else begin
                 app_to_q <= {1'b0, t_q}; app_entry_q <= {a_ptr[31:8], 8'h03};
                 ret_q <= S_TEST_NEXT; state_q <= S_APPEND;
@@ -993,7 +1068,7 @@ module cc_core #(
         // one merged entry per tumbled node; then the fetch unit moves on (pf_pop).
         S_LEAFENT: begin
           if (leafent_overflow) begin
-            err_q <= ERR_LIST_OVERFLOW[3:0]; state_q <= S_ERROR;
+            fail(ERR_LIST_OVERFLOW[3:0]);
           end else if (leafent_go) begin
             wq_push0 <= leafmask_q[0] != 2'd0; wq_addr0 <= app_addr[0][SramAddrW-1:0];
             wq_data0 <= {entry_q[31:8], 6'd0, leafmask_q[0]};
@@ -1047,7 +1122,7 @@ module cc_core #(
           end else if (!entry_q[{4'd0, s_q}]) begin
             s_q <= ~s_q; s2_q <= s2_q + 2'd1;
           end else if (!a_flags[0]) begin
-            err_q <= ERR_BAD_POINTER[3:0]; state_q <= S_ERROR;
+            fail(ERR_BAD_POINTER[3:0]);
           end else begin
             cnt_overlap_q <= sat_inc(cnt_overlap_q);
             if (!overlap[t_q]) begin
@@ -1056,7 +1131,7 @@ module cc_core #(
               tri_t_q <= t_q; tri_s_q <= s_q;
               ret_q <= S_LL_NEXT; state_q <= S_TRI;
             end else if (bad_ptr(a_ptr, 32'd256, 32'd256)) begin
-              err_q <= ERR_BAD_POINTER[3:0]; state_q <= S_ERROR;
+              fail(ERR_BAD_POINTER[3:0]);
             end else begin
               app_to_q <= 2'd2; app_entry_q <= {a_ptr[31:8], 8'h03};
               ret_q <= S_LL_NEXT; state_q <= S_APPEND;
@@ -1073,7 +1148,7 @@ module cc_core #(
           if (!descend) begin
             state_q <= S_ASCEND;
           end else if (se_full) begin
-            err_q <= ERR_STACK_OVERFLOW[3:0]; state_q <= S_ERROR;
+            fail(ERR_STACK_OVERFLOW[3:0]);
           end else if (se_ready) begin            // se_push: the frame goes onto the stack
             cnt_max_stack_q <= max32(cnt_max_stack_q, se_depth + 32'd1);
             cur_pair_q <= childp_q[go[0] ? 0 : 1]; cur_base_q <= obase_q[go[0] ? 0 : 1];
@@ -1106,7 +1181,7 @@ module cc_core #(
         // Append app_entry_q to a list; past the list area is ListOverflow.
         S_APPEND: begin
           if ((app_to_q == 2'd2 ? ll_append_addr : list_append_addr) >= ListWords) begin
-            err_q <= ERR_LIST_OVERFLOW[3:0]; state_q <= S_ERROR;
+            fail(ERR_LIST_OVERFLOW[3:0]);
           end else if (wq_room2) begin
             wq_push0 <= 1'b1; wq_data0 <= app_entry_q;
             if (app_to_q == 2'd2) begin
@@ -1121,78 +1196,113 @@ module cc_core #(
         end
 
         // ---------------------------------------------------------------- triangle test
-        // Tumbled node tri_t_q (tbuf) against aligned node tri_s_q (abuf), once the pass
-        // engine is done with the last test (after a hit on side A, side B's passes go on).
-        S_TRI: if (te_idle) begin
+        // Tumbled node tri_t_q (tbuf) against aligned node tri_s_q (abuf): counted and its
+        // record pointers checked here, in the golden model's order; then the engine takes
+        // it (tri_push; at once when it is free and nothing waits) or the queue does. With
+        // TriQueue = 0 the controller waits for the engine to be free (after a hit on side
+        // A, side B's passes go on) and then for the test's end.
+        S_TRI: if (tri_room) begin
           cnt_tri_q <= sat_inc(cnt_tri_q);
-          if (bad_ptr(tri_rec_a, 32'd128, 32'd128) || bad_ptr(tri_rec_b, 32'd128, 32'd128)) begin
-            err_q <= ERR_BAD_POINTER[3:0]; state_q <= S_ERROR;
-          end else begin
-            // The records not in rec_q already are requested back to back; the SDRAM
-            // interface overlaps them.
-            rec_addr_q[0] <= tri_rec_a;
-            rec_addr_q[1] <= tri_rec_b;
-            rec_valid_q <= 1'b1;
-            rec_in_q <= {!tri_read_b, !tri_read_a};
-            // The pass engine starts now: a frame pass goes once its side's vertices are
-            // loaded (below), so side A's may run while record B is still on its way.
-            vload_q <= 2'b00;
-            for (i = 0; i < 2; i = i + 1) begin
-              te_pass_q[i] <= 2'd0; te_k_q[i] <= 4'd0; te_rpass_q[i] <= 2'd0; te_rk_q[i] <= 4'd0;
-            end
-            te_done_q <= 2'b00;
-            tri_side_q <= 1'b0;
-            fsm_req_valid_q <= tri_read_a || tri_read_b; fsm_req_write_q <= 1'b0; fsm_req_rec_q <= 1'b1;
-            fsm_req_addr_q <= tri_read_a ? tri_rec_a : tri_rec_b;
-            fsm_req_dest_q <= tri_read_a ? D_REC_A : D_REC_B;
-            state_q <= tri_read_a ? S_TRI_REQB : S_TRI_A;
-          end
+          if (tri_bad) fail(ERR_BAD_POINTER[3:0]);
+          else state_q <= TriQueue == 0 ? S_TRI_WAIT : ret_q;
         end
-        S_TRI_REQB: if (fsm_req_accept) begin
-          fsm_req_valid_q <= !rec_in_q[1];   // record B is not in the buffer: read it
-          fsm_req_addr_q <= tri_rec_b; fsm_req_dest_q <= D_REC_B;
-          state_q <= S_TRI_A;
-        end
-        // The IT-unit takes a side when the pass engine has written its leaf-matrix pass.
-        S_TRI_A: if (te_done_q[0]) state_q <= S_IT;
-        S_TRI_B: if (te_done_q[1]) state_q <= S_IT;
-        S_RESULT: begin
-          if (result_count_q >= result_cap_q) begin
-            err_q <= ERR_RESULT_OVERFLOW[3:0]; state_q <= S_ERROR;
-          end else if (bad_ptr(result_addr, 32'd8, 32'd8)) begin
-            err_q <= ERR_BAD_POINTER[3:0]; state_q <= S_ERROR;
-          end else begin
-            fsm_req_valid_q <= 1'b1; fsm_req_write_q <= 1'b1; fsm_req_rec_q <= 1'b0;
-            fsm_req_addr_q <= result_addr;
-            fsm_req_wdata_q <= {4{rec_q[53], rec_q[21]}};   // (A's id, B's id) at every 8-byte slot
-            fsm_req_wstrb_q <= 32'h0000_00FF << result_addr[4:0];
-            rec_valid_q <= 1'b0;
-            state_q <= S_RESULT_WAIT;
-          end
-        end
-        S_RESULT_WAIT: if (fsm_req_accept) begin            // posted: the write goes on alone
-          result_count_q <= result_count_q + 32'd1;
-          state_q <= ctrl_q[1] ? S_DRAIN : ret_q;
-        end
-
-        // The IT-unit works through the side's edges (cc_it_unit, micro-op TRI). On a miss
-        // of side A, side B follows: at once (it_uop_valid) or once its passes are written.
-        // A hit makes the pair a result; a miss of side B ends the test.
-        S_IT: if (it_a_missed) begin
-          tri_side_q <= 1'b1;
-          state_q <= te_done_q[1] ? S_IT : S_TRI_B;
-        end else if (it_rsp_valid) begin
-          state_q <= it_hit ? S_RESULT : ret_q;
+        S_TRI_WAIT: if (eng_end) state_q <= ret_q;
+        // An error of the traversal waits for the tests before it: one of them may stop
+        // the query first (a first-mode hit, a result error).
+        S_HOLD: if (eng_q == E_IDLE && tq_empty) begin
+          err_q <= held_err_q; state_q <= S_ERROR;
         end
         default: state_q <= S_IDLE;
       endcase
+
+      // ---- the triangle-test queue ----
+      if (tri_push && !(eng_take && tq_empty)) begin
+        tq_rec_a[tq_tail_q] <= tri_rec_a;
+        tq_rec_b[tq_tail_q] <= tri_rec_b;
+        tq_snap[tq_tail_q] <= tri_snap;
+        tq_tail_q <= tq_next(tq_tail_q);
+      end
+      if (eng_take && !tq_empty) tq_head_q <= tq_next(tq_head_q);
+      tq_count_q <= tq_count_q + {{TqW{1'b0}}, tri_push && !(eng_take && tq_empty)}
+                              - {{TqW{1'b0}}, eng_take && !tq_empty};
+
+      // ---- the triangle-test engine: tumbled triangle record eng_rec_a against aligned
+      //      record eng_rec_b ----
+      if (eng_take) begin
+        eng_snap_q <= tq_empty ? tri_snap : tq_snap[tq_head_q];
+        // The records not in rec_q already are requested back to back; the SDRAM
+        // interface overlaps them.
+        rec_addr_q[0] <= eng_rec_a;
+        rec_addr_q[1] <= eng_rec_b;
+        rec_valid_q <= 1'b1;
+        rec_in_q <= {!eng_read_b, !eng_read_a};
+        // The pass engine starts now: a frame pass goes once its side's vertices are
+        // loaded (above), so side A's may run while record B is still on its way.
+        vload_q <= 2'b00;
+        for (i = 0; i < 2; i = i + 1) begin
+          te_pass_q[i] <= 2'd0; te_k_q[i] <= 4'd0; te_rpass_q[i] <= 2'd0; te_rk_q[i] <= 4'd0;
+        end
+        te_done_q <= 2'b00;
+        tri_side_q <= 1'b0;
+        eng_req_valid_q <= eng_read_a || eng_read_b; eng_req_write_q <= 1'b0;
+        eng_req_addr_q <= eng_read_a ? eng_rec_a : eng_rec_b;
+        eng_req_dest_q <= eng_read_a ? D_REC_A : D_REC_B;
+        eng_q <= eng_read_a ? E_TRI_REQB : E_TRI_A;
+      end
+      case (eng_q)
+        E_TRI_REQB: if (eng_req_accept) begin
+          eng_req_valid_q <= !rec_in_q[1];   // record B is not in the buffer: read it
+          eng_req_addr_q <= rec_addr_q[1]; eng_req_dest_q <= D_REC_B;
+          eng_q <= E_TRI_A;
+        end
+        // The IT-unit takes a side when the pass engine has written its leaf-matrix pass.
+        E_TRI_A: if (te_done_q[0]) eng_q <= E_IT;
+        E_TRI_B: if (te_done_q[1]) eng_q <= E_IT;
+        // The IT-unit works through the side's edges (cc_it_unit, micro-op TRI). On a miss
+        // of side A, side B follows: at once (it_uop_valid) or once its passes are written.
+        // A hit makes the pair a result; a miss of side B ends the test.
+        E_IT: if (it_a_missed) begin
+          tri_side_q <= 1'b1;
+          eng_q <= te_done_q[1] ? E_IT : E_TRI_B;
+        end else if (it_rsp_valid) begin
+          eng_q <= it_hit ? E_RESULT : E_IDLE;
+        end
+        E_RESULT: begin
+          if (eng_result_ok) begin
+            eng_req_valid_q <= 1'b1; eng_req_write_q <= 1'b1;
+            eng_req_addr_q <= result_addr;
+            eng_req_wdata_q <= {4{rec_q[53], rec_q[21]}};   // (A's id, B's id) at every 8-byte slot
+            eng_req_wstrb_q <= 32'h0000_00FF << result_addr[4:0];
+            rec_valid_q <= 1'b0;
+            eng_q <= E_RESULT_WAIT;
+          end else begin
+            eng_q <= E_IDLE;                                  // the query stops (eng_stop)
+          end
+        end
+        E_RESULT_WAIT: if (eng_req_accept) begin            // posted: the write goes on alone
+          result_count_q <= result_count_q + 32'd1;
+          eng_q <= E_IDLE;
+        end
+        default: ;
+      endcase
+      // A test that ends the query stops the controller wherever it is and puts back the
+      // counters as they were at that test; the tests queued behind it never run.
+      if (eng_stop) begin
+        if (eng_err_stop) err_q <= (result_count_q >= result_cap_q) ? ERR_RESULT_OVERFLOW[3:0] : ERR_BAD_POINTER[3:0];
+        state_q <= eng_err_stop ? S_ERROR : S_DRAIN;
+        {cnt_tumbled_q, cnt_aligned_q, cnt_overlap_q, cnt_tri_q, cnt_lists_q, cnt_max_stack_q,
+         cnt_max_list_q} <= eng_snap_q;
+        tq_head_q <= {TqW{1'b0}};
+        tq_tail_q <= {TqW{1'b0}};
+        tq_count_q <= {(TqW + 1){1'b0}};
+      end
     end
   end
 
 `ifndef SYNTHESIS
-  // A triangle test starts only with the pass engine idle (S_TRI waits for it): so it is
-  // whenever the chip is idle (S_DRAIN waits too), and the IT-unit is ready whenever the
-  // controller hands it a micro-op.
+  // A triangle test starts only with the pass engine idle (eng_free): so it is whenever
+  // the chip is idle (S_DRAIN waits too), and the IT-unit is ready whenever the engine
+  // hands it a micro-op.
   always @(posedge clk_i) begin
     if (rst_ni && it_uop_valid) begin
       assert (it_uop_ready) else $error("cc_core: the IT-unit is busy when a triangle test needs it");

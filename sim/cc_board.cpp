@@ -116,7 +116,7 @@ struct ChipImpl : RtlBoardImpl {
   void afterCoreEdge() {
     ++cycle;
     if (!top->rst_ni) return;
-    if (profile) ++state_cycles[top->rootp->cc_chip__DOT__u_core__DOT__state_q & 63];
+    if (profile) ++state_cycles[top->rootp->cc_chip__DOT__u_core__DOT__profile_state & 63];
     if (timeline && timeline_left) writeTimelineLine();
     if (!device_started) {
       // The device's memory-cycle phase starts with the controller's: its first step sees
