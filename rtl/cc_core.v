@@ -1174,7 +1174,7 @@ module cc_core #(
         // ================================================================ subroutines
         // DOTADD batch: issue DotN operations, wait for all results.
         S_DOT: begin
-          if (dot_issue_q < DotN) dot_issue_q <= dot_issue_q + 5'd1;
+          if (fsm_dot_issue) dot_issue_q <= dot_issue_q + 5'd1;   // side A's passes go first
           if (dot_fsm_out) dot_done_q <= dot_done_q + 5'd1;
           if (dot_fsm_out && dot_done_q + 5'd1 == DotN) state_q <= ret_q;
         end

@@ -14,6 +14,8 @@
 #include "Vcc_chip___024root.h"
 #include "Vcc_chip_small.h"
 #include "Vcc_chip_small___024root.h"
+#include "Vcc_chip_queued.h"
+#include "Vcc_chip_queued___024root.h"
 #include "cc_pci_host.h"
 #include "cc/layout.h"
 #include "cc/output_file.h"
@@ -179,12 +181,14 @@ namespace {
 // are those of the named configurations.
 bool sameChip(const ChipConfig& a, const ChipConfig& b) {
   return a.dotadd_stages == b.dotadd_stages && a.t_rp == b.t_rp && a.t_rcd == b.t_rcd && a.t_cl == b.t_cl &&
-         a.list_words == b.list_words && a.stack_frames == b.stack_frames && a.board_bytes == b.board_bytes;
+         a.list_words == b.list_words && a.stack_frames == b.stack_frames && a.board_bytes == b.board_bytes &&
+         a.tri_queue == b.tri_queue;
 }
 std::unique_ptr<RtlBoardImpl> makeImpl(const ChipConfig& cfg) {
   if (sameChip(cfg, namedConfig("paper"))) return std::make_unique<ChipImpl<Vcc_chip>>(cfg);
   if (sameChip(cfg, namedConfig("small"))) return std::make_unique<ChipImpl<Vcc_chip_small>>(cfg);
-  throw std::invalid_argument("the rtl backend is built for the configurations 'paper' and 'small'; '" + cfg.name +
+  if (sameChip(cfg, namedConfig("queued"))) return std::make_unique<ChipImpl<Vcc_chip_queued>>(cfg);
+  throw std::invalid_argument("the rtl backend is built for the configurations 'paper', 'small' and 'queued'; '" + cfg.name +
                               "' has other parameters");
 }
 }  // namespace

@@ -1077,7 +1077,13 @@ class Stepper {
 
 }  // namespace
 
-CoreTiming::CoreTiming(const ChipConfig& cfg) : cfg_(cfg) { validateConfig(cfg_); }
+CoreTiming::CoreTiming(const ChipConfig& cfg) : cfg_(cfg) {
+  validateConfig(cfg_);
+  if (cfg_.tri_queue != 0) {
+    throw std::invalid_argument("configuration '" + cfg_.name + "': the TLM model times tri_queue = 0 only (the " +
+                                "triangle tests beside the traversal are not modelled yet); use the rtl backend");
+  }
+}
 
 std::array<std::array<int, 9>, 2> QueryLog::standardLeafNeeds() {
   static const std::array<std::array<int, 9>, 2> kNeeds = [] {

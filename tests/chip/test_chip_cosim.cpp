@@ -93,6 +93,72 @@ TEST(ChipCosim, RealMeshSweeps) {
   }
 }
 
+// The "queued" chip (configs/queued.cfg): the controller goes on with the traversal while
+// up to four triangle tests wait for the engine. Results, their order, the status and every
+// counter must still be the golden model's: in mode first the test that hits stops the
+// controller wherever it got to and puts the counters back as they were at that test.
+TEST(ChipCosim, QueuedTrianglesRealMeshes) {
+  auto pairs = loadRealMeshPairs(CC_MESH_DIR);
+  if (pairs.empty()) GTEST_SKIP() << "run 'make meshes'";
+  for (auto& real : pairs) {
+    const Pair p = makePair(std::move(real.a), std::move(real.b));
+    Rig rig(p, 1u << 20, "queued");
+    for (const Eigen::Vector3d& offset : {Eigen::Vector3d(0.5, 0, 0), Eigen::Vector3d(0, 0, 0)}) {
+      for (int i = 0; i < kRealPoses; ++i) {
+        const double deg = 360.0 * i / kRealPoses + 11.0;
+        const cc::Pose pose = cc::poseFromAxisAngle({1, 1, 1}, deg, offset);
+        for (cc::QueryMode mode : {cc::QueryMode::All, cc::QueryMode::First}) {
+          rig.compare(pose, mode, real.name + " queued deg " + std::to_string(deg) + " offset " +
+                                      std::to_string(offset[0]) + (mode == cc::QueryMode::First ? " first" : " all"));
+        }
+      }
+    }
+  }
+}
+
+// Errors on the queued chip: one raised by a test (result overflow: the counters go back
+// to that test's), one raised by the traversal while tests wait (it must come after them:
+// in mode first one of them may hit and stop the query without the error).
+TEST(ChipCosim, QueuedTrianglesErrorPaths) {
+  const uint64_t seed = std::random_device{}();
+  std::printf("ChipCosim.QueuedTrianglesErrorPaths seed=%llu\n", (unsigned long long)seed);
+  std::mt19937_64 rng(seed);
+  const Pair p = makePair(cc::makeTorus(0.5f, 0.2f, 20, 10), cc::makeSphere(0.5f, 10, 14));
+  const cc::Pose pose = cc::poseFromAxisAngle({1, 0, 0}, 90, {0.4, 0, 0});
+  for (uint32_t capacity : {1u, 2u, 3u, 7u}) {
+    Rig rig(p, capacity, "queued");
+    rig.compare(pose, cc::QueryMode::All, "queued, result capacity " + std::to_string(capacity));
+  }
+  // Corrupt pointers deep in A's or B's tree: the traversal meets them with tests waiting.
+  // A few random node pairs per run, one at a time (the word is put back after).
+  Rig rig(p, 1u << 20, "queued");
+  const cc::QueryResult clean = rig.g.query(rig.ga, rig.gb, pose, cc::QueryMode::All);
+  ASSERT_GT(clean.counters.triangle_tests, 8u);
+  int errors = 0;
+  std::uniform_int_distribution<uint32_t> pick(1, 20);
+  for (int k = 0; k < 12; ++k) {
+    const bool side_a = k % 2 == 0;
+    // A pair past the root, its slot 0 or 1: its pointer (child pair or record) becomes bad.
+    const uint32_t off = 256 * pick(rng) + (rng() % 2) * cc::layout::kNodeBytes + cc::layout::kNodePtr;
+    const uint32_t at_g = (side_a ? rig.ga : rig.gb).root_pair + off, at_r = (side_a ? rig.ra : rig.rb).root_pair + off;
+    uint32_t good = 0;
+    rig.gdev->readMemory(at_g, &good, 4);
+    const uint32_t bad = 0x40;  // misaligned for a pair and for a record
+    rig.gdev->writeMemory(at_g, &bad, 4);
+    rig.rdev->writeMemory(at_r, &bad, 4);
+    for (cc::QueryMode mode : {cc::QueryMode::All, cc::QueryMode::First}) {
+      const std::string where = "seed " + std::to_string(seed) + " queued, bad pointer at " + std::to_string(at_g) +
+                                (mode == cc::QueryMode::First ? " first" : " all");
+      const cc::QueryResult g = rig.g.query(rig.ga, rig.gb, pose, mode);
+      if (g.error != cc::regs::Error::None) ++errors;
+      expectSame(g, rig.r.query(rig.ra, rig.rb, pose, mode), where);
+    }
+    rig.gdev->writeMemory(at_g, &good, 4);
+    rig.rdev->writeMemory(at_r, &good, 4);
+  }
+  EXPECT_GT(errors, 0) << "some corrupt pointers should be met";
+}
+
 TEST(ChipCosim, ErrorPathsMatchGolden) {
   const Pair p = makePair(cc::makeTorus(0.5f, 0.2f, 20, 10), cc::makeSphere(0.5f, 10, 14));
   const cc::Pose pose = cc::poseFromAxisAngle({1, 0, 0}, 90, {0.4, 0, 0});

@@ -34,6 +34,11 @@ struct ChipConfig {
   // core clock (one DDR beat per chip cycle), so core_mhz scales both.
   uint32_t sdram_queue = 8;       // requests the SDRAM controller holds (RTL QueueDepth)
   uint32_t fetch_ahead = 4;       // aligned node pairs requested ahead of the comparators
+  // Triangle tests the controller may queue ahead of the triangle-test engine and go on
+  // with the traversal (rtl/cc_core.v TriQueue; 0: it waits for each test, as the paper's
+  // chip). The rtl backend is built for 0 and for the "queued" configuration's value; the
+  // TLM model times 0 only so far (docs/tlm.md).
+  uint32_t tri_queue = 0;
   // IT-unit multiplier and adder pipeline depths (rtl/cc_core.v builds cc_fp32_mul and
   // cc_fp32_add with 2 each; the timing model takes any depth).
   uint32_t it_mul_stages = 2;
