@@ -25,9 +25,9 @@
 // controller: with TriQueue > 0 the controller queues them and goes on with the traversal.
 //
 // A look-ahead engine fetches and transforms the next tumbled pair into a second bank
-// while the current list is compared. SDRAM requests come from the controller (tumbled
-// pair, triangle records, result writes; first choice), the look-ahead engine and the
-// fetch unit (aligned pairs). Responses come back in request order; a queue of
+// while the current list is compared. SDRAM requests come from the triangle-test engine
+// (triangle records, result writes; first choice), the controller (tumbled pair), the
+// look-ahead engine and the fetch unit (aligned pairs). Responses come back in request order; a queue of
 // destinations says where each read's beats go.
 //
 // Stack SRAM layout: cc_stack_engine.v.
@@ -281,8 +281,8 @@ module cc_core #(
   reg         tri_t_q, tri_s_q, tri_side_q;
 
   // -------------------------------------------------------------------------------------
-  // SDRAM requests: the controller's own (first choice), the look-ahead engine's or the
-  // fetch unit's, and the queue of destinations for the responses, which come back in
+  // SDRAM requests: the triangle-test engine's (first choice), the controller's, the
+  // look-ahead engine's or the fetch unit's, and the queue of destinations for the responses, which come back in
   // request order.
   // -------------------------------------------------------------------------------------
   reg          eng_req_valid_q, eng_req_write_q;   // the triangle-test engine's: records, results
