@@ -164,8 +164,8 @@ module cc_core #(
     S_DOT = 6'd36, S_APPEND = 6'd38, S_TRI = 6'd39, S_TRI_WAIT = 6'd40, S_HOLD = 6'd44,
     S_SPEC_WAIT = 6'd57;
 
-  // The triangle-test engine's states (numbered in the controller's space so that the
-  // state profile can show them in S_TRI_WAIT, and the TLM model's trace uses the same).
+  // The triangle-test engine's states (numbered in the controller's space: trace_state
+  // shows them while the controller waits in S_TRI_WAIT).
   localparam [5:0]
     E_IDLE = 6'd0, E_TRI_A = 6'd41, E_TRI_B = 6'd42, E_RESULT = 6'd45, E_IT = 6'd46,
     E_RESULT_WAIT = 6'd52, E_TRI_REQB = 6'd55;
@@ -268,9 +268,9 @@ module cc_core #(
                                  cnt_lists_q, cnt_max_stack_q, cnt_max_list_q};
   wire              eng_read_a = !(rec_valid_q && rec_addr_q[0] == eng_rec_a);
   wire              eng_read_b = !(rec_valid_q && rec_addr_q[1] == eng_rec_b);
-  // The state profile's view (sim/cc_board.cpp): the engine's state while the controller
-  // waits for a test, else the controller's.
-  wire [5:0]        profile_state /* verilator public_flat_rd */ =
+  // The state the board's profile and timeline show (sim/cc_board.cpp) and the TLM model's
+  // trace speaks: the engine's while the controller waits for a test, else the controller's.
+  wire [5:0]        trace_state /* verilator public_flat_rd */ =
                     (state_q == S_TRI_WAIT && eng_q != E_IDLE) ? eng_q : state_q;
 
   // Subroutine arguments
@@ -691,7 +691,7 @@ module cc_core #(
   end
 
   // Bits the controller does not look at (addresses above the SRAM, flag bits, ...).
-  wire unused_ok = &{1'b0, ctrl_q[0], profile_state, mat_off[11:10], mat_off[1:0], corr_off[11:9], corr_off[1:0],
+  wire unused_ok = &{1'b0, ctrl_q[0], trace_state, mat_off[11:10], mat_off[1:0], corr_off[11:9], corr_off[1:0],
                      te_unused, dot_corr[19:15], pass_tag,
                      a_flags[31:2], dest_full, dest_count};
 
@@ -706,7 +706,7 @@ module cc_core #(
   wire eng_err_stop  = eng_q == E_RESULT && !eng_result_ok;
   wire eng_stop      = eng_err_stop || (eng_q == E_RESULT_WAIT && eng_req_accept && ctrl_q[1]);
   function automatic [TqW-1:0] tq_next(input [TqW-1:0] p);
-    tq_next = (p == TqDepth[TqW-1:0] - 1'b1 || TqDepth == 1) ? {TqW{1'b0}} : p + 1'b1;
+    tq_next = (p == TqDepth[TqW-1:0] - 1'b1) ? {TqW{1'b0}} : p + 1'b1;
   endfunction
 
   integer i, v;

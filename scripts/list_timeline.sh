@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 [ $# -ge 1 ] && [ $# -le 2 ] || { echo "usage: $0 TIMELINE_FILE [LIST_NUMBER (1 = first, default 1)]" >&2; exit 2; }
 list="${2:-1}"
 {
-  grep -oE "S_[A-Z0-9_]+ = 6'd[0-9]+" rtl/cc_core.v | sed -E "s/ = 6'd/ /; s/^/S /"
+  scripts/core_states.sh | sed -E "s/^/S /"
   grep -oE "SP_[A-Z]+ = 3'd[0-9]+" rtl/cc_core.v | sed -E "s/ = 3'd/ /; s/^SP_/P /"
 } | awk -v want="$list" '
   FILENAME == "-" { if ($1 == "S") state[$3] = $2; else la[$3] = $2; next }

@@ -118,7 +118,7 @@ struct ChipImpl : RtlBoardImpl {
   void afterCoreEdge() {
     ++cycle;
     if (!top->rst_ni) return;
-    if (profile) ++state_cycles[top->rootp->cc_chip__DOT__u_core__DOT__profile_state & 63];
+    if (profile) ++state_cycles[top->rootp->cc_chip__DOT__u_core__DOT__trace_state & 63];
     if (timeline && timeline_left) writeTimelineLine();
     if (!device_started) {
       // The device's memory-cycle phase starts with the controller's: its first step sees
@@ -142,7 +142,8 @@ struct ChipImpl : RtlBoardImpl {
   }
 
   // CC_TIMELINE=file: one line per counted core cycle (the first CC_TIMELINE_CYCLES of them,
-  // default 200 000) with the controller state, the stack SRAM access (R/W/-), the SDRAM
+  // default 200 000) with the controller state (cc_core's trace_state: the triangle-test
+  // engine's while the controller waits for a test), the stack SRAM access (R/W/-), the SDRAM
   // command, an SDRAM read beat arriving, a DOTADD issue, an aligned entry done and the
   // look-ahead engine's state; scripts/list_timeline.sh draws one list from it.
   void writeTimelineLine() {
@@ -150,13 +151,14 @@ struct ChipImpl : RtlBoardImpl {
     // The counted cycles: busy, and past S_IDLE (a START waits there for the memory phase).
     if (!top->busy_o || r->cc_chip__DOT__u_core__DOT__state_q == 0) return;
     --timeline_left;
-    std::fprintf(timeline.get(), "%llu %u %c %s %d %d %d %u\n", (unsigned long long)cycle, unsigned(r->cc_chip__DOT__u_core__DOT__state_q),
+    std::fprintf(timeline.get(), "%llu %u %c %s %d %d %d %u\n", (unsigned long long)cycle, unsigned(r->cc_chip__DOT__u_core__DOT__trace_state),
                  top->sram_en_o ? (top->sram_we_o ? 'W' : 'R') : '-', sdramCmdName(static_cast<SdramCmd>(top->sd_cmd_o)),
                  int(top->sd_rvalid_i), int(r->cc_chip__DOT__u_core__DOT__dot_valid_in),
                  int(r->cc_chip__DOT__u_core__DOT__pf_pop), unsigned(r->cc_chip__DOT__u_core__DOT__sp_state_q));
   }
 
-  // CC_STATE_PROFILE=file: core cycles spent in each master-controller state (busy or not),
+  // CC_STATE_PROFILE=file: core cycles spent in each master-controller state (trace_state;
+  // busy or not),
   // summed over the board's life, as "state cycles" lines; scripts/state_profile.sh names
   // the states from rtl/cc_core.v.
   void writeStateProfile() const {

@@ -20,7 +20,10 @@ constexpr uint32_t kWriteQueueDepth = layout::kListWriteQueueDepth;
 constexpr uint32_t kDotPipe = 64;          // ring of DOTADD pipeline slots (> dotadd_stages)
 constexpr uint64_t kLongestQuery = uint64_t{1} << 40;  // cycles: beyond, the model has a bug
 
-// rtl/cc_core.v state numbers (the trace speaks them).
+// rtl/cc_core.v's state numbers as its trace_state shows them (the trace speaks them): the
+// master controller's, and in a triangle test the triangle-test engine's (E_TRI_A, E_IT, ...
+// there; the controller waits in S_TRI_WAIT meanwhile, tri_queue = 0). The model keeps the
+// test as controller states, as the RTL did up to version 5.
 enum State : uint8_t {
   S_IDLE = 0, S_INIT = 1, S_PAIR_BEGIN = 2, S_TNODE = 3, S_TNODE_DONE = 4, S_LIST_INIT = 5, S_ENTRY = 6,
   S_PAIR_REQ = 7, S_SLOT = 8, S_TEST = 9, S_TEST_NEXT = 10, S_LEAFENT = 11, S_LIST_END = 12, S_LL_CHECK = 13,

@@ -74,47 +74,36 @@ TEST(ChipCosim, ProceduralMeshesRandomPosesBothModes) {
   }
 }
 
-TEST(ChipCosim, RealMeshSweeps) {
+namespace {
+// Every real mesh pair on the chip of `config`: kRealPoses rotations about (1,1,1), starting
+// at `first_deg`, at two offsets, both modes.
+void sweepRealMeshes(const std::string& config, double first_deg) {
   auto pairs = loadRealMeshPairs(CC_MESH_DIR);
   if (pairs.empty()) GTEST_SKIP() << "run 'make meshes'";
   for (auto& real : pairs) {
     const Pair p = makePair(std::move(real.a), std::move(real.b));
-    Rig rig(p);
+    Rig rig(p, 1u << 20, config);
     for (const Eigen::Vector3d& offset : {Eigen::Vector3d(0.5, 0, 0), Eigen::Vector3d(0, 0, 0)}) {
       for (int i = 0; i < kRealPoses; ++i) {
-        const double deg = 360.0 * i / kRealPoses + 7.0;
+        const double deg = 360.0 * i / kRealPoses + first_deg;
         const cc::Pose pose = cc::poseFromAxisAngle({1, 1, 1}, deg, offset);
         for (cc::QueryMode mode : {cc::QueryMode::All, cc::QueryMode::First}) {
-          rig.compare(pose, mode, real.name + " deg " + std::to_string(deg) + " offset " + std::to_string(offset[0]) +
-                                      (mode == cc::QueryMode::First ? " first" : " all"));
-        }
-      }
-    }
-  }
-}
-
-// The "queued" chip (configs/queued.cfg): the controller goes on with the traversal while
-// up to four triangle tests wait for the engine. Results, their order, the status and every
-// counter must still be the golden model's: in mode first the test that hits stops the
-// controller wherever it got to and puts the counters back as they were at that test.
-TEST(ChipCosim, QueuedTrianglesRealMeshes) {
-  auto pairs = loadRealMeshPairs(CC_MESH_DIR);
-  if (pairs.empty()) GTEST_SKIP() << "run 'make meshes'";
-  for (auto& real : pairs) {
-    const Pair p = makePair(std::move(real.a), std::move(real.b));
-    Rig rig(p, 1u << 20, "queued");
-    for (const Eigen::Vector3d& offset : {Eigen::Vector3d(0.5, 0, 0), Eigen::Vector3d(0, 0, 0)}) {
-      for (int i = 0; i < kRealPoses; ++i) {
-        const double deg = 360.0 * i / kRealPoses + 11.0;
-        const cc::Pose pose = cc::poseFromAxisAngle({1, 1, 1}, deg, offset);
-        for (cc::QueryMode mode : {cc::QueryMode::All, cc::QueryMode::First}) {
-          rig.compare(pose, mode, real.name + " queued deg " + std::to_string(deg) + " offset " +
+          rig.compare(pose, mode, real.name + " " + config + " deg " + std::to_string(deg) + " offset " +
                                       std::to_string(offset[0]) + (mode == cc::QueryMode::First ? " first" : " all"));
         }
       }
     }
   }
 }
+}  // namespace
+
+TEST(ChipCosim, RealMeshSweeps) { sweepRealMeshes("paper", 7.0); }
+
+// The "queued" chip (configs/queued.cfg): the controller goes on with the traversal while
+// up to four triangle tests wait for the engine. Results, their order, the status and every
+// counter must still be the golden model's: in mode first the test that hits stops the
+// controller wherever it got to and puts the counters back as they were at that test.
+TEST(ChipCosim, QueuedTrianglesRealMeshes) { sweepRealMeshes("queued", 11.0); }
 
 // Errors on the queued chip: one raised by a test (result overflow: the counters go back
 // to that test's), one raised by the traversal while tests wait (it must come after them:
