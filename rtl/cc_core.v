@@ -23,6 +23,9 @@
 // A's, and hands each side to the IT-unit module; since version 5 side B's passes have a
 // DOTADD unit of their own. Version 6 runs the triangle tests in an engine beside the
 // controller: with TriQueue > 0 the controller queues them and goes on with the traversal.
+// Version 7 splits the engine into a load stage (records, passes) and a decide stage
+// (IT-unit, result) that work on consecutive tests, with two banks of register files and
+// two triangle-record entries per side.
 //
 // A look-ahead engine fetches and transforms the next tumbled pair into a second bank
 // while the current list is compared. SDRAM requests come from the triangle-test engine
@@ -164,14 +167,16 @@ module cc_core #(
     S_DOT = 6'd36, S_APPEND = 6'd38, S_TRI = 6'd39, S_TRI_WAIT = 6'd40, S_HOLD = 6'd44,
     S_SPEC_WAIT = 6'd57;
 
-  // The triangle-test engine's states (numbered in the controller's space: trace_state
-  // shows them while the controller waits in S_TRI_WAIT).
+  // The triangle-test engine's decide stage states (numbered in the controller's space:
+  // trace_state shows them while the controller waits in S_TRI_WAIT). E_TRI_REQB is a
+  // trace name only: E_TRI_A while the load stage still asks for record A.
   localparam [5:0]
     E_IDLE = 6'd0, E_TRI_A = 6'd41, E_TRI_B = 6'd42, E_RESULT = 6'd45, E_IT = 6'd46,
     E_RESULT_WAIT = 6'd52, E_TRI_REQB = 6'd55;
 
-  // Where the beats of an SDRAM read go (queue of destinations, one per read in flight).
-  localparam [2:0] D_PAIR = 3'd0, D_TBUF0 = 3'd2, D_TBUF1 = 3'd3, D_REC_A = 3'd4, D_REC_B = 3'd5;
+  // Where the beats of an SDRAM read go (queue of destinations, one per read in flight):
+  // D_REC + {entry, side} for a triangle record.
+  localparam [2:0] D_PAIR = 3'd0, D_TBUF0 = 3'd2, D_TBUF1 = 3'd3, D_REC = 3'd4;
 
   // The look-ahead engine: the next tumbled pair fetched and transformed while the current
   // list is compared (the DOTADD unit is idle then), into the other bank.
@@ -199,18 +204,22 @@ module cc_core #(
   // Buffers
   reg  [31:0] tbuf_q [0:127];               // tumbled pairs: bank b, node t at 64b + 32t
   wire [31:0] abuf [0:63];                  // aligned pair: the fetch unit's head entry
-  reg  [31:0] rec_q  [0:63];                // triangle records: A at 0..31, B at 32..63
+  reg  [31:0] rec_q  [0:127];               // triangle record entries: {entry, side (A 0, B 1), word}
   reg  [31:0] tdop_q [0:127];               // transformed tumbled DOPs (results bank), as tbuf
-  reg  [31:0] dopreg_q [0:63];              // DOP register files (triangle operands): side s at 32s
+  reg  [31:0] dopreg_q [0:127];             // DOP register files (triangle operands): {bank, side, register}
   reg  [31:0] triout_q [0:35];              // triangle pass outputs: side s, pass p (0 frame, 1 leaf matrix) at 18s + 9p
   reg  [1:0]  tbuf_ready_q;                 // all beats of bank b's tumbled pair are in
-  reg  [1:0]  rec_in_q;                     // record A / B of this test is in rec_q
-  reg  [1:0]  vload_q;                      // side A / B's vertices are in its register file
-  // Record reuse: the addresses of the records in rec_q (A tumbled, B aligned). A test
-  // reads only what is not there already; a result write (it might land in a record) and
-  // a new query forget them.
-  reg  [31:0] rec_addr_q [0:1];
-  reg         rec_valid_q;
+  reg  [1:0]  vload_q;                      // the load stage's test: side A / B's vertices are in its register file
+  // Record entries, two per side (A tumbled, B aligned), index {side, entry}: the address
+  // each holds, whether a test may reuse it (valid) and whether its beats are in (full).
+  // A test reads only the records no entry holds; a record is read into the side's entry
+  // its last test did not use. Only results are written while the chip runs, so a record
+  // outside the result area never changes: it is reused, and read ahead of the tests
+  // before it. A record in the result area is never reused, and its test reads it only
+  // after every test before it has ended (its result written). A new query forgets all.
+  reg  [31:0] ent_addr_q [0:3];
+  reg  [3:0]  ent_valid_q, ent_full_q;
+  reg  [1:0]  ent_mru_q;                    // per side: the entry of the last test loaded
   wire [31:0] tri_rec_a = tbuf_q[{cur_bank_q, tri_t_q, 5'd25}];   // the controller's test (S_TRI)
   wire [31:0] tri_rec_b = abuf[(tri_s_q ? 6'd32 : 6'd0) + 6'd25];
   reg         cur_bank_q;                   // the bank of the current list's tumbled pair
@@ -237,41 +246,72 @@ module cc_core #(
   reg  [1:0]  te_rpass_q [0:1];             // pass whose results come back; 2: all back
   reg  [3:0]  te_rk_q    [0:1];             // its results in so far
   reg  [1:0]  te_wb_q;                      // side s: the pass before te_rpass_q is complete: write it
-  reg  [1:0]  te_done_q;                    // side s's leaf-matrix pass is written: the IT-unit may take it
+  reg  [3:0]  te_done_q;                    // {bank, side}: the side's leaf-matrix pass is written: the IT-unit may take it
   wire        te_idle = te_rpass_q[0] == 2'd2 && te_rpass_q[1] == 2'd2 && te_wb_q == 2'b00;
 
-  // Triangle-test engine: runs the tests the controller hands it (S_TRI), in order: reads
-  // the records, runs the pass engine and the IT-unit, writes a hit's result. A test waits
-  // in a queue of TriQueue entries while the engine is busy; with TriQueue = 0 the
-  // controller waits for each test (S_TRI_WAIT). Every test carries the event counters as
-  // the golden model has them when it runs: a test that stops the query (a first-mode hit,
-  // a result error) puts them back, undoing what the controller counted since.
+  // Triangle-test engine: runs the tests the controller hands it (S_TRI), in order, in two
+  // stages. The load stage reads a test's records and runs its four passes in the pass
+  // engine; the decide stage runs the IT-unit on the passes' outputs and writes a hit's
+  // result. The two stages work on consecutive tests: test n + 1's records and passes go
+  // while the IT-unit decides test n. So the register files come in two banks (a test's
+  // bank: the load stage alternates them), and a test loaded before the decide stage is
+  // free waits there (ld_wait_q). A test waits in a queue of TriQueue entries while the
+  // load stage is busy; with TriQueue = 0 the controller waits for each test
+  // (S_TRI_WAIT), and both stages take it in one cycle. Every test carries the event
+  // counters as the golden model has them when it runs: a test that stops the query (a
+  // first-mode hit, a result error) puts them back, undoing what the controller counted
+  // since.
   localparam integer TqDepth = TriQueue > 0 ? TriQueue : 1;
   localparam integer TqW     = TqDepth > 1 ? $clog2(TqDepth) : 1;
   localparam integer SnapW   = 7 * 32;       // counters TUMBLED .. MAX_LIST_LENGTH
-  reg  [5:0]        eng_q;
-  reg  [SnapW-1:0]  eng_snap_q;              // the counters of the test in the engine
+  reg  [5:0]        eng_q;                   // the decide stage
+  reg               eng_bank_q;              // its test's bank
+  reg  [1:0]        eng_ent_q;               // its test's record entries (per side)
+  reg  [SnapW-1:0]  eng_snap_q;              // its test's counters
+  reg               ld_bank_q;               // the load stage's test: bank, record entries
+  reg  [1:0]        ld_ent_q;
+  reg               ld_wait_q;               // it waits for the decide stage, with these counters
+  reg  [SnapW-1:0]  ld_snap_q;
   reg  [31:0]       tq_rec_a [0:TqDepth-1];
   reg  [31:0]       tq_rec_b [0:TqDepth-1];
   reg  [SnapW-1:0]  tq_snap  [0:TqDepth-1];
   reg  [TqW-1:0]    tq_head_q, tq_tail_q;
   reg  [TqW:0]      tq_count_q;
-  wire              eng_free  = eng_q == E_IDLE && te_idle;          // takes a test this cycle
   wire              tq_empty  = tq_count_q == {(TqW + 1){1'b0}};
-  wire              tri_room  = TriQueue == 0 ? eng_free : tq_count_q != TriQueue[TqW:0];
+  wire              eng_idle  = eng_q == E_IDLE && !ld_wait_q && tq_empty;   // no test left to run
+  wire              tri_room  = TriQueue == 0 ? eng_q == E_IDLE && te_idle : tq_count_q != TriQueue[TqW:0];
   wire              tri_bad   = bad_ptr(tri_rec_a, 32'd128, 32'd128) || bad_ptr(tri_rec_b, 32'd128, 32'd128);
   wire              tri_push  = state_q == S_TRI && tri_room && !tri_bad;
-  wire              eng_take  = eng_free && (!tq_empty || tri_push);
-  wire [31:0]       eng_rec_a = tq_empty ? tri_rec_a : tq_rec_a[tq_head_q];
-  wire [31:0]       eng_rec_b = tq_empty ? tri_rec_b : tq_rec_b[tq_head_q];
+  // The test the load stage may take next: the queue's head, or the controller's at once.
+  wire [31:0]       ld_rec [0:1];
+  assign ld_rec[0] = tq_empty ? tri_rec_a : tq_rec_a[tq_head_q];
+  assign ld_rec[1] = tq_empty ? tri_rec_b : tq_rec_b[tq_head_q];
   wire [SnapW-1:0]  tri_snap  = {cnt_tumbled_q, cnt_aligned_q, cnt_overlap_q, sat_inc(cnt_tri_q),
                                  cnt_lists_q, cnt_max_stack_q, cnt_max_list_q};
-  wire              eng_read_a = !(rec_valid_q && rec_addr_q[0] == eng_rec_a);
-  wire              eng_read_b = !(rec_valid_q && rec_addr_q[1] == eng_rec_b);
-  // The state the board's profile and timeline show (sim/cc_board.cpp) and the TLM model's
-  // trace speaks: the engine's while the controller waits for a test, else the controller's.
-  wire [5:0]        trace_state /* verilator public_flat_rd */ =
-                    (state_q == S_TRI_WAIT && eng_q != E_IDLE) ? eng_q : state_q;
+  wire [SnapW-1:0]  ld_snap   = tq_empty ? tri_snap : tq_snap[tq_head_q];
+  // Its records: in an entry already (hit), else read into the entry not used last; in the
+  // result area (then its test waits until the decide stage is idle)?
+  function automatic in_result_area(input [31:0] rec, input [31:0] base, input [31:0] cap);
+    in_result_area = {4'd0, rec} + 36'd128 > {4'd0, base} && {4'd0, rec} < {4'd0, base} + {1'b0, cap, 3'd0};
+  endfunction
+  wire [1:0]        ld_read, ld_sel, ld_risky;
+  genvar gs;
+  generate
+    for (gs = 0; gs < 2; gs = gs + 1) begin : g_ld_side
+      wire [1:0] hit_e = {ent_valid_q[2 * gs + 1] && ent_addr_q[2 * gs + 1] == ld_rec[gs],
+                          ent_valid_q[2 * gs]     && ent_addr_q[2 * gs]     == ld_rec[gs]};
+      assign ld_read[gs]  = hit_e == 2'b00;
+      assign ld_sel[gs]   = hit_e[0] ? 1'b0 : hit_e[1] ? 1'b1 : !ent_mru_q[gs];
+      assign ld_risky[gs] = in_result_area(ld_rec[gs], result_base_q, result_cap_q);
+    end
+  endgenerate
+  // The load stage takes a test when the pass engine is done with the last one and that
+  // one has moved on to the decide stage (or ended); the decide stage takes the waiting
+  // test, or the load stage's new one in the same cycle.
+  wire              ld_start  = (!tq_empty || tri_push) && te_idle && !ld_wait_q &&
+                                (ld_risky == 2'b00 || eng_q == E_IDLE);
+  wire              eng_take  = eng_q == E_IDLE && (ld_wait_q || ld_start);
+  wire [1:0]        ld_in = {ent_full_q[{1'b1, ld_ent_q[1]}], ent_full_q[{1'b0, ld_ent_q[0]}]};   // its records are in
 
   // Subroutine arguments
   reg  [4:0]  dot_issue_q, dot_done_q;          // DOP transform of tumbled node t_q (S_DOT)
@@ -281,35 +321,46 @@ module cc_core #(
   reg         tri_t_q, tri_s_q, tri_side_q;
 
   // -------------------------------------------------------------------------------------
-  // SDRAM requests: the triangle-test engine's (first choice), the controller's, the
-  // look-ahead engine's or the fetch unit's, and the queue of destinations for the responses, which come back in
-  // request order.
+  // SDRAM requests: the triangle-test engine's (first choice: the decide stage's result
+  // write, then the load stage's record reads), the controller's, the look-ahead engine's
+  // or the fetch unit's, and the queue of destinations for the responses, which come back
+  // in request order.
   // -------------------------------------------------------------------------------------
-  reg          eng_req_valid_q, eng_req_write_q;   // the triangle-test engine's: records, results
-  reg  [31:0]  eng_req_addr_q;
-  reg  [255:0] eng_req_wdata_q;
-  reg  [31:0]  eng_req_wstrb_q;
-  reg  [2:0]   eng_req_dest_q;
+  reg          res_req_valid_q;                   // the decide stage's: a result
+  reg  [31:0]  res_req_addr_q;
+  reg  [255:0] res_req_wdata_q;
+  reg  [31:0]  res_req_wstrb_q;
+  reg          rec_req_valid_q;                   // the load stage's: a record, then maybe the other
+  reg  [31:0]  rec_req_addr_q, rec_next_addr_q;
+  reg  [2:0]   rec_req_dest_q, rec_next_dest_q;
+  reg          rec_next_q;
   reg          fsm_req_valid_q;                   // the controller's: its tumbled pair
   reg  [31:0]  fsm_req_addr_q;
   reg  [2:0]   fsm_req_dest_q;
   wire         pf_req_valid;
   wire [31:0]  pf_req_addr;
   wire         sp_req_valid = sp_state_q == SP_REQ && !sp_cancel_q;
-  assign mem_req_valid_o = eng_req_valid_q || fsm_req_valid_q || sp_req_valid || pf_req_valid;
-  assign mem_req_write_o = eng_req_valid_q && eng_req_write_q;
-  assign mem_req_rec_o   = eng_req_valid_q && !eng_req_write_q;
-  assign mem_req_addr_o  = eng_req_valid_q ? eng_req_addr_q : fsm_req_valid_q ? fsm_req_addr_q :
-                           sp_req_valid ? sp_pair_q : pf_req_addr;
-  assign mem_req_wdata_o = eng_req_wdata_q;
-  assign mem_req_wstrb_o = eng_req_valid_q ? eng_req_wstrb_q : 32'd0;
-  wire         eng_req_accept = eng_req_valid_q && mem_req_ready_i;
-  wire         fsm_req_accept = !eng_req_valid_q && fsm_req_valid_q && mem_req_ready_i;
-  wire         sp_req_accept  = !eng_req_valid_q && !fsm_req_valid_q && sp_req_valid && mem_req_ready_i;
-  wire         pf_req_accept  = !eng_req_valid_q && !fsm_req_valid_q && !sp_req_valid && pf_req_valid && mem_req_ready_i;
-  wire         read_accept    = (eng_req_accept && !eng_req_write_q) || fsm_req_accept || sp_req_accept || pf_req_accept;
-  wire [2:0]   read_dest      = eng_req_accept ? eng_req_dest_q : fsm_req_accept ? fsm_req_dest_q :
+  wire         eng_req_valid = res_req_valid_q || rec_req_valid_q;
+  assign mem_req_valid_o = eng_req_valid || fsm_req_valid_q || sp_req_valid || pf_req_valid;
+  assign mem_req_write_o = res_req_valid_q;
+  assign mem_req_rec_o   = !res_req_valid_q && rec_req_valid_q;
+  assign mem_req_addr_o  = res_req_valid_q ? res_req_addr_q : rec_req_valid_q ? rec_req_addr_q :
+                           fsm_req_valid_q ? fsm_req_addr_q : sp_req_valid ? sp_pair_q : pf_req_addr;
+  assign mem_req_wdata_o = res_req_wdata_q;
+  assign mem_req_wstrb_o = res_req_valid_q ? res_req_wstrb_q : 32'd0;
+  wire         res_req_accept = res_req_valid_q && mem_req_ready_i;
+  wire         rec_req_accept = !res_req_valid_q && rec_req_valid_q && mem_req_ready_i;
+  wire         fsm_req_accept = !eng_req_valid && fsm_req_valid_q && mem_req_ready_i;
+  wire         sp_req_accept  = !eng_req_valid && !fsm_req_valid_q && sp_req_valid && mem_req_ready_i;
+  wire         pf_req_accept  = !eng_req_valid && !fsm_req_valid_q && !sp_req_valid && pf_req_valid && mem_req_ready_i;
+  wire         read_accept    = rec_req_accept || fsm_req_accept || sp_req_accept || pf_req_accept;
+  wire [2:0]   read_dest      = rec_req_accept ? rec_req_dest_q : fsm_req_accept ? fsm_req_dest_q :
                                 sp_req_accept ? {2'b01, sp_bank_q} : D_PAIR;
+  // The state the board's profile and timeline show (sim/cc_board.cpp) and the TLM model's
+  // trace speaks: the engine's while the controller waits for a test, else the controller's.
+  wire [5:0]   trace_state /* verilator public_flat_rd */ =
+               !(state_q == S_TRI_WAIT && eng_q != E_IDLE) ? state_q :
+               (eng_q == E_TRI_A && rec_req_valid_q && !rec_req_dest_q[0]) ? E_TRI_REQB : eng_q;
 
   // Every destination is reserved before its read is asked for: responses are always taken.
   assign mem_rsp_ready_o = 1'b1;
@@ -457,16 +508,16 @@ module cc_core #(
       for (f = 0; f < 3; f = f + 1) begin : g_fw
         assign fw_ready[f] = !fw_hit[f] || te_rpass_q[g] != 2'd0 || te_rk_q[g] > fw_o[f];
         assign ops[32*f +: 32] = (leaf && fw_hit[f]) ? triout_q[6'd18 * g[5:0] + {2'd0, fw_o[f]}]
-                                                     : dopreg_q[{g[0], line[5*f +: 5]}];
+                                                     : dopreg_q[{ld_bank_q, g[0], line[5*f +: 5]}];
       end
       // A frame pass needs its side's vertices loaded; a leaf-matrix DOTADD the other
       // record (its M) and the frame-pass results it reads.
       assign te_issue[g] = te_pass_q[g] != 2'd2 &&
-                           (leaf ? rec_in_q[1 - g] && fw_ready == 3'b111 : vload_q[g]);
+                           (leaf ? ld_in[1 - g] && fw_ready == 3'b111 : vload_q[g]);
       assign te_ops[g] = ops;
       genvar j;
       for (j = 0; j < 4; j = j + 1) begin : g_m
-        assign te_mrow[g][32*j +: 32] = leaf ? rec_q[(g == 0 ? 6'd41 : 6'd9) + {2'd0, coord[1:0], 2'd0} + j[5:0]]
+        assign te_mrow[g][32*j +: 32] = leaf ? rec_q[{ld_ent_q[1 - g], 1'b1 - g[0], 5'd9 + {1'b0, coord[1:0], 2'd0} + j[4:0]}]
                                              : matrix_q[{(g == 0 ? 6'd24 : 6'd27) + {4'd0, coord[1:0]}, j[1:0]}];
       end
       assign te_unused[7*g +: 7] = {coord[3:2], line[19:15]};
@@ -560,15 +611,17 @@ module cc_core #(
     end
   endgenerate
 
-  // IT-unit (Eq. 4): the engine clears its HIT flag when a triangle test starts and has
-  // it run a side's three edges (micro-op TRI) once that side's passes are written
-  // (E_TRI_A, E_TRI_B); the operands come from that side's register file. Side B
-  // goes in the very cycle side A's miss comes back if its passes are written by then.
+  // IT-unit (Eq. 4): the decide stage has it run a side's three edges (micro-op TRI) once
+  // that side's passes are written (E_TRI_A, E_TRI_B); the operands come from that side's
+  // register file in the test's bank. Side B goes in the very cycle side A's miss comes
+  // back if its passes are written by then. A hit's test clears the HIT flag (E_RESULT),
+  // so it is clear whenever a test starts (a miss leaves it clear).
   localparam [6:0] ItClear = 7'b001_0000, ItTri = 7'b011_0000;
   wire        it_uop_ready, it_rsp_valid, it_hit;
+  wire [1:0]  eng_done     = eng_bank_q ? te_done_q[3:2] : te_done_q[1:0];   // the decide stage's test's passes
   wire        it_a_missed  = eng_q == E_IT && it_rsp_valid && !it_hit && !tri_side_q;
-  wire        it_uop_valid = eng_take || (eng_q == E_TRI_A && te_done_q[0]) ||
-                             (eng_q == E_TRI_B && te_done_q[1]) || (it_a_missed && te_done_q[1]);
+  wire        it_side_go   = it_uop_ready && ((eng_q == E_TRI_A && eng_done[0]) || (eng_q == E_TRI_B && eng_done[1]));
+  wire        it_uop_valid = it_side_go || (it_a_missed && eng_done[1]) || eng_q == E_RESULT;
   wire [6:0]  it_corr_line;
   wire [9:0]  it_dop_idx;
   cc_it_unit u_it (
@@ -576,13 +629,13 @@ module cc_core #(
     .rst_ni      (rst_ni),
     .uop_valid_i (it_uop_valid),
     .uop_ready_o (it_uop_ready),
-    .uop_i       (eng_take ? ItClear : ItTri),
+    .uop_i       (eng_q == E_RESULT ? ItClear : ItTri),
     .rsp_valid_o (it_rsp_valid),
     .hit_o       (it_hit),
     .corr_line_o (it_corr_line),
     .corr_data_i ({12'd0, corr_q[it_corr_line]}),
     .dop_idx_o   (it_dop_idx),
-    .dop_data_i  ({dopreg_q[{tri_side_q, it_dop_idx[9:5]}], dopreg_q[{tri_side_q, it_dop_idx[4:0]}]})
+    .dop_data_i  ({dopreg_q[{eng_bank_q, tri_side_q, it_dop_idx[9:5]}], dopreg_q[{eng_bank_q, tri_side_q, it_dop_idx[4:0]}]})
   );
 
   wire [1:0]  present = cur_mask_q;
@@ -686,7 +739,7 @@ module cc_core #(
     if (reg_wr && !busy_q && in_matrix && mat_idx < 8'd120) matrix_q[mat_idx] <= reg_wdata_i;
     if (reg_wr && !busy_q && in_corr) corr_q[corr_idx] <= reg_wdata_i[19:0];
     if (load_leaf_m) begin
-      for (m = 0; m < 12; m = m + 1) matrix_q[120 + m] <= rec_q[(tri_side_q ? 0 : 32) + 9 + m];
+      for (m = 0; m < 12; m = m + 1) matrix_q[120 + m] <= rec_q[{eng_ent_q[!tri_side_q], !tri_side_q, 5'd9 + m[4:0]}];
     end
   end
 
@@ -702,9 +755,9 @@ module cc_core #(
   // result written in mode all), or stopping it (a first-mode hit, a result error).
   wire eng_result_ok = result_count_q < result_cap_q && !bad_ptr(result_addr, 32'd8, 32'd8);
   wire eng_end       = (eng_q == E_IT && it_rsp_valid && !it_a_missed && !it_hit) ||
-                       (eng_q == E_RESULT_WAIT && eng_req_accept && !ctrl_q[1]);
+                       (eng_q == E_RESULT_WAIT && res_req_accept && !ctrl_q[1]);
   wire eng_err_stop  = eng_q == E_RESULT && !eng_result_ok;
-  wire eng_stop      = eng_err_stop || (eng_q == E_RESULT_WAIT && eng_req_accept && ctrl_q[1]);
+  wire eng_stop      = eng_err_stop || (eng_q == E_RESULT_WAIT && res_req_accept && ctrl_q[1]);
   function automatic [TqW-1:0] tq_next(input [TqW-1:0] p);
     tq_next = (p == TqDepth[TqW-1:0] - 1'b1) ? {TqW{1'b0}} : p + 1'b1;
   endfunction
@@ -714,7 +767,7 @@ module cc_core #(
   // An error of the traversal: at once, or after the tests handed to the engine before it.
   task fail(input [3:0] e);
     begin
-      if (eng_q == E_IDLE && tq_empty) begin
+      if (eng_idle) begin
         err_q <= e; state_q <= S_ERROR;
       end else begin
         held_err_q <= e; state_q <= S_HOLD;
@@ -750,15 +803,20 @@ module cc_core #(
       result_base_q <= 32'd0;
       result_cap_q <= 32'd0;
       fsm_req_valid_q <= 1'b0;
-      eng_req_valid_q <= 1'b0;
+      res_req_valid_q <= 1'b0;
+      rec_req_valid_q <= 1'b0;
+      rec_next_q <= 1'b0;
       eng_q <= E_IDLE;
+      ld_wait_q <= 1'b0;
+      ld_bank_q <= 1'b0;
       tq_head_q <= {TqW{1'b0}};
       tq_tail_q <= {TqW{1'b0}};
       tq_count_q <= {(TqW + 1){1'b0}};
       tbuf_ready_q <= 2'b00;
-      rec_in_q <= 2'b00;
       vload_q <= 2'b11;
-      rec_valid_q <= 1'b0;
+      ent_valid_q <= 4'd0;
+      ent_full_q <= 4'd0;
+      ent_mru_q <= 2'b00;
       for (i = 0; i < 2; i = i + 1) begin
         te_pass_q[i] <= 2'd2;
         te_k_q[i] <= 4'd0;
@@ -766,7 +824,7 @@ module cc_core #(
         te_rk_q[i] <= 4'd0;
       end
       te_wb_q <= 2'b00;
-      te_done_q <= 2'b00;
+      te_done_q <= 4'd0;
       cur_bank_q <= 1'b0;
       sp_state_q <= SP_IDLE;
       sp_cancel_q <= 1'b0;
@@ -783,21 +841,23 @@ module cc_core #(
       // ---- SDRAM: a request of the controller leaves when taken; read beats go where the
       //      destination queue says ----
       if (fsm_req_accept) fsm_req_valid_q <= 1'b0;
-      if (eng_req_accept) eng_req_valid_q <= 1'b0;
+      if (res_req_accept) res_req_valid_q <= 1'b0;
+      if (rec_req_accept) begin                 // the other record next, if it is read too
+        rec_req_valid_q <= rec_next_q;
+        rec_req_addr_q <= rec_next_addr_q; rec_req_dest_q <= rec_next_dest_q;
+        rec_next_q <= 1'b0;
+      end
       if (mem_rsp_valid_i) begin
         for (i = 0; i < 8; i = i + 1) begin
           case (rsp_dest)
             D_TBUF0: tbuf_q[{1'b0, rsp_beat_q, i[2:0]}] <= mem_rsp_data_i[32*i +: 32];
             D_TBUF1: tbuf_q[{1'b1, rsp_beat_q, i[2:0]}] <= mem_rsp_data_i[32*i +: 32];
-            D_REC_A: rec_q[{1'b0, rsp_beat_q[1:0], i[2:0]}] <= mem_rsp_data_i[32*i +: 32];
-            D_REC_B: rec_q[{1'b1, rsp_beat_q[1:0], i[2:0]}] <= mem_rsp_data_i[32*i +: 32];
-            default: ;
+            default: if (rsp_dest[2]) rec_q[{rsp_dest[1:0], rsp_beat_q[1:0], i[2:0]}] <= mem_rsp_data_i[32*i +: 32];
           endcase
         end
         rsp_beat_q <= mem_rsp_last_i ? 3'd0 : rsp_beat_q + 3'd1;
         if (mem_rsp_last_i && rsp_dest[2:1] == 2'b01) tbuf_ready_q[rsp_dest[0]] <= 1'b1;
-        if (mem_rsp_last_i && rsp_dest == D_REC_A) rec_in_q[0] <= 1'b1;
-        if (mem_rsp_last_i && rsp_dest == D_REC_B) rec_in_q[1] <= 1'b1;
+        if (mem_rsp_last_i && rsp_dest[2]) ent_full_q[{rsp_dest[0], rsp_dest[1]}] <= 1'b1;
       end
 
       // ---- host register writes (configuration only while idle; IRQ always) ----
@@ -834,16 +894,16 @@ module cc_core #(
         if (te_wb_q[i]) begin
           // te_rpass_q moved on with the last result: the pass written is the one before
           for (v = 0; v < 9; v = v + 1) begin
-            dopreg_q[{i[0], corr_q[tri_pass_line({te_rpass_q[i][1], i[0]}) + v[6:0]][19:15]}] <= triout_q[18 * i + 9 * te_rpass_q[i][1] + v];
+            dopreg_q[{ld_bank_q, i[0], corr_q[tri_pass_line({te_rpass_q[i][1], i[0]}) + v[6:0]][19:15]}] <= triout_q[18 * i + 9 * te_rpass_q[i][1] + v];
           end
-          if (te_rpass_q[i][1]) te_done_q[i] <= 1'b1;
+          if (te_rpass_q[i][1]) te_done_q[{ld_bank_q, i[0]}] <= 1'b1;
         end
       end
       // A triangle test's vertices go to d0..d8 of their side's register file as soon as
       // the side's record is in (a frame pass reads only d0..d8: the BadConfig rule).
       for (i = 0; i < 2; i = i + 1) begin
-        if (rec_in_q[i] && !vload_q[i]) begin
-          for (v = 0; v < 9; v = v + 1) dopreg_q[32 * i + v] <= rec_q[32 * i + v];
+        if (ld_in[i] && !vload_q[i]) begin
+          for (v = 0; v < 9; v = v + 1) dopreg_q[{ld_bank_q, i[0], v[4:0]}] <= rec_q[{ld_ent_q[i], i[0], v[4:0]}];
           vload_q[i] <= 1'b1;
         end
       end
@@ -881,7 +941,7 @@ module cc_core #(
           if ((start || busy_q) && mem_phase_i) state_q <= S_INIT;
         end
         S_INIT: begin
-          rec_valid_q <= 1'b0;  // the host may have written the memory since the last query
+          ent_valid_q <= 4'd0;  // the host may have written the memory since the last query
           if (init_err != ERR_NONE) begin
             err_q <= init_err; state_q <= S_ERROR;
           end else begin
@@ -897,8 +957,8 @@ module cc_core #(
         end
         S_DRAIN: if (sp_state_q != SP_IDLE) begin
           sp_cancel_q <= 1'b1;
-        end else if (mem_idle_i && !fsm_req_valid_q && !eng_req_valid_q && dest_empty && wq_written && se_ready &&
-                     eng_q == E_IDLE && tq_empty && te_idle) begin  // posted writes are done, every test is
+        end else if (mem_idle_i && !fsm_req_valid_q && !eng_req_valid && dest_empty && wq_written && se_ready &&
+                     eng_idle && te_idle) begin  // posted writes are done, every test is
           busy_q <= 1'b0;
           done_q <= 1'b1;
           irq_pending_q <= 1'b1;
@@ -1209,77 +1269,92 @@ module cc_core #(
         S_TRI_WAIT: if (eng_end) state_q <= ret_q;
         // An error of the traversal waits for the tests before it: one of them may stop
         // the query first (a first-mode hit, a result error).
-        S_HOLD: if (eng_q == E_IDLE && tq_empty) begin
+        S_HOLD: if (eng_idle) begin
           err_q <= held_err_q; state_q <= S_ERROR;
         end
         default: state_q <= S_IDLE;
       endcase
 
-      // ---- the triangle-test queue ----
-      if (tri_push && !(eng_take && tq_empty)) begin
+      // ---- the triangle-test queue: the load stage takes its head, or the controller's
+      //      test at once when it is empty ----
+      if (tri_push && !(ld_start && tq_empty)) begin
         tq_rec_a[tq_tail_q] <= tri_rec_a;
         tq_rec_b[tq_tail_q] <= tri_rec_b;
         tq_snap[tq_tail_q] <= tri_snap;
         tq_tail_q <= tq_next(tq_tail_q);
       end
-      if (eng_take && !tq_empty) tq_head_q <= tq_next(tq_head_q);
-      tq_count_q <= tq_count_q + {{TqW{1'b0}}, tri_push && !(eng_take && tq_empty)}
-                              - {{TqW{1'b0}}, eng_take && !tq_empty};
+      if (ld_start && !tq_empty) tq_head_q <= tq_next(tq_head_q);
+      tq_count_q <= tq_count_q + {{TqW{1'b0}}, tri_push && !(ld_start && tq_empty)}
+                              - {{TqW{1'b0}}, ld_start && !tq_empty};
 
-      // ---- the triangle-test engine: tumbled triangle record eng_rec_a against aligned
-      //      record eng_rec_b ----
-      if (eng_take) begin
-        eng_snap_q <= tq_empty ? tri_snap : tq_snap[tq_head_q];
-        // The records not in rec_q already are requested back to back; the SDRAM
-        // interface overlaps them.
-        rec_addr_q[0] <= eng_rec_a;
-        rec_addr_q[1] <= eng_rec_b;
-        rec_valid_q <= 1'b1;
-        rec_in_q <= {!eng_read_b, !eng_read_a};
+      // ---- the load stage: tumbled triangle record ld_rec[0] against aligned record
+      //      ld_rec[1] into the other bank ----
+      if (ld_start) begin
+        ld_bank_q <= !ld_bank_q;
+        ld_ent_q <= ld_sel;
+        ent_mru_q <= ld_sel;
+        for (i = 0; i < 2; i = i + 1) begin
+          if (ld_read[i]) begin
+            ent_addr_q[{i[0], ld_sel[i]}] <= ld_rec[i];
+            ent_valid_q[{i[0], ld_sel[i]}] <= !ld_risky[i];
+            ent_full_q[{i[0], ld_sel[i]}] <= 1'b0;
+          end
+        end
+        // The records no entry holds are requested back to back; the SDRAM interface
+        // overlaps them.
+        rec_req_valid_q <= ld_read != 2'b00;
+        rec_req_addr_q <= ld_read[0] ? ld_rec[0] : ld_rec[1];
+        rec_req_dest_q <= ld_read[0] ? D_REC + {1'b0, ld_sel[0], 1'b0} : D_REC + {1'b0, ld_sel[1], 1'b1};
+        rec_next_q <= ld_read == 2'b11;
+        rec_next_addr_q <= ld_rec[1];
+        rec_next_dest_q <= D_REC + {1'b0, ld_sel[1], 1'b1};
         // The pass engine starts now: a frame pass goes once its side's vertices are
         // loaded (above), so side A's may run while record B is still on its way.
         vload_q <= 2'b00;
         for (i = 0; i < 2; i = i + 1) begin
           te_pass_q[i] <= 2'd0; te_k_q[i] <= 4'd0; te_rpass_q[i] <= 2'd0; te_rk_q[i] <= 4'd0;
         end
-        te_done_q <= 2'b00;
+        if (ld_bank_q) te_done_q[1:0] <= 2'b00;
+        else te_done_q[3:2] <= 2'b00;
+        if (!eng_take) begin
+          ld_wait_q <= 1'b1; ld_snap_q <= ld_snap;
+        end
+      end
+
+      // ---- the decide stage ----
+      if (eng_take) begin
+        eng_bank_q <= ld_wait_q ? ld_bank_q : !ld_bank_q;
+        eng_ent_q <= ld_wait_q ? ld_ent_q : ld_sel;
+        eng_snap_q <= ld_wait_q ? ld_snap_q : ld_snap;
+        ld_wait_q <= 1'b0;
         tri_side_q <= 1'b0;
-        eng_req_valid_q <= eng_read_a || eng_read_b; eng_req_write_q <= 1'b0;
-        eng_req_addr_q <= eng_read_a ? eng_rec_a : eng_rec_b;
-        eng_req_dest_q <= eng_read_a ? D_REC_A : D_REC_B;
-        eng_q <= eng_read_a ? E_TRI_REQB : E_TRI_A;
+        eng_q <= E_TRI_A;
       end
       case (eng_q)
-        E_TRI_REQB: if (eng_req_accept) begin
-          eng_req_valid_q <= !rec_in_q[1];   // record B is not in the buffer: read it
-          eng_req_addr_q <= rec_addr_q[1]; eng_req_dest_q <= D_REC_B;
-          eng_q <= E_TRI_A;
-        end
         // The IT-unit takes a side when the pass engine has written its leaf-matrix pass.
-        E_TRI_A: if (te_done_q[0]) eng_q <= E_IT;
-        E_TRI_B: if (te_done_q[1]) eng_q <= E_IT;
+        E_TRI_A, E_TRI_B: if (it_side_go) eng_q <= E_IT;
         // The IT-unit works through the side's edges (cc_it_unit, micro-op TRI). On a miss
         // of side A, side B follows: at once (it_uop_valid) or once its passes are written.
         // A hit makes the pair a result; a miss of side B ends the test.
         E_IT: if (it_a_missed) begin
           tri_side_q <= 1'b1;
-          eng_q <= te_done_q[1] ? E_IT : E_TRI_B;
+          eng_q <= eng_done[1] ? E_IT : E_TRI_B;
         end else if (it_rsp_valid) begin
           eng_q <= it_hit ? E_RESULT : E_IDLE;
         end
+        // A hit: the IT-unit clears HIT (it_uop_valid), the pair is written as a result.
         E_RESULT: begin
           if (eng_result_ok) begin
-            eng_req_valid_q <= 1'b1; eng_req_write_q <= 1'b1;
-            eng_req_addr_q <= result_addr;
-            eng_req_wdata_q <= {4{rec_q[53], rec_q[21]}};   // (A's id, B's id) at every 8-byte slot
-            eng_req_wstrb_q <= 32'h0000_00FF << result_addr[4:0];
-            rec_valid_q <= 1'b0;
+            res_req_valid_q <= 1'b1;
+            res_req_addr_q <= result_addr;
+            res_req_wdata_q <= {4{rec_q[{eng_ent_q[1], 6'd53}], rec_q[{eng_ent_q[0], 6'd21}]}};   // (A's id, B's id) at every 8-byte slot
+            res_req_wstrb_q <= 32'h0000_00FF << result_addr[4:0];
             eng_q <= E_RESULT_WAIT;
           end else begin
             eng_q <= E_IDLE;                                  // the query stops (eng_stop)
           end
         end
-        E_RESULT_WAIT: if (eng_req_accept) begin            // posted: the write goes on alone
+        E_RESULT_WAIT: if (res_req_accept) begin            // posted: the write goes on alone
           result_count_q <= result_count_q + 32'd1;
           eng_q <= E_IDLE;
         end
@@ -1295,14 +1370,15 @@ module cc_core #(
         tq_head_q <= {TqW{1'b0}};
         tq_tail_q <= {TqW{1'b0}};
         tq_count_q <= {(TqW + 1){1'b0}};
+        ld_wait_q <= 1'b0;
       end
     end
   end
 
 `ifndef SYNTHESIS
-  // A triangle test starts only with the pass engine idle (eng_free): so it is whenever
-  // the chip is idle (S_DRAIN waits too), and the IT-unit is ready whenever the engine
-  // hands it a micro-op.
+  // A test's passes start only with the pass engine idle (ld_start): so it is whenever
+  // the chip is idle (S_DRAIN waits too). The IT-unit is ready whenever the decide stage
+  // hands it a micro-op: side B at side A's response, CLEAR after a hit's response.
   always @(posedge clk_i) begin
     if (rst_ni && it_uop_valid) begin
       assert (it_uop_ready) else $error("cc_core: the IT-unit is busy when a triangle test needs it");

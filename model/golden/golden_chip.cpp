@@ -98,7 +98,7 @@ void Chip::run() {
     checkPointer(root_a_, kPairBytes, kPairBytes);
     checkPointer(root_b_, kPairBytes, kPairBytes);
     if (result_base_ % kResultBytes != 0) fail(regs::Error::BadPointer);
-    if (observer_) observer_->onStart(corr_);
+    if (observer_) observer_->onStart(corr_, result_base_, result_capacity_);
     sram_.assign(stackSramWords(cfg_.list_words, cfg_.stack_frames), 0);
     depth_ = 0;
     top_ = 0;

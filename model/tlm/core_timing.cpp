@@ -487,6 +487,7 @@ class Stepper {
   }
   void skipQuietCycles() {
     if (!quiet()) return;
+    teResolve(c_);  // a test that reuses both records has its passes' schedule already
     const uint64_t fetch_at = fetchRequestCycle();
     while (c_ < fetch_at && lightState(st_)) {
       const uint64_t limit = nextEvent(fetch_at);
@@ -862,14 +863,18 @@ class Stepper {
 
       case S_TRI: {
         if (c < teIdleFrom()) break;  // side B's passes of the last test still run
-        // A record still in the chip's buffer from the last test is not read again.
+        // A record one of its side's two entries holds is not read again; else it is read
+        // into the entry the last test did not use. A record in the result area is never
+        // reused (a result may land in it).
         const uint32_t rec[2] = {ptr(tri_tnode_), ptr(tri_anode_)};
         bool need[2];
         for (int r = 0; r < 2; ++r) {
-          need[r] = !(rec_valid_ && rec_addr_[r] == rec[r]);
-          rec_addr_[r] = rec[r];
+          RecordEntry* e = rec_ent_[r];
+          const int held = e[0].valid && e[0].addr == rec[r] ? 0 : e[1].valid && e[1].addr == rec[r] ? 1 : -1;
+          need[r] = held < 0;
+          rec_mru_[r] = held >= 0 ? held : 1 - rec_mru_[r];
+          if (need[r]) e[rec_mru_[r]] = {rec[r], !inResultArea(rec[r])};
         }
-        rec_valid_ = true;
         teStart(c, need);
         tri_side_ = 0;
         if (need[0]) {
@@ -883,7 +888,7 @@ class Stepper {
       }
       case S_TRI_REQB:
         if (fsm_accept_now_) {
-          if (te_side_from_[1] == kNever) fsmRequest(PortKind::ReadRecord, rec_addr_[1], D_REC_B);  // B not reused
+          if (te_side_from_[1] == kNever) fsmRequest(PortKind::ReadRecord, rec_ent_[1][rec_mru_[1]].addr, D_REC_B);  // B not held
           st_ = S_TRI_A;
         }
         break;
@@ -908,7 +913,6 @@ class Stepper {
       case S_RESULT: {
         if (result_i_ >= log_.results.size()) throw LogEnd{};  // overflow or bad pointer in golden
         fsmRequest(PortKind::WriteBeat, log_.results[result_i_++], D_WRITE);
-        rec_valid_ = false;  // the write might land in a record: read both again
         st_ = S_RESULT_WAIT;
         break;
       }
@@ -1031,9 +1035,18 @@ class Stepper {
   uint32_t app_t_ = 0;
   bool cur_bank_ = false, spec_used_ = false;
   uint64_t tbuf_req_[2] = {kNoRequest, kNoRequest};  // the reads filling them
-  // The triangle records in the chip's buffer (A tumbled, B aligned) and this test's reads.
-  uint32_t rec_addr_[2] = {0, 0};
-  bool rec_valid_ = false;
+  // The triangle-record entries, two per side (A tumbled, B aligned), the side's entry of
+  // the last test, and this test's reads.
+  struct RecordEntry {
+    uint32_t addr = 0;
+    bool valid = false;  // a test may reuse it
+  };
+  RecordEntry rec_ent_[2][2];
+  int rec_mru_[2] = {0, 0};
+  bool inResultArea(uint32_t rec) const {
+    const uint64_t base = log_.result_base, end = base + uint64_t{layout::kResultBytes} * log_.result_capacity;
+    return uint64_t{rec} + layout::kTriBytes > base && rec < end;
+  }
   uint64_t rec_req_[2] = {kNoRequest, kNoRequest};  // this test's record reads (A, B)
   uint32_t tri_tnode_ = 0, tri_anode_ = 0, tri_side_ = 0;
   bool it_hit_ = false;

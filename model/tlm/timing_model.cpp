@@ -16,8 +16,11 @@ uint64_t TimingModel::endQuery() {
   return cycles_;
 }
 
-void TimingModel::onStart(const std::array<uint32_t, regs::CORR_LINES>& corr) {
+void TimingModel::onStart(const std::array<uint32_t, regs::CORR_LINES>& corr, uint32_t result_base,
+                          uint32_t result_capacity) {
   for (int s = 0; s < 2; ++s) log_.leaf_need[s] = regs::leafPassFrameNeeds(corr, s);
+  log_.result_base = result_base;
+  log_.result_capacity = result_capacity;
 }
 
 void TimingModel::onList(uint32_t pair, uint32_t tmask, uint32_t base, uint32_t len, const uint32_t* entries) {

@@ -22,8 +22,10 @@ class Observer {
  public:
   enum class Fetch { TumbledPair, AlignedPair, TriangleRecord };
   virtual ~Observer() = default;
-  // A query starts (after its configuration checks) with these correspondence lines.
-  virtual void onStart(const std::array<uint32_t, regs::CORR_LINES>& /*corr*/) {}
+  // A query starts (after its configuration checks) with these correspondence lines and
+  // this result area (RESULT_BASE, RESULT_CAPACITY).
+  virtual void onStart(const std::array<uint32_t, regs::CORR_LINES>& /*corr*/, uint32_t /*result_base*/,
+                       uint32_t /*result_capacity*/) {}
   // A board-memory read the chip makes, in program order: a whole node pair (256 bytes)
   // or a triangle record (128 bytes). The TLM model charges SDRAM time from these.
   virtual void onFetch(Fetch /*kind*/, uint32_t /*addr*/) {}

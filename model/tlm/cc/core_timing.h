@@ -41,6 +41,7 @@ struct QueryLog {
   std::vector<uint8_t> overlaps;  // comparator outcomes, in test order
   std::vector<TriSide> sides;     // IT-unit work per triangle-test side
   std::vector<uint32_t> results;  // result write addresses
+  uint32_t result_base = 0, result_capacity = 0;  // the result area (RESULT_BASE, RESULT_CAPACITY)
   // Per side, per leaf-matrix DOTADD: the frame-pass output it waits for
   // (cc::regs::leafPassFrameNeeds of the query's correspondence lines).
   std::array<std::array<int, 9>, 2> leaf_need = standardLeafNeeds();
@@ -51,6 +52,7 @@ struct QueryLog {
     overlaps.clear();
     sides.clear();
     results.clear();
+    result_base = result_capacity = 0;
     leaf_need = standardLeafNeeds();
   }
 };

@@ -30,7 +30,8 @@ class TimingModel : public golden::Observer {
   void setTrace(std::FILE* f) { trace_ = f; }
 
   // golden::Observer
-  void onStart(const std::array<uint32_t, regs::CORR_LINES>& corr) override;
+  void onStart(const std::array<uint32_t, regs::CORR_LINES>& corr, uint32_t result_base,
+               uint32_t result_capacity) override;
   void onList(uint32_t tumbled_pair, uint32_t tumbled_mask, uint32_t base, uint32_t length,
               const uint32_t* entries) override;
   void onOverlapTest(bool overlap) override;
