@@ -230,10 +230,10 @@ namespace {
 
 // Results land in a triangle record the query reads again: a record in the result area is
 // never reused nor read ahead of the tests before it (docs/rtl_core.md, version 7), so the
-// chip sees the ids the golden model sees; in the paper's chip and in the queued one.
-void resultsOverTriangleRecords(const std::string& config) {
-  const Pair p = makePair(cc::makeTorus(0.5f, 0.2f, 20, 10), cc::makeSphere(0.5f, 10, 14));
-  const cc::Pose pose = cc::poseFromAxisAngle({1, 0, 0}, 90, {0.4, 0, 0});
+// chip sees the ids the golden model sees. The result area starts where result 0's second
+// word (B's id) becomes the tri_id of A's triangle in the first result pair; `capacity`
+// results fit.
+void resultsOverTriangleRecords(const std::string& config, const Pair& p, const cc::Pose& pose, uint32_t capacity) {
   Rig rig(p, 1u << 20, config);
   const cc::QueryResult first = rig.g.query(rig.ga, rig.gb, pose, cc::QueryMode::All);
   rig.r.query(rig.ra, rig.rb, pose, cc::QueryMode::All);  // loads the same registers
@@ -262,6 +262,7 @@ void resultsOverTriangleRecords(const std::string& config) {
   const uint32_t base = rec + 0x50;  // result 0's second word (B's id) becomes A's tri_id
   const auto run = [&](cc::Device& dev) {
     dev.write32(cc::regs::RESULT_BASE, base);
+    dev.write32(cc::regs::RESULT_CAPACITY, capacity);
     dev.write32(cc::regs::IRQ, 1);
     dev.write32(cc::regs::CTRL, cc::regs::CTRL_IRQ_ENABLE | cc::regs::CTRL_START);
     EXPECT_TRUE(dev.waitInterrupt(50'000'000));
@@ -282,8 +283,35 @@ void resultsOverTriangleRecords(const std::string& config) {
 
 }  // namespace
 
-TEST(ChipCosim, ResultsWrittenOverTriangleRecords) { resultsOverTriangleRecords("paper"); }
-TEST(ChipCosim, QueuedResultsWrittenOverTriangleRecords) { resultsOverTriangleRecords("queued"); }
+// A torus through a sphere: results run on over the records after A's (capacity large).
+TEST(ChipCosim, ResultsWrittenOverTriangleRecords) {
+  const Pair p = makePair(cc::makeTorus(0.5f, 0.2f, 20, 10), cc::makeSphere(0.5f, 10, 14));
+  const cc::Pose pose = cc::poseFromAxisAngle({1, 0, 0}, 90, {0.4, 0, 0});
+  for (const char* config : {"paper", "queued"}) {
+    SCOPED_TRACE(config);
+    resultsOverTriangleRecords(config, p, pose, 1u << 20);
+  }
+}
+
+// One triangle of A through a row of B's triangles that all cross it: every test is a hit
+// and reads the record result 0 writes into, so a test loaded ahead of the hit before it
+// (the queued chip's load stage) would report the old id. Six results fit in the record's
+// last 48 bytes; the query then overflows.
+TEST(ChipCosim, ResultsWrittenOverTheRecordEveryTestReads) {
+  cc::Mesh plane{"one triangle", {{-1, -1, 0}, {2, -1, 0}, {-1, 2, 0}}, {{0, 1, 2}}};
+  cc::Mesh row{"crossing triangles", {}, {}};
+  for (uint32_t i = 0; i < 16; ++i) {
+    const float x = -0.5f + 0.05f * static_cast<float>(i);
+    row.vertices.insert(row.vertices.end(), {{x, -0.2f, -0.5f}, {x + 0.01f, 0.0f, 0.5f}, {x, 0.2f, -0.5f}});
+    row.tris.push_back({3 * i, 3 * i + 1, 3 * i + 2});
+  }
+  const Pair p = makePair(std::move(plane), std::move(row));
+  const cc::Pose pose = cc::poseFromAxisAngle({0, 0, 1}, 0, {0, 0, 0});
+  for (const char* config : {"paper", "queued"}) {
+    SCOPED_TRACE(config);
+    resultsOverTriangleRecords(config, p, pose, (cc::layout::kTriBytes - 0x50) / cc::layout::kResultBytes);
+  }
+}
 
 TEST(ChipRegisters, ReadBackAsDocumented) {
   auto d = cc::makeDevice("rtl", cc::namedConfig("paper"));
