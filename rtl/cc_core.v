@@ -1257,10 +1257,10 @@ module cc_core #(
 
         // ---------------------------------------------------------------- triangle test
         // Tumbled node tri_t_q (tbuf) against aligned node tri_s_q (abuf): counted and its
-        // record pointers checked here, in the golden model's order; then the engine takes
-        // it (tri_push; at once when it is free and nothing waits) or the queue does. With
-        // TriQueue = 0 the controller waits for the engine to be free (after a hit on side
-        // A, side B's passes go on) and then for the test's end.
+        // record pointers checked here, in the golden model's order; then the engine's load
+        // stage takes it (tri_push; at once when it is free and nothing waits) or the queue
+        // does. With TriQueue = 0 the controller waits for the engine to be free (after a
+        // hit on side A, side B's passes go on) and then for the test's end.
         S_TRI: if (tri_room) begin
           cnt_tri_q <= sat_inc(cnt_tri_q);
           if (tri_bad) fail(ERR_BAD_POINTER[3:0]);
