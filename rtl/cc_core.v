@@ -175,8 +175,11 @@ module cc_core #(
     E_RESULT_WAIT = 6'd52, E_TRI_REQB = 6'd55;
 
   // Where the beats of an SDRAM read go (queue of destinations, one per read in flight):
-  // D_REC + {entry, side} for a triangle record.
-  localparam [2:0] D_PAIR = 3'd0, D_TBUF0 = 3'd2, D_TBUF1 = 3'd3, D_REC = 3'd4;
+  // {1, entry, side} for a triangle record (rec_dest).
+  localparam [2:0] D_PAIR = 3'd0, D_TBUF0 = 3'd2, D_TBUF1 = 3'd3;
+  function automatic [2:0] rec_dest(input entry, input side);
+    rec_dest = {1'b1, entry, side};
+  endfunction
 
   // The look-ahead engine: the next tumbled pair fetched and transformed while the current
   // list is compared (the DOTADD unit is idle then), into the other bank.
@@ -290,11 +293,11 @@ module cc_core #(
                                  cnt_lists_q, cnt_max_stack_q, cnt_max_list_q};
   wire [SnapW-1:0]  ld_snap   = tq_empty ? tri_snap : tq_snap[tq_head_q];
   // Its records: in an entry already (hit), else read into the entry not used last; in the
-  // result area (then its test waits until the decide stage is idle)?
+  // result area (then never reused, and its test waits until the decide stage is idle)?
   function automatic in_result_area(input [31:0] rec, input [31:0] base, input [31:0] cap);
     in_result_area = {4'd0, rec} + 36'd128 > {4'd0, base} && {4'd0, rec} < {4'd0, base} + {1'b0, cap, 3'd0};
   endfunction
-  wire [1:0]        ld_read, ld_sel, ld_risky;
+  wire [1:0]        ld_read, ld_sel, ld_in_results;
   genvar gs;
   generate
     for (gs = 0; gs < 2; gs = gs + 1) begin : g_ld_side
@@ -302,14 +305,14 @@ module cc_core #(
                           ent_valid_q[2 * gs]     && ent_addr_q[2 * gs]     == ld_rec[gs]};
       assign ld_read[gs]  = hit_e == 2'b00;
       assign ld_sel[gs]   = hit_e[0] ? 1'b0 : hit_e[1] ? 1'b1 : !ent_mru_q[gs];
-      assign ld_risky[gs] = in_result_area(ld_rec[gs], result_base_q, result_cap_q);
+      assign ld_in_results[gs] = in_result_area(ld_rec[gs], result_base_q, result_cap_q);
     end
   endgenerate
   // The load stage takes a test when the pass engine is done with the last one and that
   // one has moved on to the decide stage (or ended); the decide stage takes the waiting
   // test, or the load stage's new one in the same cycle.
   wire              ld_start  = (!tq_empty || tri_push) && te_idle && !ld_wait_q &&
-                                (ld_risky == 2'b00 || eng_q == E_IDLE);
+                                (ld_in_results == 2'b00 || eng_q == E_IDLE);
   wire              eng_take  = eng_q == E_IDLE && (ld_wait_q || ld_start);
   wire [1:0]        ld_in = {ent_full_q[{1'b1, ld_ent_q[1]}], ent_full_q[{1'b0, ld_ent_q[0]}]};   // its records are in
 
@@ -330,10 +333,10 @@ module cc_core #(
   reg  [31:0]  res_req_addr_q;
   reg  [255:0] res_req_wdata_q;
   reg  [31:0]  res_req_wstrb_q;
-  reg          rec_req_valid_q;                   // the load stage's: a record, then maybe the other
-  reg  [31:0]  rec_req_addr_q, rec_next_addr_q;
-  reg  [2:0]   rec_req_dest_q, rec_next_dest_q;
-  reg          rec_next_q;
+  reg          rec_req_valid_q;                   // the load stage's: a record
+  reg  [31:0]  rec_req_addr_q;
+  reg  [2:0]   rec_req_dest_q;
+  reg          rec_b_next_q;                      // record B after record A
   reg          fsm_req_valid_q;                   // the controller's: its tumbled pair
   reg  [31:0]  fsm_req_addr_q;
   reg  [2:0]   fsm_req_dest_q;
@@ -805,7 +808,7 @@ module cc_core #(
       fsm_req_valid_q <= 1'b0;
       res_req_valid_q <= 1'b0;
       rec_req_valid_q <= 1'b0;
-      rec_next_q <= 1'b0;
+      rec_b_next_q <= 1'b0;
       eng_q <= E_IDLE;
       ld_wait_q <= 1'b0;
       ld_bank_q <= 1'b0;
@@ -842,10 +845,10 @@ module cc_core #(
       //      destination queue says ----
       if (fsm_req_accept) fsm_req_valid_q <= 1'b0;
       if (res_req_accept) res_req_valid_q <= 1'b0;
-      if (rec_req_accept) begin                 // the other record next, if it is read too
-        rec_req_valid_q <= rec_next_q;
-        rec_req_addr_q <= rec_next_addr_q; rec_req_dest_q <= rec_next_dest_q;
-        rec_next_q <= 1'b0;
+      if (rec_req_accept) begin                 // record B next, if it is read too
+        rec_req_valid_q <= rec_b_next_q;
+        rec_req_addr_q <= ent_addr_q[{1'b1, ld_ent_q[1]}]; rec_req_dest_q <= rec_dest(ld_ent_q[1], 1'b1);
+        rec_b_next_q <= 1'b0;
       end
       if (mem_rsp_valid_i) begin
         for (i = 0; i < 8; i = i + 1) begin
@@ -1296,7 +1299,7 @@ module cc_core #(
         for (i = 0; i < 2; i = i + 1) begin
           if (ld_read[i]) begin
             ent_addr_q[{i[0], ld_sel[i]}] <= ld_rec[i];
-            ent_valid_q[{i[0], ld_sel[i]}] <= !ld_risky[i];
+            ent_valid_q[{i[0], ld_sel[i]}] <= !ld_in_results[i];
             ent_full_q[{i[0], ld_sel[i]}] <= 1'b0;
           end
         end
@@ -1304,10 +1307,8 @@ module cc_core #(
         // overlaps them.
         rec_req_valid_q <= ld_read != 2'b00;
         rec_req_addr_q <= ld_read[0] ? ld_rec[0] : ld_rec[1];
-        rec_req_dest_q <= ld_read[0] ? D_REC + {1'b0, ld_sel[0], 1'b0} : D_REC + {1'b0, ld_sel[1], 1'b1};
-        rec_next_q <= ld_read == 2'b11;
-        rec_next_addr_q <= ld_rec[1];
-        rec_next_dest_q <= D_REC + {1'b0, ld_sel[1], 1'b1};
+        rec_req_dest_q <= ld_read[0] ? rec_dest(ld_sel[0], 1'b0) : rec_dest(ld_sel[1], 1'b1);
+        rec_b_next_q <= ld_read == 2'b11;
         // The pass engine starts now: a frame pass goes once its side's vertices are
         // loaded (above), so side A's may run while record B is still on its way.
         vload_q <= 2'b00;

@@ -282,6 +282,7 @@ class Stepper {
       te_frame_[r] = kNever;
       te_leaf_[r].fill(kNever);
     }
+    teResolve(c);  // both records held: the passes' schedule is fixed already
   }
   void teResolve(uint64_t c) {
     if (!te_started_ || te_leaf_[1][8] != kNever) return;
@@ -487,7 +488,6 @@ class Stepper {
   }
   void skipQuietCycles() {
     if (!quiet()) return;
-    teResolve(c_);  // a test that reuses both records has its passes' schedule already
     const uint64_t fetch_at = fetchRequestCycle();
     while (c_ < fetch_at && lightState(st_)) {
       const uint64_t limit = nextEvent(fetch_at);

@@ -220,19 +220,15 @@ TEST(ChipCosim, ErrorPathsMatchGolden) {
   }
 }
 
-// Results written over triangle records in the middle of a query: the chip must read the
-// changed records as the golden model does. The first result lands on the tri_id field of
-// the first hit's tumbled triangle (the slot's second word, the aligned triangle's id, is
-// what lands there), so every later hit with that triangle reports the new id. (The
-// controller's record reuse forgets its records on every result write for this case;
-// this scene does not isolate that: the tests right after a write read other records.)
 namespace {
 
-// Results land in a triangle record the query reads again: a record in the result area is
-// never reused nor read ahead of the tests before it (docs/rtl_core.md, version 7), so the
-// chip sees the ids the golden model sees. The result area starts where result 0's second
-// word (B's id) becomes the tri_id of A's triangle in the first result pair; `capacity`
-// results fit.
+// Results written over triangle records in the middle of a query: the chip must read the
+// changed records as the golden model does. A record in the result area is never reused
+// nor read ahead of the tests before it (docs/rtl_core.md, version 7). The result area
+// starts where result 0's second word (the aligned triangle's id) lands on the tri_id of
+// the first hit's tumbled triangle, so every later hit with that triangle reports the new
+// id; `capacity` results fit.
+constexpr uint32_t kResultOverTriId = cc::layout::kTriId - 4;  // result 0's second word at tri_id
 void resultsOverTriangleRecords(const std::string& config, const Pair& p, const cc::Pose& pose, uint32_t capacity) {
   Rig rig(p, 1u << 20, config);
   const cc::QueryResult first = rig.g.query(rig.ga, rig.gb, pose, cc::QueryMode::All);
@@ -258,8 +254,7 @@ void resultsOverTriangleRecords(const std::string& config, const Pair& p, const 
   const uint32_t rec = recordOf(*rig.gdev, rig.ga.root_pair, first.pairs[0].first);
   ASSERT_NE(rec, 0u);
   ASSERT_EQ(recordOf(*rig.rdev, rig.ra.root_pair, first.pairs[0].first), rec) << "same image on both boards";
-  static_assert(cc::layout::kTriId == 0x54);
-  const uint32_t base = rec + 0x50;  // result 0's second word (B's id) becomes A's tri_id
+  const uint32_t base = rec + kResultOverTriId;
   const auto run = [&](cc::Device& dev) {
     dev.write32(cc::regs::RESULT_BASE, base);
     dev.write32(cc::regs::RESULT_CAPACITY, capacity);
@@ -309,7 +304,7 @@ TEST(ChipCosim, ResultsWrittenOverTheRecordEveryTestReads) {
   const cc::Pose pose = cc::poseFromAxisAngle({0, 0, 1}, 0, {0, 0, 0});
   for (const char* config : {"paper", "queued"}) {
     SCOPED_TRACE(config);
-    resultsOverTriangleRecords(config, p, pose, (cc::layout::kTriBytes - 0x50) / cc::layout::kResultBytes);
+    resultsOverTriangleRecords(config, p, pose, (cc::layout::kTriBytes - kResultOverTriId) / cc::layout::kResultBytes);
   }
 }
 
