@@ -17,7 +17,7 @@ help:
 	@echo "make test     build, then run the whole GoogleTest suite (ctest)"
 	@echo "make demo     bunny00 vs armadillo, 36 poses, Table-1 style summary"
 	@echo "make bench    benchmarks (ratios measured side by side)"
-	@echo "make results  the performance study of docs/results.md (cc_perf, plots; ~15 min)"
+	@echo "make results  the performance study of docs/results.md (cc_perf, plots; ~15 min; STEPS=N)"
 	@echo "make soak     long randomized runs (10^6+ vectors per unit)"
 	@echo "make lint     verilator --lint-only -Wall over rtl/"
 	@echo "make synth    yosys synth of every RTL unit, latch check, cell counts"

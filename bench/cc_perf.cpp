@@ -26,7 +26,7 @@ namespace po = boost::program_options;
 
 int main(int argc, char** argv) {
   cc::perf::StudyOptions o;
-  std::string pairs = "bunny00", distances = "0.5,1,1.5", backends = "golden,sw,fcl_obbrss,fcl_kdop24", tlm_configs = "paper,modern";
+  std::string pairs = "bunny00", distances = "0.5,1,1.5", backends = "golden,sw,fcl_obbrss,fcl_kdop24", tlm_configs = "paper,modern", rtl_configs = "paper";
   po::options_description desc("cc_perf: the paper's Table 1 protocol on real meshes, the chip against software peers");
   desc.add_options()
       ("help,h", "this help")
@@ -35,8 +35,9 @@ int main(int argc, char** argv) {
       ("steps", po::value(&o.steps)->default_value(o.steps), "rotation steps per distance (one full turn about z and x)")
       ("distances", po::value(&distances)->default_value(distances), "distances d of A's centre from B's along x, comma separated")
       ("mode", po::value(&o.mode)->default_value(o.mode), "timed query mode: first (paper) | all")
-      ("backends", po::value(&backends)->default_value(backends), "golden,tlm,rtl,sw,fcl_obbrss,fcl_kdop24 (golden always runs)")
+      ("backends", po::value(&backends)->default_value(backends), "golden,tlm,rtl,sw,fcl_obbrss,fcl_kdop24 (golden always runs; tlm and rtl answers are checked against it)")
       ("tlm-configs", po::value(&tlm_configs)->default_value(tlm_configs), "chip configurations the tlm backend runs")
+      ("rtl-configs", po::value(&rtl_configs)->default_value(rtl_configs), "chip configurations the rtl backend runs (built: paper, queued, small)")
       ("rtl-every", po::value(&o.rtl_every)->default_value(o.rtl_every), "run the rtl chip on every K-th pose only (it simulates ~0.85 M cycles/s)")
       ("kdop-every", po::value(&o.kdop_every)->default_value(o.kdop_every),
        "run FCL with KDOP24 on every K-th pose only (FCL refits the whole tumbled KDOP tree per query)")
@@ -57,6 +58,7 @@ int main(int argc, char** argv) {
     o.distances = cc::perf::parseNumberList(distances, "distances");
     o.backends = cc::perf::parseNameList(backends, cc::perf::knownBackends(), "backends");
     o.tlm_configs = cc::perf::parseNameList(tlm_configs, cc::configNames(), "tlm-configs");
+    o.rtl_configs = cc::perf::parseNameList(rtl_configs, cc::configNames(), "rtl-configs");
     return cc::perf::runStudy(o);
   } catch (const po::error& e) {
     std::fprintf(stderr, "cc_perf: %s (see --help)\n", e.what());

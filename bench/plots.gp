@@ -1,8 +1,8 @@
 # Plots of the performance study from cc_perf's *.dat files (docs/results.md).
-# gnuplot -e "tdir='build/perf/rtl'; sdir='build/perf/table1'; img='docs/img'; title_angle='(bunny00, d = 0.5)'" bench/plots.gp
-# tdir: the run whose angle.dat and lists.dat are plotted (one with RTL cycles);
+# gnuplot -e "tdir='build/perf/table1'; sdir='build/perf/table1'; img='docs/img'; title_angle='(bunny00, d = 0.5)'" bench/plots.gp
+# tdir: the run whose angle.dat and lists.dat are plotted;
 # sdir: the run whose speedup.dat is plotted (the full table).
-if (!exists("tdir")) tdir = 'build/perf/rtl'
+if (!exists("tdir")) tdir = 'build/perf/table1'
 if (!exists("sdir")) sdir = 'build/perf/table1'
 if (!exists("img")) img = 'docs/img'
 if (!exists("title_angle")) title_angle = ''
@@ -29,7 +29,7 @@ do for [fmt in "png svg"] {
   stats tdir.'/lists.dat' skip 1 nooutput
   ncol = STATS_columns
   set output img.'/cycles_per_list.'.ext
-  set title "Chip cycles per list (tau = tumbled/2) against node pairs per list (alpha)\n(each configuration in its own clock: paper and rtl 266 MHz, modern 1600 MHz)"
+  set title "Chip cycles per list (tau = tumbled/2) against node pairs per list (alpha)\n(each configuration in its own clock: paper and queued 266 MHz, modern 1600 MHz)"
   set xlabel 'alpha = overlap tests / (2 * tumbled nodes)'
   set ylabel 'cycles per list'
   eq5(x) = 100 + (x - 2) * 10
@@ -46,7 +46,7 @@ do for [fmt in "png svg"] {
   set style histogram clustered gap 1
   set style fill solid 0.8 border -1
   set xtics rotate by -30
-  plot for [i=2:6] sdir.'/speedup.dat' using i:xtic(1) title columnhead(i)
+  plot for [i=2:*] sdir.'/speedup.dat' using i:xtic(1) title columnhead(i)
   unset logscale y
   unset style data
   set xtics norotate

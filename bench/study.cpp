@@ -1,6 +1,7 @@
 #include "study.h"
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -87,17 +88,14 @@ Stat stat(const std::vector<const PoseRecord*>& rs, const std::function<double(c
 }
 
 using Metric = std::pair<std::string, std::function<double(const PoseRecord&)>>;
-std::vector<Metric> metrics(const std::vector<std::string>& tlm_configs) {
+std::vector<Metric> metrics(const std::vector<TimedRun>& runs) {
   std::vector<Metric> m{
       {"aligned_visited", [](const PoseRecord& r) { return double(r.c.overlap_tests); }},
       {"tumbled_visited", [](const PoseRecord& r) { return double(r.c.tumbled_nodes_transformed); }},
       {"triangle_tests", [](const PoseRecord& r) { return double(r.c.triangle_tests); }},
       {"eq5_us", [](const PoseRecord& r) { return r.eq5_us; }},
-      {"rtl_us", [](const PoseRecord& r) { return r.rtl_us; }},
   };
-  for (size_t k = 0; k < tlm_configs.size(); ++k) {
-    m.push_back({"tlm_" + tlm_configs[k] + "_us", [k](const PoseRecord& r) { return k < r.tlm_us.size() ? r.tlm_us[k] : kNone; }});
-  }
+  for (size_t k = 0; k < runs.size(); ++k) m.push_back({runs[k].label() + "_us", [k](const PoseRecord& r) { return r.run_us[k]; }});
   m.push_back({"sw_us", [](const PoseRecord& r) { return r.sw_us; }});
   m.push_back({"fcl_obbrss_us", [](const PoseRecord& r) { return r.fcl_obbrss_us; }});
   m.push_back({"fcl_kdop24_us", [](const PoseRecord& r) { return r.fcl_kdop24_us; }});
@@ -121,6 +119,18 @@ std::string fix(double v, int prec) {
 
 std::string datNum(double v) { return std::isnan(v) ? "NaN" : num(v, 8); }
 
+// A timed run as the table names it ("RTL queued") and as the plots do ("RTL-queued").
+std::string runTitle(const TimedRun& run) {
+  std::string b = run.backend;
+  for (char& ch : b) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+  return b + ' ' + run.config;
+}
+std::string plotName(const TimedRun& run) {
+  std::string t = runTitle(run);
+  t[t.find(' ')] = '-';
+  return t;
+}
+
 void progress(bool quiet, const std::string& pair, size_t done, size_t total, Clock::time_point start) {
   if (quiet) return;
   const double s = std::chrono::duration<double>(Clock::now() - start).count();
@@ -133,18 +143,25 @@ void progress(bool quiet, const std::string& pair, size_t done, size_t total, Cl
 
 std::vector<std::string> knownBackends() { return {"golden", "tlm", "rtl", "sw", "fcl_obbrss", "fcl_kdop24"}; }
 
-std::vector<std::string> poseHeader(const std::vector<std::string>& tlm_configs) {
+std::vector<TimedRun> timedRuns(const StudyOptions& o) {
+  std::vector<TimedRun> runs;
+  for (const char* backend : {"tlm", "rtl"}) {
+    if (!has(o.backends, backend)) continue;
+    for (const auto& c : std::string(backend) == "tlm" ? o.tlm_configs : o.rtl_configs) runs.push_back({backend, c});
+  }
+  return runs;
+}
+
+std::vector<std::string> poseHeader(const std::vector<TimedRun>& runs) {
   std::vector<std::string> h{"pair", "polygons_a", "polygons_b", "distance", "step", "angle_deg", "chip_pairs"};
   Counters().forEach([&](const char* n, uint64_t) {
     if (std::string(n) != "cycles") h.push_back(n);
   });
   for (const auto* n : {"eq5_cycles", "eq5_us"}) h.push_back(n);
-  for (const auto& c : tlm_configs) {
-    h.push_back("tlm_" + c + "_cycles");
-    h.push_back("tlm_" + c + "_us");
-    h.push_back("tlm_" + c + "_triangle_cycles");
+  for (const auto& run : runs) {
+    for (const auto* n : {"_cycles", "_us", "_triangle_cycles"}) h.push_back(run.label() + n);
   }
-  for (const auto* n : {"rtl_cycles", "rtl_us", "sw_us", "fcl_obbrss_us", "fcl_kdop24_us", "sw_hit", "fcl_hit", "all_chip_pairs",
+  for (const auto* n : {"sw_us", "fcl_obbrss_us", "fcl_kdop24_us", "sw_hit", "fcl_hit", "all_chip_pairs",
                         "all_fcl_pairs", "only_chip", "only_fcl", "exact_checked", "exact_chip_right", "exact_fcl_right", "degenerate"}) {
     h.push_back(n);
   }
@@ -159,13 +176,12 @@ std::vector<std::string> poseFields(const PoseRecord& r) {
   });
   f.push_back(num(r.eq5_cycles, 10));
   f.push_back(num(r.eq5_us));
-  for (size_t k = 0; k < r.tlm_cycles.size(); ++k) {
-    f.push_back(num(r.tlm_cycles[k], 12));
-    f.push_back(num(r.tlm_us[k]));
-    f.push_back(num(r.tlm_tri_cycles[k], 12));
+  for (size_t k = 0; k < r.run_cycles.size(); ++k) {
+    f.push_back(num(r.run_cycles[k], 12));
+    f.push_back(num(r.run_us[k]));
+    f.push_back(num(r.run_tri_cycles[k], 12));
   }
-  for (double v : {r.rtl_cycles}) f.push_back(num(v, 12));
-  for (double v : {r.rtl_us, r.sw_us, r.fcl_obbrss_us, r.fcl_kdop24_us, r.sw_hit, r.fcl_hit, r.all_chip, r.all_fcl, r.only_chip, r.only_fcl,
+  for (double v : {r.sw_us, r.fcl_obbrss_us, r.fcl_kdop24_us, r.sw_hit, r.fcl_hit, r.all_chip, r.all_fcl, r.only_chip, r.only_fcl,
                    r.exact_checked, r.exact_chip_right, r.exact_fcl_right, r.degenerate}) {
     f.push_back(num(v));
   }
@@ -181,13 +197,13 @@ int runStudy(const StudyOptions& o) {
   const QueryMode mode = queryModeByName(o.mode);
   const size_t max_contacts = mode == QueryMode::First ? 1 : (1u << 24);
   const auto poses = protocolPoses(o.steps, o.distances);
-  const bool tlm = has(o.backends, "tlm"), rtl = has(o.backends, "rtl"), sw = has(o.backends, "sw");
+  const bool sw = has(o.backends, "sw");
   const bool fcl_o = has(o.backends, "fcl_obbrss"), fcl_k = has(o.backends, "fcl_kdop24");
   std::filesystem::create_directories(o.out_dir);
-  const std::vector<std::string> tlm_configs = tlm ? o.tlm_configs : std::vector<std::string>{};
+  const std::vector<TimedRun> runs = timedRuns(o);
 
   std::vector<PoseRecord> records;
-  int rtl_mismatches = 0;
+  int mismatches = 0;
   for (const auto& mp : o.pairs) {
     const auto path = [&](const std::string& n) { return n.find('/') != std::string::npos ? n : o.mesh_dir + "/" + n + ".off"; };
     Mesh ma = loadMesh(path(mp.a)), mb = loadMesh(path(mp.b));
@@ -197,10 +213,8 @@ int runStudy(const StudyOptions& o) {
     const DopTree tb = buildTree(mb, zachmannDirections(), SplitRule::MeanWidth);
     const auto used_a = usedTriangles(ta, ma.tris.size()), used_b = usedTriangles(tb, mb.tris.size());
     Chip golden = makeChip("golden", "paper", ta, ma, tb, mb);
-    std::vector<Chip> tlms;
-    for (const auto& c : tlm_configs) tlms.push_back(makeChip("tlm", c, ta, ma, tb, mb));
-    std::unique_ptr<Chip> rtl_chip;
-    if (rtl) rtl_chip = std::make_unique<Chip>(makeChip("rtl", "paper", ta, ma, tb, mb));
+    std::vector<Chip> chips;
+    for (const auto& run : runs) chips.push_back(makeChip(run.backend, run.config, ta, ma, tb, mb));
     const SwObject sa = makeSwObject(ta, ma), sb = makeSwObject(tb, mb);
     std::unique_ptr<FclModel> fo_a, fo_b, fk_a, fk_b;
     if (fcl_o || o.check) {
@@ -226,20 +240,21 @@ int runStudy(const StudyOptions& o) {
       r.chip_pairs = g.pairs.size();
       r.eq5_cycles = eq5Cycles(g.counters);
       r.eq5_us = r.eq5_cycles / golden.cfg.core_mhz;
-      for (auto& t : tlms) {
-        const QueryResult q = t.drv->query(t.a, t.b, s.pose, mode);
-        r.tlm_cycles.push_back(double(q.counters.cycles));
-        r.tlm_us.push_back(q.counters.cycles / t.cfg.core_mhz);
-        r.tlm_tri_cycles.push_back(triangleCycles(*t.dev));
-      }
-      if (rtl_chip && i % o.rtl_every == 0) {
-        const QueryResult q = rtl_chip->drv->query(rtl_chip->a, rtl_chip->b, s.pose, mode);
+      r.run_cycles.assign(runs.size(), kNone);
+      r.run_us.assign(runs.size(), kNone);
+      r.run_tri_cycles.assign(runs.size(), kNone);
+      for (size_t k = 0; k < runs.size(); ++k) {
+        if (runs[k].backend == "rtl" && i % o.rtl_every != 0) continue;
+        Chip& chip = chips[k];
+        const QueryResult q = chip.drv->query(chip.a, chip.b, s.pose, mode);
+        // Co-simulation: every timed query must give golden's answer and counters.
         if (q.pairs != g.pairs || !sameCounters(q.counters, g.counters, false) || q.error != g.error) {
-          std::fprintf(stderr, "cc_perf: rtl and golden differ on %s pose %zu\n", r.pair.c_str(), i);
-          ++rtl_mismatches;
+          std::fprintf(stderr, "cc_perf: %s and golden differ on %s pose %zu\n", runs[k].label().c_str(), r.pair.c_str(), i);
+          ++mismatches;
         }
-        r.rtl_cycles = double(q.counters.cycles);
-        r.rtl_us = q.counters.cycles / rtl_chip->cfg.core_mhz;
+        r.run_cycles[k] = double(q.counters.cycles);
+        r.run_us[k] = q.counters.cycles / chip.cfg.core_mhz;
+        r.run_tri_cycles[k] = triangleCycles(*chip.dev);
       }
       if (sw) {
         SwResult res;
@@ -286,20 +301,22 @@ int runStudy(const StudyOptions& o) {
   }
 
   // poses.csv and perf.json: every pose.
-  Csv pc{poseHeader(tlm_configs), {}};
+  Csv pc{poseHeader(runs), {}};
   for (const auto& r : records) pc.rows.push_back(poseFields(r));
   std::ofstream(o.out_dir + "/poses.csv") << [&] { std::ostringstream s; pc.write(s); return s.str(); }();
 
   // summary.csv: per pair and distance, and per pair over all distances ("all").
-  const auto ms = metrics(tlm_configs);
+  const auto ms = metrics(runs);
   Csv sc{{"pair", "distance", "poses", "polygons"}, {}};
   for (const auto& m : ms) {
     sc.header.push_back("avg_" + m.first);
     sc.header.push_back("worst_" + m.first);
   }
-  for (const auto* n : {"rtl_over_eq5", "sw_over_eq5", "sw_over_rtl", "fcl_obbrss_over_eq5", "fcl_obbrss_over_rtl", "fcl_obbrss_over_tlm_modern",
-                        "sw_over_fcl_obbrss", "tlm_paper_triangle_share", "tlm_paper_over_eq5", "tlm_paper_rest_over_eq5",
-                        "hit_disagreements", "only_chip", "only_fcl", "exact_checked", "exact_chip_right",
+  for (const auto& run : runs) {
+    for (const auto& n : {run.label() + "_over_eq5", "sw_over_" + run.label(), "fcl_obbrss_over_" + run.label()}) sc.header.push_back(n);
+  }
+  for (const auto* n : {"sw_over_eq5", "fcl_obbrss_over_eq5", "sw_over_fcl_obbrss", "tlm_paper_triangle_share", "tlm_paper_over_eq5",
+                        "tlm_paper_rest_over_eq5", "hit_disagreements", "only_chip", "only_fcl", "exact_checked", "exact_chip_right",
                         "exact_fcl_right", "degenerate"}) {
     sc.header.push_back(n);
   }
@@ -333,49 +350,46 @@ int runStudy(const StudyOptions& o) {
     }
     return any ? s : kNone;
   };
+  // Speedups as ratios of sums over the poses a timed run measured (rtl: every K-th pose),
+  // so a run is compared with Eq. 5 and software on exactly its own poses.
+  struct RunRatios {
+    double over_eq5, sw_over, fo_over;
+  };
+  auto runRatios = [&](const Group& gr, size_t k) {
+    std::vector<const PoseRecord*> rs;
+    for (const auto* r : gr.rs) {
+      if (!std::isnan(r->run_us[k])) rs.push_back(r);
+    }
+    const double t = sumOf(rs, [k](const PoseRecord& r) { return r.run_us[k]; });
+    return RunRatios{ratio(t, sumOf(rs, [](const PoseRecord& r) { return r.eq5_us; })),
+                     ratio(sumOf(rs, [](const PoseRecord& r) { return r.sw_us; }), t),
+                     ratio(sumOf(rs, [](const PoseRecord& r) { return r.fcl_obbrss_us; }), t)};
+  };
   struct Ratios {
-    double rtl_over_eq5, sw_over_eq5, sw_over_rtl, fo_over_eq5, fo_over_rtl, fo_over_modern, sw_over_fo;
+    double sw_over_eq5, fo_over_eq5, sw_over_fo;
+  };
+  auto ratios = [&](const Group& gr) {
+    const auto avg = [&](double PoseRecord::*m) { return stat(gr.rs, [m](const PoseRecord& r) { return r.*m; }).avg; };
+    const double eq5 = avg(&PoseRecord::eq5_us), sw_avg = avg(&PoseRecord::sw_us), fo = avg(&PoseRecord::fcl_obbrss_us);
+    return Ratios{ratio(sw_avg, eq5), ratio(fo, eq5), ratio(sw_avg, fo)};
   };
   // Where the paper configuration's cycles go (TLM paper = the RTL's cycles), as ratios of
   // sums over the poses: the triangle tests' share, and all / the rest against Eq. 5.
   struct Split {
     double triangle_share = kNone, over_eq5 = kNone, rest_over_eq5 = kNone;
   };
-  const auto paper_it = std::find(tlm_configs.begin(), tlm_configs.end(), "paper");
+  const auto paper_it = std::find_if(runs.begin(), runs.end(), [](const TimedRun& r) { return r.label() == "tlm_paper"; });
   auto split = [&](const Group& gr) {
     Split sp;
-    if (paper_it == tlm_configs.end()) return sp;
-    const size_t k = static_cast<size_t>(paper_it - tlm_configs.begin());
-    const double cycles = sumOf(gr.rs, [k](const PoseRecord& r) { return r.tlm_cycles[k]; });
-    const double tri = sumOf(gr.rs, [k](const PoseRecord& r) { return r.tlm_tri_cycles[k]; });
+    if (paper_it == runs.end()) return sp;
+    const size_t k = static_cast<size_t>(paper_it - runs.begin());
+    const double cycles = sumOf(gr.rs, [k](const PoseRecord& r) { return r.run_cycles[k]; });
+    const double tri = sumOf(gr.rs, [k](const PoseRecord& r) { return r.run_tri_cycles[k]; });
     const double eq5 = sumOf(gr.rs, [](const PoseRecord& r) { return r.eq5_cycles; });
     sp.triangle_share = ratio(tri, cycles);
     sp.over_eq5 = ratio(cycles, eq5);
     sp.rest_over_eq5 = ratio(cycles - tri, eq5);
     return sp;
-  };
-  auto ratios = [&](const Group& gr) {
-    // rtl ran on a subset of poses: compare it with Eq. 5 and software on that subset.
-    std::vector<const PoseRecord*> rtl_rs;
-    for (const auto* r : gr.rs) {
-      if (!std::isnan(r->rtl_us)) rtl_rs.push_back(r);
-    }
-    const double eq5 = stat(gr.rs, ms[3].second).avg, sw_avg = stat(gr.rs, [](const PoseRecord& r) { return r.sw_us; }).avg;
-    const double fo = stat(gr.rs, [](const PoseRecord& r) { return r.fcl_obbrss_us; }).avg;
-    double modern = kNone;
-    for (size_t k = 0; k < tlm_configs.size(); ++k) {
-      if (tlm_configs[k] == "modern") modern = stat(gr.rs, ms[5 + k].second).avg;
-    }
-    Ratios q{};
-    const double rtl_sum = sumOf(rtl_rs, [](const PoseRecord& r) { return r.rtl_us; });
-    q.rtl_over_eq5 = rtl_rs.empty() ? kNone : ratio(rtl_sum, sumOf(rtl_rs, [](const PoseRecord& r) { return r.eq5_us; }));
-    q.sw_over_eq5 = ratio(sw_avg, eq5);
-    q.sw_over_rtl = rtl_rs.empty() ? kNone : ratio(sumOf(rtl_rs, [](const PoseRecord& r) { return r.sw_us; }), rtl_sum);
-    q.fo_over_eq5 = ratio(fo, eq5);
-    q.fo_over_rtl = rtl_rs.empty() ? kNone : ratio(sumOf(rtl_rs, [](const PoseRecord& r) { return r.fcl_obbrss_us; }), rtl_sum);
-    q.fo_over_modern = ratio(fo, modern);
-    q.sw_over_fo = ratio(sw_avg, fo);
-    return q;
   };
   for (const auto& gr : groups) {
     std::vector<std::string> row{gr.pair, gr.distance, std::to_string(gr.rs.size()), gr.rs.empty() ? "" : std::to_string(gr.rs[0]->polygons_a)};
@@ -386,6 +400,13 @@ int runStudy(const StudyOptions& o) {
       row.push_back(num(st.worst));
       if (st.n) j[m.first] = {{"avg", st.avg}, {"worst", st.worst}, {"n", st.n}};
     }
+    for (size_t k = 0; k < runs.size(); ++k) {
+      const RunRatios rr = runRatios(gr, k);
+      for (double v : {rr.over_eq5, rr.sw_over, rr.fo_over}) {
+        row.push_back(num(v));
+        if (!std::isnan(v)) j[sc.header[row.size() - 1]] = v;
+      }
+    }
     const Ratios q = ratios(gr);
     double hit_dis = 0;
     for (const auto* r : gr.rs) {
@@ -393,16 +414,15 @@ int runStudy(const StudyOptions& o) {
       if ((!std::isnan(r->sw_hit) && r->sw_hit != chip_hit) || (!std::isnan(r->fcl_hit) && r->fcl_hit != chip_hit)) hit_dis += 1;
     }
     const Split sp = split(gr);
-    const double vals[] = {q.rtl_over_eq5, q.sw_over_eq5, q.sw_over_rtl, q.fo_over_eq5, q.fo_over_rtl, q.fo_over_modern, q.sw_over_fo,
-                           sp.triangle_share, sp.over_eq5, sp.rest_over_eq5, hit_dis,
+    const double vals[] = {q.sw_over_eq5, q.fo_over_eq5, q.sw_over_fo, sp.triangle_share, sp.over_eq5, sp.rest_over_eq5, hit_dis,
                            sumOf(gr.rs, [](const PoseRecord& r) { return r.only_chip; }), sumOf(gr.rs, [](const PoseRecord& r) { return r.only_fcl; }),
                            sumOf(gr.rs, [](const PoseRecord& r) { return r.exact_checked; }),
                            sumOf(gr.rs, [](const PoseRecord& r) { return r.exact_chip_right; }),
                            sumOf(gr.rs, [](const PoseRecord& r) { return r.exact_fcl_right; }),
                            sumOf(gr.rs, [](const PoseRecord& r) { return r.degenerate; })};
-    for (size_t k = 0; k < std::size(vals); ++k) {
-      row.push_back(num(vals[k]));
-      if (!std::isnan(vals[k])) j[sc.header[4 + 2 * ms.size() + k]] = vals[k];
+    for (double v : vals) {
+      row.push_back(num(v));
+      if (!std::isnan(v)) j[sc.header[row.size() - 1]] = v;
     }
     sc.rows.push_back(row);
     summary.push_back(j);
@@ -410,8 +430,8 @@ int runStudy(const StudyOptions& o) {
   { std::ofstream f(o.out_dir + "/summary.csv"); sc.write(f); }
 
   nlohmann::json js;
-  js["protocol"] = {{"steps", o.steps}, {"distances", o.distances}, {"mode", o.mode}, {"backends", o.backends}, {"tlm_configs", tlm_configs},
-                    {"rtl_every", o.rtl_every}, {"kdop_every", o.kdop_every}, {"repeat", o.repeat}, {"check", o.check}};
+  js["protocol"] = {{"steps", o.steps}, {"distances", o.distances}, {"mode", o.mode}, {"backends", o.backends}, {"tlm_configs", o.tlm_configs},
+                    {"rtl_configs", o.rtl_configs}, {"rtl_every", o.rtl_every}, {"kdop_every", o.kdop_every}, {"repeat", o.repeat}, {"check", o.check}};
   js["summary"] = summary;
   js["poses"] = nlohmann::json::array();
   for (const auto& r : records) {
@@ -427,10 +447,10 @@ int runStudy(const StudyOptions& o) {
   t << "Mode " << o.mode << ", " << o.steps << " steps at d = ";
   for (size_t k = 0; k < o.distances.size(); ++k) t << (k ? ", " : "") << num(o.distances[k]);
   t << " (" << poses.size() << " poses per pair); cells are average / worst; times in µs.\n\n";
-  t << "| pair | polygons | aligned visited | tumbled visited | triangle tests | Eq. 5 (266 MHz) | RTL (266 MHz) |";
-  for (const auto& c : tlm_configs) t << " TLM " << c << " |";
-  t << " sw (double) | FCL OBBRSS | FCL KDOP24 |\n|---|---|---|---|---|---|---|";
-  for (size_t k = 0; k < tlm_configs.size(); ++k) t << "---|";
+  t << "| pair | polygons | aligned visited | tumbled visited | triangle tests | Eq. 5 (266 MHz) |";
+  for (const auto& run : runs) t << ' ' << runTitle(run) << " |";
+  t << " sw (double) | FCL OBBRSS | FCL KDOP24 |\n|---|---|---|---|---|---|";
+  for (size_t k = 0; k < runs.size(); ++k) t << "---|";
   t << "---|---|---|\n";
   for (const auto& gr : groups) {
     if (gr.distance != "all") continue;
@@ -438,16 +458,23 @@ int runStudy(const StudyOptions& o) {
     for (size_t m = 0; m < ms.size(); ++m) t << " | " << cell(stat(gr.rs, ms[m].second), m < 3 ? 0 : 1);
     t << " |\n";
   }
-  t << "\nSpeedups (ratio of average times; RTL ratios over the poses RTL ran):\n\n"
-       "| pair | RTL / Eq. 5 | sw / Eq. 5 | sw / RTL | FCL OBBRSS / Eq. 5 | FCL OBBRSS / RTL | FCL OBBRSS / TLM modern | sw / FCL OBBRSS |\n"
-       "|---|---|---|---|---|---|---|---|\n";
+  t << "\nSpeedups (ratios of summed times over the poses each chip run measured):\n\n| pair |";
+  for (const auto& run : runs) t << ' ' << runTitle(run) << " / Eq. 5 |";
+  t << " sw / Eq. 5 | FCL OBBRSS / Eq. 5 |";
+  for (const auto& run : runs) t << " FCL OBBRSS / " << runTitle(run) << " |";
+  t << " sw / FCL OBBRSS |\n|---|";
+  for (size_t k = 0; k < 2 * runs.size() + 3; ++k) t << "---|";
+  t << '\n';
   for (const auto& gr : groups) {
     if (gr.distance != "all") continue;
     const Ratios q = ratios(gr);
-    t << "| " << gr.pair << " | " << fix(q.rtl_over_eq5, 2) << " | " << fix(q.sw_over_eq5, 1) << " | " << fix(q.sw_over_rtl, 1) << " | "
-      << fix(q.fo_over_eq5, 1) << " | " << fix(q.fo_over_rtl, 1) << " | " << fix(q.fo_over_modern, 1) << " | " << fix(q.sw_over_fo, 2) << " |\n";
+    t << "| " << gr.pair << " |";
+    for (size_t k = 0; k < runs.size(); ++k) t << ' ' << fix(runRatios(gr, k).over_eq5, 2) << " |";
+    t << ' ' << fix(q.sw_over_eq5, 1) << " | " << fix(q.fo_over_eq5, 1) << " |";
+    for (size_t k = 0; k < runs.size(); ++k) t << ' ' << fix(runRatios(gr, k).fo_over, 1) << " |";
+    t << ' ' << fix(q.sw_over_fo, 2) << " |\n";
   }
-  if (paper_it != tlm_configs.end()) {
+  if (paper_it != runs.end()) {
     t << "\nWhere the paper configuration's cycles go (TLM paper, the RTL's cycle count; ratios of sums over the poses):\n\n"
          "| pair | triangle tests' share of the cycles | TLM paper / Eq. 5 | without the triangle tests / Eq. 5 |\n|---|---|---|---|\n";
     for (const auto& gr : groups) {
@@ -478,43 +505,46 @@ int runStudy(const StudyOptions& o) {
   {
     std::ofstream f(o.out_dir + "/angle.dat");
     // First line: column names (gnuplot's columnhead); pair and distance are in the title.
-    f << "angle Eq.5 RTL";
-    for (const auto& c : tlm_configs) f << " TLM-" << c;
+    f << "angle Eq.5";
+    for (const auto& run : runs) f << ' ' << plotName(run);
     f << " sw FCL-OBBRSS FCL-KDOP24\n";
     for (const auto& r : records) {
       if (r.pair != o.pairs[0].label() || r.sample.distance != o.distances[0]) continue;
-      f << num(r.sample.angle_deg) << ' ' << datNum(r.eq5_us) << ' ' << datNum(r.rtl_us);
-      for (double v : r.tlm_us) f << ' ' << datNum(v);
+      f << num(r.sample.angle_deg) << ' ' << datNum(r.eq5_us);
+      for (double v : r.run_us) f << ' ' << datNum(v);
       f << ' ' << datNum(r.sw_us) << ' ' << datNum(r.fcl_obbrss_us) << ' ' << datNum(r.fcl_kdop24_us) << '\n';
     }
   }
   {
     std::ofstream f(o.out_dir + "/lists.dat");
     // alpha (node pairs per list) and cycles per list (tau = tumbled/2), per pose.
-    f << "alpha Eq.5 RTL";
-    for (const auto& c : tlm_configs) f << " TLM-" << c;
+    f << "alpha Eq.5";
+    for (const auto& run : runs) f << ' ' << plotName(run);
     f << '\n';
     for (const auto& r : records) {
       if (r.c.tumbled_nodes_transformed == 0) continue;
       const double tau = r.c.tumbled_nodes_transformed / 2.0, alpha = r.c.overlap_tests / (2.0 * r.c.tumbled_nodes_transformed);
-      f << num(alpha) << ' ' << num(r.eq5_cycles / tau) << ' ' << datNum(r.rtl_cycles / tau);
-      for (double v : r.tlm_cycles) f << ' ' << datNum(v / tau);
+      f << num(alpha) << ' ' << num(r.eq5_cycles / tau);
+      for (double v : r.run_cycles) f << ' ' << datNum(v / tau);
       f << '\n';
     }
   }
   {
     std::ofstream f(o.out_dir + "/speedup.dat");
-    f << "pair sw/Eq.5 sw/RTL FCL-OBBRSS/Eq.5 FCL-OBBRSS/RTL FCL-OBBRSS/TLM-modern\n";
+    f << "pair sw/Eq.5 FCL-OBBRSS/Eq.5";
+    for (const auto& run : runs) f << " FCL-OBBRSS/" << plotName(run);
+    f << '\n';
     for (const auto& gr : groups) {
       if (gr.distance != "all") continue;
       const Ratios q = ratios(gr);
-      f << '"' << gr.pair << "\" " << datNum(q.sw_over_eq5) << ' ' << datNum(q.sw_over_rtl) << ' ' << datNum(q.fo_over_eq5) << ' '
-        << datNum(q.fo_over_rtl) << ' ' << datNum(q.fo_over_modern) << '\n';
+      f << '"' << gr.pair << "\" " << datNum(q.sw_over_eq5) << ' ' << datNum(q.fo_over_eq5);
+      for (size_t k = 0; k < runs.size(); ++k) f << ' ' << datNum(runRatios(gr, k).fo_over);
+      f << '\n';
     }
   }
   std::cout << "\nwrote " << o.out_dir << "/{poses.csv,summary.csv,perf.json,table1.md,angle.dat,lists.dat,speedup.dat}\n";
-  if (rtl_mismatches) {
-    std::fprintf(stderr, "cc_perf: %d rtl queries differed from golden\n", rtl_mismatches);
+  if (mismatches) {
+    std::fprintf(stderr, "cc_perf: %d timed queries differed from golden\n", mismatches);
     return 4;
   }
   return 0;

@@ -144,7 +144,7 @@ TEST(PerfCli, WritesCsvJsonAndTable) {
   writeOff(makeTorus(1.0f, 0.3f, 16, 8), (dir / "ring.off").string());
   const std::string out = (dir / "out").string();
   const std::string cmd = std::string(CC_PERF_BIN) + " -q --meshes " + dir.string() + " --pairs ball:ring,ring --steps 4 --distances 0.5,5" +
-                          " --backends golden,sw,fcl_obbrss,fcl_kdop24,tlm --tlm-configs paper --check --out " + out + " > " + out + ".txt";
+                          " --backends golden,sw,fcl_obbrss,fcl_kdop24,tlm,rtl --tlm-configs paper --rtl-configs paper,queued --check --out " + out + " > " + out + ".txt";
   ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
   std::istringstream poses(readAll(out + "/poses.csv"));
   std::string header, line;
@@ -161,7 +161,10 @@ TEST(PerfCli, WritesCsvJsonAndTable) {
   const auto names = split(header);
   const auto col = [&](const std::string& n) { return size_t(std::find(names.begin(), names.end(), n) - names.begin()); };
   const size_t tests = col("triangle_tests"), cycles = col("tlm_paper_cycles"), tri = col("tlm_paper_triangle_cycles");
+  const size_t rtl_paper = col("rtl_paper_cycles"), rtl_queued = col("rtl_queued_cycles");
   ASSERT_LT(tri, names.size());
+  ASSERT_LT(rtl_paper, names.size());
+  ASSERT_LT(rtl_queued, names.size());
   int rows = 0, far_with_pairs = 0, with_tests = 0;
   while (std::getline(poses, line)) {
     ++rows;
@@ -172,6 +175,9 @@ TEST(PerfCli, WritesCsvJsonAndTable) {
     // The triangle tests' cycles are part of the query's, and there are some iff tests ran.
     EXPECT_LT(std::stod(f[tri]), std::stod(f[cycles])) << line;
     EXPECT_EQ(std::stod(f[tri]) > 0, std::stod(f[tests]) > 0) << line;
+    // The TLM model times the paper chip exactly (docs/tlm.md); the queued chip is another chip.
+    EXPECT_EQ(f[rtl_paper], f[cycles]) << line;
+    EXPECT_GT(std::stod(f[rtl_queued]), 0) << line;
     with_tests += std::stod(f[tests]) > 0;
   }
   EXPECT_EQ(rows, 2 * 8);
@@ -181,10 +187,11 @@ TEST(PerfCli, WritesCsvJsonAndTable) {
   EXPECT_NE(table.find("| ball:ring |"), std::string::npos);
   EXPECT_NE(table.find("| ring |"), std::string::npos);
   EXPECT_NE(table.find("Where the paper configuration's cycles go"), std::string::npos);
+  EXPECT_NE(table.find("| RTL queued / Eq. 5 |"), std::string::npos);
   EXPECT_NE(readAll(out + "/perf.json").find("\"summary\""), std::string::npos);
   EXPECT_NE(readAll(out + "/summary.csv").find("ball:ring,all,8,"), std::string::npos);
   // Bad input: exit code 2, no crash.
-  for (const char* bad : {" --steps 0", " --backends golden,gpu", " --distances 1,x", " --pairs ball:nothere", " --mode some"}) {
+  for (const char* bad : {" --steps 0", " --backends golden,gpu", " --backends golden,rtl --rtl-configs modern", " --distances 1,x", " --pairs ball:nothere", " --mode some"}) {
     const std::string c = std::string(CC_PERF_BIN) + " -q --meshes " + dir.string() + " --out " + out + bad + " > /dev/null 2>&1";
     EXPECT_EQ(WEXITSTATUS(std::system(c.c_str())), 2) << bad;
   }

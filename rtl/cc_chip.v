@@ -20,10 +20,21 @@ module cc_chip #(
   parameter integer StackFrames    = 64,
   parameter integer BoardBytesLog2 = 30,
   parameter integer SramAddrW      = 20,
+  parameter integer FetchAhead     = 4,     // aligned pairs read ahead (cc_core)
+  parameter integer TriQueue       = 0,     // triangle tests the controller may run ahead (cc_core)
+  // SDRAM (cc_sdram_ctrl): geometry, timings in memory cycles, requests held
+  parameter integer BankBits       = 2,
+  parameter integer ColBits        = 9,
   parameter integer TRp            = 2,
   parameter integer TRcd           = 2,
   parameter integer TCl            = 2,
-  parameter integer TriQueue       = 0      // triangle tests the controller may run ahead (cc_core)
+  parameter integer TCwl           = 1,
+  parameter integer TWr            = 2,
+  parameter integer TRas           = 0,
+  parameter integer TTurn          = 1,
+  parameter integer SdramQueue     = 8,
+  // derived: row address bits of a 32-bit byte address with 32-byte beats
+  parameter integer RowBits        = 32 - 5 - ColBits - BankBits
 ) (
   // PCI
   input  wire                 pci_clk_i,
@@ -53,9 +64,9 @@ module cc_chip #(
   input  wire                 rst_ni,
   /* verilator lint_on SYNCASYNCNET */
   output wire [2:0]           sd_cmd_o,
-  output wire [1:0]           sd_bank_o,
-  output wire [15:0]          sd_row_o,
-  output wire [8:0]           sd_col_o,
+  output wire [BankBits-1:0]  sd_bank_o,
+  output wire [RowBits-1:0]   sd_row_o,
+  output wire [ColBits-1:0]   sd_col_o,
   output wire                 sd_ap_o,
   output wire                 sd_wvalid_o,
   output wire [255:0]         sd_wdata_o,
@@ -184,6 +195,7 @@ module cc_chip #(
     .StackFrames    (StackFrames),
     .BoardBytesLog2 (BoardBytesLog2),
     .SramAddrW      (SramAddrW),
+    .FetchAhead     (FetchAhead),
     .TriQueue       (TriQueue)
   ) u_core (
     .clk_i           (clk_i),
@@ -219,9 +231,16 @@ module cc_chip #(
   assign irq_o  = core_irq;
 
   cc_sdram_ctrl #(
-    .TRp  (TRp),
-    .TRcd (TRcd),
-    .TCl  (TCl)
+    .BankBits   (BankBits),
+    .ColBits    (ColBits),
+    .TRp        (TRp),
+    .TRcd       (TRcd),
+    .TCl        (TCl),
+    .TCwl       (TCwl),
+    .TWr        (TWr),
+    .TRas       (TRas),
+    .TTurn      (TTurn),
+    .QueueDepth (SdramQueue)
   ) u_sdram (
     .clk_i       (clk_i),
     .rst_ni      (rst_ni),

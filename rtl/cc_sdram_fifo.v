@@ -70,7 +70,12 @@ module cc_sdram_fifo #(
     if (rst_ni) begin
       assert (!(push_i && full_o && !pop_i)) else $error("cc_sdram_fifo: push while full");
       assert (!(pop_i && empty_o)) else $error("cc_sdram_fifo: pop while empty");
-      assert (count_q <= Depth[CntW-1:0]) else $error("cc_sdram_fifo: count beyond depth");
+    end
+  end
+  // Only where the counter can hold more than Depth (not for Depth = 3, 7, ...).
+  if ((1 << CntW) > Depth + 1) begin : g_count_check
+    always @(posedge clk_i) begin
+      if (rst_ni) assert (count_q <= Depth[CntW-1:0]) else $error("cc_sdram_fifo: count beyond depth");
     end
   end
 `endif

@@ -7,9 +7,11 @@
 //
 //   start_i (cycle 2m-1) -> pend (2*TCwl cycles) -> act: beat 0 .. BurstLen-1 on DQ
 //
-// A new start may come while the previous burst is still on DQ (bursts follow each other
-// back to back), but never while one is pending: the controller spaces WRITEs by at least
-// BurstLen/2 memory cycles and 2*TCwl < BurstLen.
+// A new start may come while earlier bursts are pending or on DQ: the controller spaces
+// WRITEs by at least BurstLen/2 memory cycles (BurstLen chip cycles), so bursts follow each
+// other back to back and at most Pend are pending at once (one with the paper's TCwl = 1,
+// three with DDR4's 9): their data waits in a FIFO (cc_sdram_fifo, at least two entries),
+// their start in a delay line of 2*TCwl cycles that says when the oldest goes to DQ.
 // ============================================================================================
 module cc_sdram_wdata #(
   parameter integer DataW    = 256,
@@ -29,29 +31,49 @@ module cc_sdram_wdata #(
   output wire [DataW-1:0] wdata_o,
   output wire [StrbW-1:0] dm_o
 );
-  localparam integer WCntW = $clog2(2 * TCwl + 1);
+  localparam integer Pend  = (2 * TCwl - 1) / BurstLen + 1;
+  localparam integer Depth = Pend < 2 ? 2 : Pend;  // cc_sdram_fifo needs two entries
 
-  reg               pend_q, pend_d;
-  reg [WCntW-1:0]   pend_cnt_q, pend_cnt_d;
-  reg [DataW-1:0]   pend_data_q;
-  reg [StrbW-1:0]   pend_strb_q;
-  reg [SelW-1:0]    pend_sel_q;
-  reg               act_q, act_d;
+  // The pending burst moves to DQ in the cycle before its first beat: 2*TCwl cycles after
+  // its start.
+  wire go;
+  wire unused_delay_data;  // the line carries only the valid bit
+  cc_delay #(.Width(1), .Depth(2 * TCwl)) u_start_delay (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
+    .valid_i (start_i),
+    .data_i  (1'b0),
+    .valid_o (go),
+    .data_o  (unused_delay_data)
+  );
+
+  reg               act_q, act_d;   // a burst is on DQ
   reg [SelW-1:0]    beat_q, beat_d;
   reg [DataW-1:0]   act_data_q;
   reg [StrbW-1:0]   act_strb_q;
   reg [SelW-1:0]    act_sel_q;
 
-  // The pending burst moves to DQ in the cycle before its first beat.
-  wire go = pend_q && (pend_cnt_q == {{(WCntW - 1){1'b0}}, 1'b1});
+  wire [DataW-1:0] pend_data;
+  wire [StrbW-1:0] pend_strb;
+  wire [SelW-1:0]  pend_sel;
+  wire             pend_empty;
+  wire             unused_pend_full;
+  wire [$clog2(Depth + 1)-1:0] unused_pend_count;
+  cc_sdram_fifo #(.Width(DataW + StrbW + SelW), .Depth(Depth)) u_pending (
+    .clk_i     (clk_i),
+    .rst_ni    (rst_ni),
+    .push_i    (start_i),
+    .wr_data_i ({data_i, strb_i, sel_i}),
+    .pop_i     (go),
+    .rd_data_o ({pend_data, pend_strb, pend_sel}),
+    .empty_o   (pend_empty),
+    .full_o    (unused_pend_full),
+    .count_o   (unused_pend_count)
+  );
 
   always @* begin
-    pend_d     = pend_q;
-    pend_cnt_d = pend_cnt_q;
     act_d      = act_q;
     beat_d     = beat_q;
-    if (pend_q) pend_cnt_d = pend_cnt_q - 1'b1;
-    if (go) pend_d = 1'b0;
     if (act_q) begin
       beat_d = beat_q + 1'b1;
       if (beat_q == {SelW{1'b1}}) act_d = 1'b0;
@@ -60,21 +82,13 @@ module cc_sdram_wdata #(
       act_d  = 1'b1;
       beat_d = {SelW{1'b0}};
     end
-    if (start_i) begin
-      pend_d     = 1'b1;
-      pend_cnt_d = 2 * TCwl[WCntW-1:0];
-    end
   end
 
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      pend_q     <= 1'b0;
-      pend_cnt_q <= {WCntW{1'b0}};
       act_q      <= 1'b0;
       beat_q     <= {SelW{1'b0}};
     end else begin
-      pend_q     <= pend_d;
-      pend_cnt_q <= pend_cnt_d;
       act_q      <= act_d;
       beat_q     <= beat_d;
     end
@@ -82,19 +96,14 @@ module cc_sdram_wdata #(
 
   // Data registers need no reset: they only reach DQ together with act_q.
   always @(posedge clk_i) begin
-    if (start_i) begin
-      pend_data_q <= data_i;
-      pend_strb_q <= strb_i;
-      pend_sel_q  <= sel_i;
-    end
     if (go) begin
-      act_data_q <= pend_data_q;
-      act_strb_q <= pend_strb_q;
-      act_sel_q  <= pend_sel_q;
+      act_data_q <= pend_data;
+      act_strb_q <= pend_strb;
+      act_sel_q  <= pend_sel;
     end
   end
 
-  assign busy_o   = pend_q || act_q;
+  assign busy_o   = !pend_empty || act_q;
   assign wvalid_o = act_q;
   assign wdata_o  = act_data_q;
   assign dm_o     = (act_q && beat_q == act_sel_q) ? ~act_strb_q : {StrbW{1'b1}};
@@ -102,11 +111,10 @@ module cc_sdram_wdata #(
   // ------------------------------------------------------------------------ assertions
 `ifndef SYNTHESIS
   initial begin
-    assert (TCwl >= 1 && 2 * TCwl < BurstLen) else $error("cc_sdram_wdata: need 1 <= TCwl < BurstLen/2");
+    assert (TCwl >= 1) else $error("cc_sdram_wdata: need TCwl >= 1");
   end
   always @(posedge clk_i) begin
     if (rst_ni) begin
-      assert (!(start_i && pend_q)) else $error("cc_sdram_wdata: WRITE while another is pending");
       assert (!(go && act_q && beat_q != {SelW{1'b1}})) else $error("cc_sdram_wdata: write bursts overlap");
     end
   end

@@ -8,6 +8,7 @@
 #include <random>
 
 #include "Vcc_sdram_ctrl.h"
+#include "Vcc_sdram_ctrl_modern.h"
 #include "Vcc_sdram_ctrl_slow.h"
 #include "cc_sdram_harness.h"
 #include "sdram_slow_config.h"
@@ -285,6 +286,19 @@ TEST(SdramCtrl, RandomTrafficSlowConsumer) {
 
 TEST(SdramCtrl, RandomTrafficSlowTiming) {
   randomTraffic<Vcc_sdram_ctrl_slow>(slowSdramConfig(), 31337u, 10000, {});
+}
+
+// DDR4 timing (configs/modern.cfg): CWL 9 leaves up to three WRITEs' data pending at once;
+// a write-heavy mix with no gaps fills the write-data FIFO (a FIFO of two fails here).
+TEST(SdramCtrl, RandomTrafficModernTiming) {
+  randomTraffic<Vcc_sdram_ctrl_modern>(namedConfig("modern"), 2718u, 10000, {});
+  Traffic<Vcc_sdram_ctrl_modern>::Mix writes;
+  writes.read_pair = 55;  // randomTraffic expects more than 4 read beats a request
+  writes.read_record = 0;
+  writes.write = 45;
+  writes.gap_percent = 0;
+  writes.stall_percent = 0;
+  randomTraffic<Vcc_sdram_ctrl_modern>(namedConfig("modern"), 1618u, 10000, writes);
 }
 
 // The device really checks the controller: a device with a slower tRCD than the RTL was
