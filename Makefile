@@ -19,7 +19,7 @@ help:
 	@echo "make bench    benchmarks (ratios measured side by side)"
 	@echo "make results  the performance study of docs/results.md (cc_perf, plots; ~15 min; STEPS=N)"
 	@echo "make soak     long randomized runs (10^6+ vectors per unit)"
-	@echo "make lint     verilator --lint-only -Wall over rtl/"
+	@echo "make lint     verilator --lint-only -Wall over rtl/ and the small, queued, modern chips"
 	@echo "make synth    yosys synth of every RTL unit, latch check, cell counts"
 	@echo "make meshes   extract the libcgal-demo meshes into $(MESHES)"
 	@echo "make gen      regenerate rtl/ and docs/ files derived from the C++ spec"
@@ -53,8 +53,9 @@ bench: build meshes
 results: build meshes
 	@bench/results.sh $(BUILD)
 
-lint: deps
+lint: configure
 	@scripts/lint.sh
+	@$(LOCK) cmake --build $(BUILD) --target lint_variants
 
 synth: deps
 	@scripts/synth.sh $(BUILD)/synth
