@@ -1,14 +1,34 @@
 #!/usr/bin/env bash
-# Names the states of a CC_STATE_PROFILE file (sim/cc_board.cpp: cc_core's trace_state, the
-# master controller's or the triangle-test engine's while the controller waits for a test)
-# from the localparams of rtl/cc_core.v (scripts/core_states.sh) and prints them by cycles,
-# largest first, with percentages.
+# Names the states of a CC_STATE_PROFILE file (sim/cc_board.cpp) from the localparams of
+# rtl/cc_core.v (scripts/core_states.sh) and prints, by cycles, largest first, with
+# percentages: cc_core's trace_state (the master controller's state, or the triangle-test
+# engine's while the controller waits for a test), then over the busy cycles the engine's
+# decide stage (which the queued chip runs beside the controller) and the tests waiting in
+# its queue.
 #   CC_STATE_PROFILE=/tmp/prof.txt build/bin/bench_chip && scripts/state_profile.sh /tmp/prof.txt
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ $# -eq 1 ] || { echo "usage: $0 PROFILE_FILE" >&2; exit 2; }
-scripts/core_states.sh |
-  awk 'NR == FNR { name[$2] = $1; next }
-       { n[FNR] = ($1 in name) ? name[$1] : "state_" $1; c[FNR] = $2; total += $2 }
-       END { for (i in n) printf "%-16s %14d %6.1f%%\n", n[i], c[i], 100 * c[i] / total }' - "$1" |
-  sort -k2,2nr
+names=$(mktemp)
+trap 'rm -f "$names"' EXIT
+scripts/core_states.sh > "$names"
+# section KIND: the lines of that kind ("" = the controller's "state cycles" lines).
+section() {
+  awk -v kind="$1" 'NR == FNR { name[$2] = $1; next }
+       kind == "" && NF == 2 { s = $1; c = $2 }
+       kind != "" && NF == 3 && $1 == kind { s = $2; c = $3 }
+       (kind == "" && NF == 2) || (kind != "" && NF == 3 && $1 == kind) {
+         if (kind == "queue") label = s " waiting";
+         else if (kind == "engine" && s == 0) label = "E_IDLE";
+         else label = (s in name) ? name[s] : "state_" s;
+         n[++k] = label; v[k] = c; total += c }
+       END { for (i = 1; i <= k; ++i) printf "%-16s %14d %6.1f%%\n", n[i], v[i], 100 * v[i] / total }' "$names" "$2" |
+    sort -k2,2nr
+}
+section "" "$1"
+if grep -q '^engine ' "$1"; then
+  echo "--- triangle-test engine (decide stage), busy cycles"
+  section engine "$1"
+  echo "--- tests waiting in the engine's queue, busy cycles"
+  section queue "$1"
+fi

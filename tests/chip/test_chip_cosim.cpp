@@ -3,7 +3,12 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <map>
 #include <random>
+#include <sstream>
+#include <unistd.h>
 
 #include "cc/driver.h"
 #include "cc_board.h"
@@ -288,11 +293,10 @@ TEST(ChipCosim, ResultsWrittenOverTriangleRecords) {
   }
 }
 
-// One triangle of A through a row of B's triangles that all cross it: every test is a hit
-// and reads the record result 0 writes into, so a test loaded ahead of the hit before it
-// (the queued chip's load stage) would report the old id. Six results fit in the record's
-// last 48 bytes; the query then overflows.
-TEST(ChipCosim, ResultsWrittenOverTheRecordEveryTestReads) {
+namespace {
+// One triangle of A through a row of 16 of B's that all cross it (16 tests, 16 hits at the
+// identity pose).
+Pair oneTriangleThroughARow() {
   cc::Mesh plane{"one triangle", {{-1, -1, 0}, {2, -1, 0}, {-1, 2, 0}}, {{0, 1, 2}}};
   cc::Mesh row{"crossing triangles", {}, {}};
   for (uint32_t i = 0; i < 16; ++i) {
@@ -300,11 +304,68 @@ TEST(ChipCosim, ResultsWrittenOverTheRecordEveryTestReads) {
     row.vertices.insert(row.vertices.end(), {{x, -0.2f, -0.5f}, {x + 0.01f, 0.0f, 0.5f}, {x, 0.2f, -0.5f}});
     row.tris.push_back({3 * i, 3 * i + 1, 3 * i + 2});
   }
-  const Pair p = makePair(std::move(plane), std::move(row));
+  return makePair(std::move(plane), std::move(row));
+}
+}  // namespace
+
+// One triangle of A through a row of B's triangles that all cross it: every test is a hit
+// and reads the record result 0 writes into, so a test loaded ahead of the hit before it
+// (the queued chip's load stage) would report the old id. Six results fit in the record's
+// last 48 bytes; the query then overflows.
+TEST(ChipCosim, ResultsWrittenOverTheRecordEveryTestReads) {
+  const Pair p = oneTriangleThroughARow();
   const cc::Pose pose = cc::poseFromAxisAngle({0, 0, 1}, 0, {0, 0, 0});
   for (const char* config : {"paper", "queued"}) {
     SCOPED_TRACE(config);
     resultsOverTriangleRecords(config, p, pose, (cc::layout::kTriBytes - kResultOverTriId) / cc::layout::kResultBytes);
+  }
+}
+
+// CC_STATE_PROFILE: the controller's states over all cycles, and over the busy cycles the
+// triangle-test engine's decide stage and its queue (sim/cc_board.cpp). One triangle of A
+// through a row of 16 of B's: the queued chip's controller runs ahead and tests wait.
+TEST(ChipProfile, EngineAndQueueCounted) {
+  const Pair p = oneTriangleThroughARow();
+  const std::string path = "/tmp/cc_profile_test_" + std::to_string(::getpid()) + ".txt";
+  for (const char* config : {"paper", "queued"}) {
+    SCOPED_TRACE(config);
+    uint64_t cycles = 0;
+    {
+      ::setenv("CC_STATE_PROFILE", path.c_str(), 1);
+      auto dev = cc::makeDevice("rtl", cc::namedConfig(config));
+      ::unsetenv("CC_STATE_PROFILE");
+      cc::Driver drv(*dev);
+      const auto a = drv.upload(p.ta, p.a), b = drv.upload(p.tb, p.b);
+      const cc::QueryResult q = drv.query(a, b, cc::poseFromAxisAngle({0, 0, 1}, 0, {0, 0, 0}), cc::QueryMode::All);
+      ASSERT_EQ(q.pairs.size(), 16u);
+      cycles = q.counters.cycles;
+    }  // the board writes the profile when it goes
+    std::ifstream f(path);
+    std::map<std::string, std::map<int, uint64_t>> kinds;  // "" (controller), engine, queue
+    for (std::string line; std::getline(f, line);) {
+      std::istringstream ls(line);
+      std::string first;
+      ls >> first;
+      int state = 0;
+      uint64_t n = 0;
+      if (first == "engine" || first == "queue") ls >> state >> n;
+      else state = std::stoi(first), ls >> n;
+      kinds[first == "engine" || first == "queue" ? first : ""][state] += n;
+    }
+    std::remove(path.c_str());
+    auto total = [&](const std::string& k) {
+      uint64_t t = 0;
+      for (const auto& [s, n] : kinds[k]) t += n;
+      return t;
+    };
+    EXPECT_EQ(total("engine"), total("queue"));  // both over the busy cycles
+    EXPECT_GE(total("engine"), cycles);
+    EXPECT_GT(total(""), total("engine"));  // the controller's over all cycles
+    EXPECT_GT(kinds["engine"][46], 0u);     // E_IT
+    uint64_t waiting = 0;
+    for (const auto& [k, n] : kinds["queue"]) waiting += k > 0 ? n : 0;
+    if (std::string(config) == "paper") EXPECT_EQ(waiting, 0u);
+    else EXPECT_GT(waiting, 0u);
   }
 }
 
