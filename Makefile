@@ -17,7 +17,7 @@ help:
 	@echo "make test     build, then run the whole GoogleTest suite (ctest)"
 	@echo "make demo     bunny00 vs armadillo, 36 poses, Table-1 style summary"
 	@echo "make bench    benchmarks (ratios measured side by side), then make results"
-	@echo "make results  the performance study: docs/results.md's tables and plots (cc_perf; ~5 min; STEPS=N)"
+	@echo "make results  the performance study: docs/results.md's tables and plots (cc_perf; ~7 min; STEPS=N)"
 	@echo "make soak     long randomized runs (10^6+ vectors per unit)"
 	@echo "make lint     verilator --lint-only -Wall over rtl/ and the small, queued, modern chips"
 	@echo "make synth    yosys synth of every RTL unit, latch check, cell counts"

@@ -18,6 +18,8 @@
 #include "Vcc_chip_small___024root.h"
 #include "Vcc_chip_modern.h"
 #include "Vcc_chip_modern___024root.h"
+#include "Vcc_chip_modern_queued.h"
+#include "Vcc_chip_modern_queued___024root.h"
 #include "Vcc_chip_queued.h"
 #include "Vcc_chip_queued___024root.h"
 #include "cc_pci_host.h"
@@ -231,8 +233,9 @@ std::unique_ptr<RtlBoardImpl> makeImpl(const ChipConfig& cfg) {
   if (sameChip(cfg, namedConfig("small"))) return std::make_unique<ChipImpl<Vcc_chip_small>>(cfg);
   if (sameChip(cfg, namedConfig("queued"))) return std::make_unique<ChipImpl<Vcc_chip_queued>>(cfg);
   if (sameChip(cfg, namedConfig("modern"))) return std::make_unique<ChipImpl<Vcc_chip_modern>>(cfg);
-  throw std::invalid_argument("the rtl backend is built for the configurations 'paper', 'small', 'queued' and 'modern'; '" +
-                              cfg.name + "' has other parameters");
+  if (sameChip(cfg, namedConfig("modern_queued"))) return std::make_unique<ChipImpl<Vcc_chip_modern_queued>>(cfg);
+  throw std::invalid_argument("the rtl backend is built for the configurations 'paper', 'small', 'queued', 'modern' and "
+                              "'modern_queued'; '" + cfg.name + "' has other parameters");
 }
 }  // namespace
 

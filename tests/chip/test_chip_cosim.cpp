@@ -110,6 +110,11 @@ TEST(ChipCosim, RealMeshSweeps) { sweepRealMeshes("paper", 7.0); }
 // controller wherever it got to and puts the counters back as they were at that test.
 TEST(ChipCosim, QueuedTrianglesRealMeshes) { sweepRealMeshes("queued", 11.0); }
 
+// The modern board with queued triangle tests (configs/modern_queued.cfg): the queue meets
+// DDR4 latency, 16 banks and 16 pairs fetched ahead; the TLM model does not time it, so the
+// golden model is its only check.
+TEST(ChipCosim, ModernQueuedRealMeshes) { sweepRealMeshes("modern_queued", 13.0); }
+
 // Errors on the queued chip: one raised by a test (result overflow: the counters go back
 // to that test's), one raised by the traversal while tests wait (it must come after them:
 // in mode first one of them may hit and stop the query without the error).
