@@ -188,6 +188,9 @@ TEST(PerfCli, WritesCsvJsonAndTable) {
   EXPECT_NE(table.find("| ring |"), std::string::npos);
   EXPECT_NE(table.find("Where the paper configuration's cycles go"), std::string::npos);
   EXPECT_NE(table.find("| RTL queued / Eq. 5 |"), std::string::npos);
+  // The speedups leave out the TLM paper run, the RTL paper run's twin.
+  EXPECT_NE(table.find("| pair | RTL paper / Eq. 5 |"), std::string::npos);
+  EXPECT_EQ(table.find("| pair | TLM paper / Eq. 5 |"), std::string::npos);
   EXPECT_NE(readAll(out + "/perf.json").find("\"summary\""), std::string::npos);
   EXPECT_NE(readAll(out + "/summary.csv").find("ball:ring,all,8,"), std::string::npos);
   // Bad input: exit code 2, no crash.
