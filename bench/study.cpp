@@ -365,6 +365,11 @@ int runStudy(const StudyOptions& o) {
                      ratio(sumOf(rs, [](const PoseRecord& r) { return r.sw_us; }), t),
                      ratio(sumOf(rs, [](const PoseRecord& r) { return r.fcl_obbrss_us; }), t)};
   };
+  auto allRunRatios = [&](const Group& gr) {
+    std::vector<RunRatios> v;
+    for (size_t k = 0; k < runs.size(); ++k) v.push_back(runRatios(gr, k));
+    return v;
+  };
   struct Ratios {
     double sw_over_eq5, fo_over_eq5, sw_over_fo;
   };
@@ -400,8 +405,7 @@ int runStudy(const StudyOptions& o) {
       row.push_back(num(st.worst));
       if (st.n) j[m.first] = {{"avg", st.avg}, {"worst", st.worst}, {"n", st.n}};
     }
-    for (size_t k = 0; k < runs.size(); ++k) {
-      const RunRatios rr = runRatios(gr, k);
+    for (const RunRatios& rr : allRunRatios(gr)) {
       for (double v : {rr.over_eq5, rr.sw_over, rr.fo_over}) {
         row.push_back(num(v));
         if (!std::isnan(v)) j[sc.header[row.size() - 1]] = v;
@@ -477,10 +481,11 @@ int runStudy(const StudyOptions& o) {
   for (const auto& gr : groups) {
     if (gr.distance != "all") continue;
     const Ratios q = ratios(gr);
+    const auto rr = allRunRatios(gr);
     t << "| " << gr.pair << " |";
-    for (size_t k : shown) t << ' ' << fix(runRatios(gr, k).over_eq5, 2) << " |";
+    for (size_t k : shown) t << ' ' << fix(rr[k].over_eq5, 2) << " |";
     t << ' ' << fix(q.sw_over_eq5, 1) << " | " << fix(q.fo_over_eq5, 1) << " |";
-    for (size_t k : shown) t << ' ' << fix(runRatios(gr, k).fo_over, 1) << " |";
+    for (size_t k : shown) t << ' ' << fix(rr[k].fo_over, 1) << " |";
     t << ' ' << fix(q.sw_over_fo, 2) << " |\n";
   }
   if (paper_it != runs.end()) {
@@ -547,7 +552,8 @@ int runStudy(const StudyOptions& o) {
       if (gr.distance != "all") continue;
       const Ratios q = ratios(gr);
       f << '"' << gr.pair << "\" " << datNum(q.sw_over_eq5) << ' ' << datNum(q.fo_over_eq5);
-      for (size_t k : shown) f << ' ' << datNum(runRatios(gr, k).fo_over);
+      const auto rr = allRunRatios(gr);
+      for (size_t k : shown) f << ' ' << datNum(rr[k].fo_over);
       f << '\n';
     }
   }

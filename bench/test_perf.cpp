@@ -194,7 +194,7 @@ TEST(PerfCli, WritesCsvJsonAndTable) {
   EXPECT_NE(readAll(out + "/perf.json").find("\"summary\""), std::string::npos);
   EXPECT_NE(readAll(out + "/summary.csv").find("ball:ring,all,8,"), std::string::npos);
   // Bad input: exit code 2, no crash.
-  for (const char* bad : {" --steps 0", " --backends golden,gpu", " --backends golden,rtl --rtl-configs modern", " --distances 1,x", " --pairs ball:nothere", " --mode some"}) {
+  for (const char* bad : {" --steps 0", " --backends golden,gpu", " --pairs ring --backends golden,rtl --rtl-configs nosuch", " --distances 1,x", " --pairs ball:nothere", " --mode some"}) {
     const std::string c = std::string(CC_PERF_BIN) + " -q --meshes " + dir.string() + " --out " + out + bad + " > /dev/null 2>&1";
     EXPECT_EQ(WEXITSTATUS(std::system(c.c_str())), 2) << bad;
   }

@@ -33,8 +33,8 @@ module cc_chip #(
   parameter integer TRas           = 0,
   parameter integer TTurn          = 1,
   parameter integer SdramQueue     = 8,
-  // derived: row address bits of a 32-bit byte address with 32-byte beats
-  parameter integer RowBits        = 32 - 5 - ColBits - BankBits
+  // derived: row address bits of a 32-bit byte address with 256-bit beats (cc_sdram_ctrl's)
+  parameter integer RowBits        = 32 - $clog2(256 / 8) - ColBits - BankBits
 ) (
   // PCI
   input  wire                 pci_clk_i,

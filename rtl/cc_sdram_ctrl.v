@@ -96,8 +96,9 @@ module cc_sdram_ctrl #(
   localparam integer PairOff   = BeatBits + BurstBits;  // bank bits start here
   localparam integer ColHiBits = ColBits - BurstBits;
   localparam integer QIdxW     = $clog2(QueueDepth);
-  // Wait counters (the banks' and the bus's) hold up to the longest wait in memory cycles:
-  // a write's burst and recovery, tRAS and tRP after it (cc_sdram_bank's check), plus room.
+  // Wait counters hold the longest wait in memory cycles: a bank's, a write's burst and
+  // recovery or tRAS, then tRP (cc_sdram_bank checks WrBusy + TRp + TRas fits); the bus's,
+  // a read's CL and burst plus the turnaround before a write (RdToWr). The sum bounds both.
   localparam integer CntW      = $clog2(TCwl + BurstLen / 2 + TWr + TRp + TRas + TCl + TTurn + 1);
 
   localparam [2:0] CmdNop   = 3'd0;

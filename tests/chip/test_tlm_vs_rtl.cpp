@@ -77,28 +77,28 @@ class TwoChips {
   Side rtl_, tlm_;
 };
 
-}  // namespace
-
-TEST(TlmVsRtl, ProceduralMeshesRandomPosesBothModes) {
+// A torus through a sphere at `poses` random poses (seed printed), modes alternating.
+void randomProceduralPoses(const std::string& config, int poses, const char* test) {
   const uint64_t seed = std::random_device{}();
-  std::printf("TlmVsRtl.ProceduralMeshesRandomPosesBothModes seed=%llu\n", (unsigned long long)seed);
+  std::printf("%s seed=%llu\n", test, (unsigned long long)seed);
   std::mt19937_64 rng(seed);
-  TwoChips chips(cc::makeTorus(0.5f, 0.2f, 20, 10), cc::makeSphere(0.5f, 10, 14));
+  TwoChips chips(cc::makeTorus(0.5f, 0.2f, 20, 10), cc::makeSphere(0.5f, 10, 14), config);
   std::normal_distribution<double> g;
   std::uniform_real_distribution<double> u(-0.6, 0.6), ang(-180, 180);
-  for (int i = 0; i < 12; ++i) {
+  for (int i = 0; i < poses; ++i) {
     const cc::Pose pose = cc::poseFromAxisAngle({g(rng), g(rng), g(rng)}, ang(rng), {u(rng), u(rng), u(rng)});
     chips.compare(pose, i % 2 ? cc::QueryMode::First : cc::QueryMode::All,
                   "seed " + std::to_string(seed) + " pose " + std::to_string(i));
   }
 }
 
-TEST(TlmVsRtl, RealMeshes) {
+// The real mesh pairs at rotations `degs` about (1,1,1), offset 0.5 along x, both modes.
+void realMeshPoses(const std::string& config, std::initializer_list<double> degs) {
   const auto pairs = loadRealMeshPairs(CC_MESH_DIR);
   if (pairs.empty()) GTEST_SKIP() << "run 'make meshes'";
   for (const auto& p : pairs) {
-    TwoChips chips(p.a, p.b);
-    for (double deg : {31.0, 200.0}) {
+    TwoChips chips(p.a, p.b, config);
+    for (double deg : degs) {
       for (cc::QueryMode mode : {cc::QueryMode::First, cc::QueryMode::All}) {
         chips.compare(cc::poseFromAxisAngle({1, 1, 1}, deg, {0.5, 0, 0}), mode,
                       p.name + " deg " + std::to_string(deg) + (mode == cc::QueryMode::First ? " first" : " all"));
@@ -107,27 +107,19 @@ TEST(TlmVsRtl, RealMeshes) {
   }
 }
 
+}  // namespace
+
+TEST(TlmVsRtl, ProceduralMeshesRandomPosesBothModes) {
+  randomProceduralPoses("paper", 12, "TlmVsRtl.ProceduralMeshesRandomPosesBothModes");
+}
+
+TEST(TlmVsRtl, RealMeshes) { realMeshPoses("paper", {31.0, 200.0}); }
+
 // The modern configuration (configs/modern.cfg: 16 banks, DDR4 timings, 16 requests held,
 // 16 pairs fetched ahead) has its own Verilated chip: the TLM model must time it exactly too.
 TEST(TlmVsRtl, ModernConfiguration) {
-  const uint64_t seed = std::random_device{}();
-  std::printf("TlmVsRtl.ModernConfiguration seed=%llu\n", (unsigned long long)seed);
-  std::mt19937_64 rng(seed);
-  {
-    TwoChips chips(cc::makeTorus(0.5f, 0.2f, 20, 10), cc::makeSphere(0.5f, 10, 14), "modern");
-    std::normal_distribution<double> g;
-    std::uniform_real_distribution<double> u(-0.6, 0.6), ang(-180, 180);
-    for (int i = 0; i < 8; ++i) {
-      const cc::Pose pose = cc::poseFromAxisAngle({g(rng), g(rng), g(rng)}, ang(rng), {u(rng), u(rng), u(rng)});
-      chips.compare(pose, i % 2 ? cc::QueryMode::First : cc::QueryMode::All, "seed " + std::to_string(seed) + " pose " + std::to_string(i));
-    }
-  }
-  for (const auto& p : loadRealMeshPairs(CC_MESH_DIR)) {
-    TwoChips real(p.a, p.b, "modern");
-    for (cc::QueryMode mode : {cc::QueryMode::First, cc::QueryMode::All}) {
-      real.compare(cc::poseFromAxisAngle({1, 1, 1}, 31.0, {0.5, 0, 0}), mode, p.name + (mode == cc::QueryMode::First ? " first" : " all"));
-    }
-  }
+  randomProceduralPoses("modern", 8, "TlmVsRtl.ModernConfiguration");
+  realMeshPoses("modern", {31.0});
 }
 
 // Chips alive together and destroyed in any order (a model's scopes once unregistered from
