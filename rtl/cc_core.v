@@ -174,11 +174,20 @@ module cc_core #(
     E_IDLE = 6'd0, E_TRI_A = 6'd41, E_TRI_B = 6'd42, E_RESULT = 6'd45, E_IT = 6'd46,
     E_RESULT_WAIT = 6'd52, E_TRI_REQB = 6'd55;
 
+  // Triangle-record entries per side: two (the decide stage's test's and the load
+  // stage's); the queued chip keeps two more for the records it reads ahead of the
+  // queue's tests.
+  localparam integer RecEntries = TriQueue > 0 ? 4 : 2;
+  localparam integer EntW       = $clog2(RecEntries);
   // Where the beats of an SDRAM read go (queue of destinations, one per read in flight):
   // {1, entry, side} for a triangle record (rec_dest).
-  localparam [2:0] D_PAIR = 3'd0, D_TBUF0 = 3'd2, D_TBUF1 = 3'd3;
-  function automatic [2:0] rec_dest(input entry, input side);
+  localparam integer DestW = EntW + 2;
+  localparam [DestW-1:0] D_PAIR = 0, D_TBUF0 = 2, D_TBUF1 = 3;
+  function automatic [DestW-1:0] rec_dest(input [EntW-1:0] entry, input side);
     rec_dest = {1'b1, entry, side};
+  endfunction
+  function automatic [DestW-1:0] tbuf_dest(input bank);
+    tbuf_dest = {{(DestW - 2){1'b0}}, 1'b1, bank};
   endfunction
 
   // The look-ahead engine: the next tumbled pair fetched and transformed while the current
@@ -207,22 +216,23 @@ module cc_core #(
   // Buffers
   reg  [31:0] tbuf_q [0:127];               // tumbled pairs: bank b, node t at 64b + 32t
   wire [31:0] abuf [0:63];                  // aligned pair: the fetch unit's head entry
-  reg  [31:0] rec_q  [0:127];               // triangle record entries: {entry, side (A 0, B 1), word}
+  reg  [31:0] rec_q  [0:64*RecEntries-1];  // triangle record entries: {entry, side (A 0, B 1), word}
   reg  [31:0] tdop_q [0:127];               // transformed tumbled DOPs (results bank), as tbuf
   reg  [31:0] dopreg_q [0:127];             // DOP register files (triangle operands): {bank, side, register}
   reg  [31:0] triout_q [0:35];              // triangle pass outputs: side s, pass p (0 frame, 1 leaf matrix) at 18s + 9p
   reg  [1:0]  tbuf_ready_q;                 // all beats of bank b's tumbled pair are in
   reg  [1:0]  vload_q;                      // the load stage's test: side A / B's vertices are in its register file
-  // Record entries, two per side (A tumbled, B aligned), index {side, entry}: the address
-  // each holds, whether a test may reuse it (valid) and whether its beats are in (full).
-  // A test reads only the records no entry holds; a record is read into the side's entry
-  // its last test did not use. Only results are written while the chip runs, so a record
-  // outside the result area never changes: it is reused, and read ahead of the tests
-  // before it. A record in the result area is never reused, and its test reads it only
-  // after every test before it has ended (its result written). A new query forgets all.
-  reg  [31:0] ent_addr_q [0:3];
-  reg  [3:0]  ent_valid_q, ent_full_q;
-  reg  [1:0]  ent_mru_q;                    // per side: the entry of the last test loaded
+  // Record entries, RecEntries per side (A tumbled, B aligned), index {side, entry}: the
+  // address each holds, whether a test may reuse it (valid) and whether its beats are in
+  // (full). A test reads only the records no entry holds, into the side's lowest entry
+  // that no test still needs (rec_victim: not the decide stage's test's, not the load
+  // stage's, not a queued test's read ahead). Only results are written while the chip
+  // runs, so a record outside the result area never changes: it is reused, and read ahead
+  // of the tests before it. A record in the result area is never reused, and its test
+  // reads it only after every test before it has ended (its result written). A new query
+  // forgets all.
+  reg  [31:0]            ent_addr_q [0:2*RecEntries-1];
+  reg  [2*RecEntries-1:0] ent_valid_q, ent_full_q;
   wire [31:0] tri_rec_a = tbuf_q[{cur_bank_q, tri_t_q, 5'd25}];   // the controller's test (S_TRI)
   wire [31:0] tri_rec_b = abuf[(tri_s_q ? 6'd32 : 6'd0) + 6'd25];
   reg         cur_bank_q;                   // the bank of the current list's tumbled pair
@@ -269,10 +279,10 @@ module cc_core #(
   localparam integer SnapW   = 7 * 32;       // counters TUMBLED .. MAX_LIST_LENGTH
   reg  [5:0]        eng_q;                   // the decide stage
   reg               eng_bank_q;              // its test's bank
-  reg  [1:0]        eng_ent_q;               // its test's record entries (per side)
+  reg  [2*EntW-1:0] eng_ent_q;               // its test's record entries (side s at EntW * s)
   reg  [SnapW-1:0]  eng_snap_q;              // its test's counters
   reg               ld_bank_q;               // the load stage's test: bank, record entries
-  reg  [1:0]        ld_ent_q;
+  reg  [2*EntW-1:0] ld_ent_q;
   reg               ld_wait_q;               // it waits for the decide stage, with these counters
   reg  [SnapW-1:0]  ld_snap_q;
   reg  [31:0]       tq_rec_a [0:TqDepth-1];
@@ -280,6 +290,18 @@ module cc_core #(
   reg  [SnapW-1:0]  tq_snap  [0:TqDepth-1];
   reg  [TqW-1:0]    tq_head_q, tq_tail_q;
   reg  [TqW:0]      tq_count_q;
+  // Read ahead (TriQueue > 0): the queue's tests from the head on get their record entries
+  // while they wait (a record no entry holds is read then), so the load stage finds them
+  // in. ra_n_q tests are done; tq_ra_q marks their slots, tq_ent their entries.
+  reg  [2*EntW-1:0] tq_ent   [0:TqDepth-1];
+  // The record reads of the load stage and the read-ahead: record A's (or B's alone),
+  // then record B's (rec_b_next_q).
+  reg               rec_req_valid_q;
+  reg  [31:0]       rec_req_addr_q, rec_b_addr_q;
+  reg  [DestW-1:0]  rec_req_dest_q, rec_b_dest_q;
+  reg               rec_b_next_q;
+  reg  [TqDepth-1:0] tq_ra_q;
+  reg  [TqW:0]      ra_n_q;
   wire              tq_empty  = tq_count_q == {(TqW + 1){1'b0}};
   wire              eng_idle  = eng_q == E_IDLE && !ld_wait_q && tq_empty;   // no test left to run
   wire              tri_room  = TriQueue == 0 ? eng_q == E_IDLE && te_idle : tq_count_q != TriQueue[TqW:0];
@@ -292,29 +314,80 @@ module cc_core #(
   wire [SnapW-1:0]  tri_snap  = {cnt_tumbled_q, cnt_aligned_q, cnt_overlap_q, sat_inc(cnt_tri_q),
                                  cnt_lists_q, cnt_max_stack_q, cnt_max_list_q};
   wire [SnapW-1:0]  ld_snap   = tq_empty ? tri_snap : tq_snap[tq_head_q];
-  // Its records: in an entry already (hit), else read into the entry not used last; in the
-  // result area (then never reused, and its test waits until the decide stage is idle)?
+  // The next queued test to read ahead for: slot ra_slot, if there is one.
+  wire [TqW:0]      ra_sum    = {1'b0, tq_head_q} + ra_n_q;
+  wire [TqW-1:0]    ra_slot   = ra_sum >= TqDepth[TqW:0] ? ra_sum[TqW-1:0] - TqDepth[TqW-1:0] : ra_sum[TqW-1:0];
+  wire              ra_cand   = TriQueue > 0 && ra_n_q < tq_count_q;
+  wire [31:0]       ra_rec [0:1];
+  assign ra_rec[0] = tq_rec_a[ra_slot];
+  assign ra_rec[1] = tq_rec_b[ra_slot];
+  wire              ld_head_ra = !tq_empty && tq_ra_q[tq_head_q];   // the load stage's test has its entries
+  // A record: in an entry already (hit)? In the result area (then never reused nor read
+  // ahead, and its test waits until the decide stage is idle)?
   function automatic in_result_area(input [31:0] rec, input [31:0] base, input [31:0] cap);
     in_result_area = {4'd0, rec} + 36'd128 > {4'd0, base} && {4'd0, rec} < {4'd0, base} + {1'b0, cap, 3'd0};
   endfunction
-  wire [1:0]        ld_read, ld_sel, ld_in_results;
+  wire [1:0]        ld_read, ld_in_results, ra_read, ra_in_results, ra_room;
+  wire [2*EntW-1:0] ld_sel, ra_sel;
   genvar gs;
   generate
-    for (gs = 0; gs < 2; gs = gs + 1) begin : g_ld_side
-      wire [1:0] hit_e = {ent_valid_q[2 * gs + 1] && ent_addr_q[2 * gs + 1] == ld_rec[gs],
-                          ent_valid_q[2 * gs]     && ent_addr_q[2 * gs]     == ld_rec[gs]};
-      assign ld_read[gs]  = hit_e == 2'b00;
-      assign ld_sel[gs]   = hit_e[0] ? 1'b0 : hit_e[1] ? 1'b1 : !ent_mru_q[gs];
-      assign ld_in_results[gs] = in_result_area(ld_rec[gs], result_base_q, result_cap_q);
+    for (gs = 0; gs < 2; gs = gs + 1) begin : g_ent_side
+      // Per side: the entries a test still needs (the decide stage's, the load stage's,
+      // the queued tests' read ahead), the lowest one no test needs, and where the load
+      // stage's and the read-ahead's records are.
+      reg  [RecEntries-1:0] needed;
+      reg  [EntW-1:0]       victim, ld_hit_e, ra_hit_e;
+      reg                   victim_ok, ld_hit, ra_hit;
+      integer               e, q;
+      always @(*) begin
+        needed = {RecEntries{1'b0}};
+        needed[eng_ent_q[EntW * gs +: EntW]] = 1'b1;
+        needed[ld_ent_q[EntW * gs +: EntW]] = 1'b1;
+        for (q = 0; q < TqDepth; q = q + 1) begin
+          if (tq_ra_q[q]) needed[tq_ent[q][EntW * gs +: EntW]] = 1'b1;
+        end
+        victim = {EntW{1'b0}};
+        victim_ok = 1'b0;
+        ld_hit = 1'b0; ld_hit_e = {EntW{1'b0}};
+        ra_hit = 1'b0; ra_hit_e = {EntW{1'b0}};
+        for (e = RecEntries - 1; e >= 0; e = e - 1) begin
+          if (!needed[e]) begin
+            victim = e[EntW-1:0]; victim_ok = 1'b1;
+          end
+          if (ent_valid_q[RecEntries * gs + e] && ent_addr_q[RecEntries * gs + e] == ld_rec[gs]) begin
+            ld_hit = 1'b1; ld_hit_e = e[EntW-1:0];
+          end
+          if (ent_valid_q[RecEntries * gs + e] && ent_addr_q[RecEntries * gs + e] == ra_rec[gs]) begin
+            ra_hit = 1'b1; ra_hit_e = e[EntW-1:0];
+          end
+        end
+      end
+      assign ld_read[gs] = !ld_head_ra && !ld_hit;
+      assign ld_sel[EntW * gs +: EntW] = ld_head_ra ? tq_ent[tq_head_q][EntW * gs +: EntW] :
+                                         ld_hit ? ld_hit_e : victim;
+      assign ld_in_results[gs] = !ld_head_ra && in_result_area(ld_rec[gs], result_base_q, result_cap_q);
+      assign ra_read[gs] = !ra_hit;
+      assign ra_sel[EntW * gs +: EntW] = ra_hit ? ra_hit_e : victim;
+      assign ra_room[gs] = ra_hit || victim_ok;
+      assign ra_in_results[gs] = in_result_area(ra_rec[gs], result_base_q, result_cap_q);
     end
   endgenerate
   // The load stage takes a test when the pass engine is done with the last one and that
-  // one has moved on to the decide stage (or ended); the decide stage takes the waiting
-  // test, or the load stage's new one in the same cycle.
+  // one has moved on to the decide stage (or ended), and the record request port is
+  // free for the records it reads; the decide stage takes the waiting test, or the load
+  // stage's new one in the same cycle.
   wire              ld_start  = (!tq_empty || tri_push) && te_idle && !ld_wait_q &&
-                                (ld_in_results == 2'b00 || eng_q == E_IDLE);
+                                (ld_in_results == 2'b00 || eng_q == E_IDLE) &&
+                                !(ld_read != 2'b00 && rec_req_valid_q);
   wire              eng_take  = eng_q == E_IDLE && (ld_wait_q || ld_start);
-  wire [1:0]        ld_in = {ent_full_q[{1'b1, ld_ent_q[1]}], ent_full_q[{1'b0, ld_ent_q[0]}]};   // its records are in
+  // The read-ahead takes the next queued test when its records are outside the result
+  // area, each side has an entry for it, and the record request port is free for the
+  // records it reads (not while the load stage takes a test; a test that stops the
+  // query forgets what was read ahead, and the reads land before the query ends).
+  wire              ra_take   = ra_cand && ra_in_results == 2'b00 && ra_room == 2'b11 &&
+                                !(ra_read != 2'b00 && rec_req_valid_q) && !ld_start;
+  wire [1:0]        ld_in = {ent_full_q[{1'b1, ld_ent_q[EntW +: EntW]}],
+                             ent_full_q[{1'b0, ld_ent_q[0 +: EntW]}]};   // its records are in
 
   // Subroutine arguments
   reg  [4:0]  dot_issue_q, dot_done_q;          // DOP transform of tumbled node t_q (S_DOT)
@@ -333,13 +406,9 @@ module cc_core #(
   reg  [31:0]  res_req_addr_q;
   reg  [255:0] res_req_wdata_q;
   reg  [31:0]  res_req_wstrb_q;
-  reg          rec_req_valid_q;                   // the load stage's: a record
-  reg  [31:0]  rec_req_addr_q;
-  reg  [2:0]   rec_req_dest_q;
-  reg          rec_b_next_q;                      // record B after record A
   reg          fsm_req_valid_q;                   // the controller's: its tumbled pair
   reg  [31:0]  fsm_req_addr_q;
-  reg  [2:0]   fsm_req_dest_q;
+  reg  [DestW-1:0] fsm_req_dest_q;
   wire         pf_req_valid;
   wire [31:0]  pf_req_addr;
   wire         sp_req_valid = sp_state_q == SP_REQ && !sp_cancel_q;
@@ -357,8 +426,8 @@ module cc_core #(
   wire         sp_req_accept  = !eng_req_valid && !fsm_req_valid_q && sp_req_valid && mem_req_ready_i;
   wire         pf_req_accept  = !eng_req_valid && !fsm_req_valid_q && !sp_req_valid && pf_req_valid && mem_req_ready_i;
   wire         read_accept    = rec_req_accept || fsm_req_accept || sp_req_accept || pf_req_accept;
-  wire [2:0]   read_dest      = rec_req_accept ? rec_req_dest_q : fsm_req_accept ? fsm_req_dest_q :
-                                sp_req_accept ? {2'b01, sp_bank_q} : D_PAIR;
+  wire [DestW-1:0] read_dest  = rec_req_accept ? rec_req_dest_q : fsm_req_accept ? fsm_req_dest_q :
+                                sp_req_accept ? tbuf_dest(sp_bank_q) : D_PAIR;
   // The state the board's profile and timeline show (sim/cc_board.cpp) and the TLM model's
   // trace speaks: the engine's while the controller waits for a test, else the controller's.
   wire [5:0]   trace_state /* verilator public_flat_rd */ =
@@ -367,12 +436,17 @@ module cc_core #(
 
   // Every destination is reserved before its read is asked for: responses are always taken.
   assign mem_rsp_ready_o = 1'b1;
-  wire [2:0]   rsp_dest;
-  wire         dest_empty, dest_full;       // at most FetchAhead + 4 reads in flight: never overflows
-  wire [$clog2(FetchAhead + 5)-1:0] dest_count;
+  wire [DestW-1:0] rsp_dest;
+  // Reads in flight: the fetch unit's FetchAhead pairs, the two tumbled pairs (controller,
+  // look-ahead engine) and the records: only into entries a test still needs, two (the
+  // load stage's test) without read-ahead. So the queue never overflows.
+  localparam integer RecReads   = TriQueue > 0 ? 2 * RecEntries : 2;
+  localparam integer DestDepth  = FetchAhead + 2 + RecReads;
+  wire         dest_empty, dest_full;
+  wire [$clog2(DestDepth + 1)-1:0] dest_count;
   cc_sdram_fifo #(
-    .Width (3),
-    .Depth (FetchAhead + 4)
+    .Width (DestW),
+    .Depth (DestDepth)
   ) u_dest (
     .clk_i     (clk_i),
     .rst_ni    (rst_ni),
@@ -520,7 +594,7 @@ module cc_core #(
       assign te_ops[g] = ops;
       genvar j;
       for (j = 0; j < 4; j = j + 1) begin : g_m
-        assign te_mrow[g][32*j +: 32] = leaf ? rec_q[{ld_ent_q[1 - g], 1'b1 - g[0], 5'd9 + {1'b0, coord[1:0], 2'd0} + j[4:0]}]
+        assign te_mrow[g][32*j +: 32] = leaf ? rec_q[{ld_ent_q[EntW * (1 - g) +: EntW], 1'b1 - g[0], 5'd9 + {1'b0, coord[1:0], 2'd0} + j[4:0]}]
                                              : matrix_q[{(g == 0 ? 6'd24 : 6'd27) + {4'd0, coord[1:0]}, j[1:0]}];
       end
       assign te_unused[7*g +: 7] = {coord[3:2], line[19:15]};
@@ -742,7 +816,7 @@ module cc_core #(
     if (reg_wr && !busy_q && in_matrix && mat_idx < 8'd120) matrix_q[mat_idx] <= reg_wdata_i;
     if (reg_wr && !busy_q && in_corr) corr_q[corr_idx] <= reg_wdata_i[19:0];
     if (load_leaf_m) begin
-      for (m = 0; m < 12; m = m + 1) matrix_q[120 + m] <= rec_q[{eng_ent_q[!tri_side_q], !tri_side_q, 5'd9 + m[4:0]}];
+      for (m = 0; m < 12; m = m + 1) matrix_q[120 + m] <= rec_q[{eng_ent_q[EntW * (tri_side_q ? 0 : 1) +: EntW], !tri_side_q, 5'd9 + m[4:0]}];
     end
   end
 
@@ -778,6 +852,30 @@ module cc_core #(
     end
   endtask
   // A query's status, result count and event counters: cleared at reset and by START.
+  // A test's records no entry holds (rd, per side) go into the entries sel, and are
+  // requested back to back (the SDRAM interface overlaps them).
+  task read_records(input [1:0] rd, input [31:0] rec_a, input [31:0] rec_b,
+                    input [2*EntW-1:0] sel, input [1:0] in_results);
+    integer r;
+    begin
+      for (r = 0; r < 2; r = r + 1) begin
+        if (rd[r]) begin
+          ent_addr_q[{r[0], sel[EntW * r +: EntW]}] <= r == 0 ? rec_a : rec_b;
+          ent_valid_q[{r[0], sel[EntW * r +: EntW]}] <= !in_results[r];
+          ent_full_q[{r[0], sel[EntW * r +: EntW]}] <= 1'b0;
+        end
+      end
+      if (rd != 2'b00) begin
+        rec_req_valid_q <= 1'b1;
+        rec_req_addr_q <= rd[0] ? rec_a : rec_b;
+        rec_req_dest_q <= rd[0] ? rec_dest(sel[0 +: EntW], 1'b0) : rec_dest(sel[EntW +: EntW], 1'b1);
+        rec_b_next_q <= rd == 2'b11;
+        rec_b_addr_q <= rec_b;
+        rec_b_dest_q <= rec_dest(sel[EntW +: EntW], 1'b1);
+      end
+    end
+  endtask
+
   task clear_query_status;
     begin
       done_q <= 1'b0;
@@ -817,9 +915,12 @@ module cc_core #(
       tq_count_q <= {(TqW + 1){1'b0}};
       tbuf_ready_q <= 2'b00;
       vload_q <= 2'b11;
-      ent_valid_q <= 4'd0;
-      ent_full_q <= 4'd0;
-      ent_mru_q <= 2'b00;
+      ent_valid_q <= {(2 * RecEntries){1'b0}};
+      ent_full_q <= {(2 * RecEntries){1'b0}};
+      ld_ent_q <= {(2 * EntW){1'b0}};
+      eng_ent_q <= {(2 * EntW){1'b0}};
+      tq_ra_q <= {TqDepth{1'b0}};
+      ra_n_q <= {(TqW + 1){1'b0}};
       for (i = 0; i < 2; i = i + 1) begin
         te_pass_q[i] <= 2'd2;
         te_k_q[i] <= 4'd0;
@@ -847,7 +948,7 @@ module cc_core #(
       if (res_req_accept) res_req_valid_q <= 1'b0;
       if (rec_req_accept) begin                 // record B next, if it is read too
         rec_req_valid_q <= rec_b_next_q;
-        rec_req_addr_q <= ent_addr_q[{1'b1, ld_ent_q[1]}]; rec_req_dest_q <= rec_dest(ld_ent_q[1], 1'b1);
+        rec_req_addr_q <= rec_b_addr_q; rec_req_dest_q <= rec_b_dest_q;
         rec_b_next_q <= 1'b0;
       end
       if (mem_rsp_valid_i) begin
@@ -855,12 +956,12 @@ module cc_core #(
           case (rsp_dest)
             D_TBUF0: tbuf_q[{1'b0, rsp_beat_q, i[2:0]}] <= mem_rsp_data_i[32*i +: 32];
             D_TBUF1: tbuf_q[{1'b1, rsp_beat_q, i[2:0]}] <= mem_rsp_data_i[32*i +: 32];
-            default: if (rsp_dest[2]) rec_q[{rsp_dest[1:0], rsp_beat_q[1:0], i[2:0]}] <= mem_rsp_data_i[32*i +: 32];
+            default: if (rsp_dest[DestW-1]) rec_q[{rsp_dest[DestW-2:0], rsp_beat_q[1:0], i[2:0]}] <= mem_rsp_data_i[32*i +: 32];
           endcase
         end
         rsp_beat_q <= mem_rsp_last_i ? 3'd0 : rsp_beat_q + 3'd1;
-        if (mem_rsp_last_i && rsp_dest[2:1] == 2'b01) tbuf_ready_q[rsp_dest[0]] <= 1'b1;
-        if (mem_rsp_last_i && rsp_dest[2]) ent_full_q[{rsp_dest[0], rsp_dest[1]}] <= 1'b1;
+        if (mem_rsp_last_i && (rsp_dest == D_TBUF0 || rsp_dest == D_TBUF1)) tbuf_ready_q[rsp_dest[0]] <= 1'b1;
+        if (mem_rsp_last_i && rsp_dest[DestW-1]) ent_full_q[{rsp_dest[0], rsp_dest[DestW-2:1]}] <= 1'b1;
       end
 
       // ---- host register writes (configuration only while idle; IRQ always) ----
@@ -906,7 +1007,7 @@ module cc_core #(
       // the side's record is in (a frame pass reads only d0..d8: the BadConfig rule).
       for (i = 0; i < 2; i = i + 1) begin
         if (ld_in[i] && !vload_q[i]) begin
-          for (v = 0; v < 9; v = v + 1) dopreg_q[{ld_bank_q, i[0], v[4:0]}] <= rec_q[{ld_ent_q[i], i[0], v[4:0]}];
+          for (v = 0; v < 9; v = v + 1) dopreg_q[{ld_bank_q, i[0], v[4:0]}] <= rec_q[{ld_ent_q[EntW * i +: EntW], i[0], v[4:0]}];
           vload_q[i] <= 1'b1;
         end
       end
@@ -944,7 +1045,7 @@ module cc_core #(
           if ((start || busy_q) && mem_phase_i) state_q <= S_INIT;
         end
         S_INIT: begin
-          ent_valid_q <= 4'd0;  // the host may have written the memory since the last query
+          ent_valid_q <= {(2 * RecEntries){1'b0}};  // the host may have written the memory since the last query
           if (init_err != ERR_NONE) begin
             err_q <= init_err; state_q <= S_ERROR;
           end else begin
@@ -982,7 +1083,7 @@ module cc_core #(
             if (sp_state_q != SP_IDLE) sp_cancel_q <= 1'b1;
             spec_used_q <= 1'b0;
             fsm_req_valid_q <= 1'b1;
-            fsm_req_addr_q <= cur_pair_q; fsm_req_dest_q <= {2'b01, cur_bank_q};
+            fsm_req_addr_q <= cur_pair_q; fsm_req_dest_q <= tbuf_dest(cur_bank_q);
             tbuf_ready_q[cur_bank_q] <= 1'b0;
             state_q <= S_PAIR_REQ;
           end
@@ -1290,25 +1391,22 @@ module cc_core #(
       tq_count_q <= tq_count_q + {{TqW{1'b0}}, tri_push && !(ld_start && tq_empty)}
                               - {{TqW{1'b0}}, ld_start && !tq_empty};
 
+      // ---- the read-ahead: the next queued test gets its entries, its missing records
+      //      are read ----
+      if (ra_take) begin
+        tq_ent[ra_slot] <= ra_sel;
+        tq_ra_q[ra_slot] <= 1'b1;
+        read_records(ra_read, ra_rec[0], ra_rec[1], ra_sel, 2'b00);
+      end
+      if (ld_head_ra && ld_start) tq_ra_q[tq_head_q] <= 1'b0;
+      ra_n_q <= ra_n_q + {{TqW{1'b0}}, ra_take} - {{TqW{1'b0}}, ld_head_ra && ld_start};
+
       // ---- the load stage: tumbled triangle record ld_rec[0] against aligned record
       //      ld_rec[1] into the other bank ----
       if (ld_start) begin
         ld_bank_q <= !ld_bank_q;
         ld_ent_q <= ld_sel;
-        ent_mru_q <= ld_sel;
-        for (i = 0; i < 2; i = i + 1) begin
-          if (ld_read[i]) begin
-            ent_addr_q[{i[0], ld_sel[i]}] <= ld_rec[i];
-            ent_valid_q[{i[0], ld_sel[i]}] <= !ld_in_results[i];
-            ent_full_q[{i[0], ld_sel[i]}] <= 1'b0;
-          end
-        end
-        // The records no entry holds are requested back to back; the SDRAM interface
-        // overlaps them.
-        rec_req_valid_q <= ld_read != 2'b00;
-        rec_req_addr_q <= ld_read[0] ? ld_rec[0] : ld_rec[1];
-        rec_req_dest_q <= ld_read[0] ? rec_dest(ld_sel[0], 1'b0) : rec_dest(ld_sel[1], 1'b1);
-        rec_b_next_q <= ld_read == 2'b11;
+        read_records(ld_read, ld_rec[0], ld_rec[1], ld_sel, ld_in_results);
         // The pass engine starts now: a frame pass goes once its side's vertices are
         // loaded (above), so side A's may run while record B is still on its way.
         vload_q <= 2'b00;
@@ -1348,7 +1446,7 @@ module cc_core #(
           if (eng_result_ok) begin
             res_req_valid_q <= 1'b1;
             res_req_addr_q <= result_addr;
-            res_req_wdata_q <= {4{rec_q[{eng_ent_q[1], 6'd53}], rec_q[{eng_ent_q[0], 6'd21}]}};   // (A's id, B's id) at every 8-byte slot
+            res_req_wdata_q <= {4{rec_q[{eng_ent_q[EntW +: EntW], 6'd53}], rec_q[{eng_ent_q[0 +: EntW], 6'd21}]}};   // (A's id, B's id) at every 8-byte slot
             res_req_wstrb_q <= 32'h0000_00FF << result_addr[4:0];
             eng_q <= E_RESULT_WAIT;
           end else begin
@@ -1371,6 +1469,8 @@ module cc_core #(
         tq_head_q <= {TqW{1'b0}};
         tq_tail_q <= {TqW{1'b0}};
         tq_count_q <= {(TqW + 1){1'b0}};
+        tq_ra_q <= {TqDepth{1'b0}};
+        ra_n_q <= {(TqW + 1){1'b0}};
         ld_wait_q <= 1'b0;
       end
     end
