@@ -253,14 +253,21 @@ module cc_core #(
   // leaf-matrix DOTADD until the other side's record (its M) is in and the frame-pass
   // results it reads are (forwarded from the frame pass's result buffer). A pass's outputs
   // are written to its side's register file together, after its last result, as the
-  // golden model writes them after all reads.
+  // golden model writes them after all reads. The next test's DOTADDs may be issued while
+  // the last results of the test before come back (the queued chip): a side's results
+  // come in issue order, so the result counters then go on with the newer test (te_rnext_q)
+  // and each pass is written into the bank of its own test.
   reg  [1:0]  te_pass_q  [0:1];             // side s: pass being issued (0 frame, 1 leaf matrix); 2: all issued
   reg  [3:0]  te_k_q     [0:1];             // its next DOTADD
   reg  [1:0]  te_rpass_q [0:1];             // pass whose results come back; 2: all back
   reg  [3:0]  te_rk_q    [0:1];             // its results in so far
-  reg  [1:0]  te_wb_q;                      // side s: the pass before te_rpass_q is complete: write it
+  reg         te_rbank_q [0:1];             // the bank of their test
+  reg  [1:0]  te_rnext_q;                   // side s: a newer test's results follow these
+  reg  [1:0]  te_wb_q;                      // side s: a pass is complete: write it (te_wb_leaf_q, te_wb_bank_q)
+  reg  [1:0]  te_wb_leaf_q, te_wb_bank_q;
   reg  [3:0]  te_done_q;                    // {bank, side}: the side's leaf-matrix pass is written: the IT-unit may take it
-  wire        te_idle = te_rpass_q[0] == 2'd2 && te_rpass_q[1] == 2'd2 && te_wb_q == 2'b00;
+  wire        te_idle   = te_rpass_q[0] == 2'd2 && te_rpass_q[1] == 2'd2 && te_wb_q == 2'b00;
+  wire        te_issued = te_pass_q[0] == 2'd2 && te_pass_q[1] == 2'd2 && te_rnext_q == 2'b00;
 
   // Triangle-test engine: runs the tests the controller hands it (S_TRI), in order, in two
   // stages. The load stage reads a test's records and runs its four passes in the pass
@@ -372,11 +379,12 @@ module cc_core #(
       assign ra_in_results[gs] = in_result_area(ra_rec[gs], result_base_q, result_cap_q);
     end
   endgenerate
-  // The load stage takes a test when the pass engine is done with the last one and that
-  // one has moved on to the decide stage (or ended), and the record request port is
-  // free for the records it reads; the decide stage takes the waiting test, or the load
-  // stage's new one in the same cycle.
-  wire              ld_start  = (!tq_empty || tri_push) && te_idle && !ld_wait_q &&
+  // The load stage takes a test when the pass engine has issued the last one's DOTADDs
+  // (its last results may still come back) and that one has moved on to the decide stage
+  // (or ended), and the record request port is free for the records it reads; the decide
+  // stage takes the waiting test, or the load stage's new one in the same cycle. (With
+  // TriQueue = 0 the controller hands a test over only with the pass engine idle.)
+  wire              ld_start  = (!tq_empty || tri_push) && te_issued && !ld_wait_q &&
                                 (ld_in_results == 2'b00 || eng_q == E_IDLE) &&
                                 !(ld_read != 2'b00 && rec_req_valid_q);
   wire              eng_take  = eng_q == E_IDLE && (ld_wait_q || ld_start);
@@ -583,7 +591,7 @@ module cc_core #(
       wire [95:0] ops;
       genvar f;
       for (f = 0; f < 3; f = f + 1) begin : g_fw
-        assign fw_ready[f] = !fw_hit[f] || te_rpass_q[g] != 2'd0 || te_rk_q[g] > fw_o[f];
+        assign fw_ready[f] = !fw_hit[f] || (!te_rnext_q[g] && (te_rpass_q[g] != 2'd0 || te_rk_q[g] > fw_o[f]));
         assign ops[32*f +: 32] = (leaf && fw_hit[f]) ? triout_q[6'd18 * g[5:0] + {2'd0, fw_o[f]}]
                                                      : dopreg_q[{ld_bank_q, g[0], line[5*f +: 5]}];
       end
@@ -926,8 +934,10 @@ module cc_core #(
         te_k_q[i] <= 4'd0;
         te_rpass_q[i] <= 2'd2;
         te_rk_q[i] <= 4'd0;
+        te_rbank_q[i] <= 1'b0;
       end
       te_wb_q <= 2'b00;
+      te_rnext_q <= 2'b00;
       te_done_q <= 4'd0;
       cur_bank_q <= 1'b0;
       sp_state_q <= SP_IDLE;
@@ -993,14 +1003,23 @@ module cc_core #(
         if (te_out[i]) begin
           triout_q[18 * i + 9 * te_rpass_q[i][0] + {28'd0, te_rk_q[i]}] <= te_result[i];
           te_rk_q[i] <= (te_rk_q[i] == 4'd8) ? 4'd0 : te_rk_q[i] + 4'd1;
-          if (te_rk_q[i] == 4'd8) te_rpass_q[i] <= te_rpass_q[i] + 2'd1;
+          if (te_rk_q[i] == 4'd8) begin
+            te_wb_leaf_q[i] <= te_rpass_q[i][0];
+            te_wb_bank_q[i] <= te_rbank_q[i];
+            if (te_rpass_q[i] == 2'd1 && te_rnext_q[i]) begin   // the newer test's frame pass next
+              te_rpass_q[i] <= 2'd0;
+              te_rbank_q[i] <= !te_rbank_q[i];
+              te_rnext_q[i] <= 1'b0;
+            end else begin
+              te_rpass_q[i] <= te_rpass_q[i] + 2'd1;
+            end
+          end
         end
         if (te_wb_q[i]) begin
-          // te_rpass_q moved on with the last result: the pass written is the one before
           for (v = 0; v < 9; v = v + 1) begin
-            dopreg_q[{ld_bank_q, i[0], corr_q[tri_pass_line({te_rpass_q[i][1], i[0]}) + v[6:0]][19:15]}] <= triout_q[18 * i + 9 * te_rpass_q[i][1] + v];
+            dopreg_q[{te_wb_bank_q[i], i[0], corr_q[tri_pass_line({te_wb_leaf_q[i], i[0]}) + v[6:0]][19:15]}] <= triout_q[18 * i + 9 * te_wb_leaf_q[i] + v];
           end
-          if (te_rpass_q[i][1]) te_done_q[{ld_bank_q, i[0]}] <= 1'b1;
+          if (te_wb_leaf_q[i]) te_done_q[{te_wb_bank_q[i], i[0]}] <= 1'b1;
         end
       end
       // A triangle test's vertices go to d0..d8 of their side's register file as soon as
@@ -1411,7 +1430,14 @@ module cc_core #(
         // loaded (above), so side A's may run while record B is still on its way.
         vload_q <= 2'b00;
         for (i = 0; i < 2; i = i + 1) begin
-          te_pass_q[i] <= 2'd0; te_k_q[i] <= 4'd0; te_rpass_q[i] <= 2'd0; te_rk_q[i] <= 4'd0;
+          te_pass_q[i] <= 2'd0; te_k_q[i] <= 4'd0;
+          // The result counters take the new test at once if the last one's results are
+          // all in (or its last comes now), else after them.
+          if (te_rpass_q[i] == 2'd2 || (te_out[i] && te_rpass_q[i] == 2'd1 && te_rk_q[i] == 4'd8)) begin
+            te_rpass_q[i] <= 2'd0; te_rk_q[i] <= 4'd0; te_rbank_q[i] <= !ld_bank_q;
+          end else begin
+            te_rnext_q[i] <= 1'b1;
+          end
         end
         if (ld_bank_q) te_done_q[1:0] <= 2'b00;
         else te_done_q[3:2] <= 2'b00;
