@@ -179,6 +179,13 @@ module cc_core #(
   // queue's tests.
   localparam integer RecEntries = TriQueue > 0 ? 4 : 2;
   localparam integer EntW       = $clog2(RecEntries);
+  // Banks of DOP register files (triangle operands): the decide stage's test's and the
+  // load stage's; the queued chip has a third for a test that waits between the two.
+  localparam integer Banks      = TriQueue > 0 ? 3 : 2;
+  localparam integer BankW      = $clog2(Banks);
+  function automatic [BankW-1:0] bank_next(input [BankW-1:0] b);
+    bank_next = (b == Banks[BankW-1:0] - 1'b1) ? {BankW{1'b0}} : b + 1'b1;
+  endfunction
   // Where the beats of an SDRAM read go (queue of destinations, one per read in flight):
   // {1, entry, side} for a triangle record (rec_dest).
   localparam integer DestW = EntW + 2;
@@ -218,7 +225,7 @@ module cc_core #(
   wire [31:0] abuf [0:63];                  // aligned pair: the fetch unit's head entry
   reg  [31:0] rec_q  [0:64*RecEntries-1];  // triangle record entries: {entry, side (A 0, B 1), word}
   reg  [31:0] tdop_q [0:127];               // transformed tumbled DOPs (results bank), as tbuf
-  reg  [31:0] dopreg_q [0:127];             // DOP register files (triangle operands): {bank, side, register}
+  reg  [31:0] dopreg_q [0:64*Banks-1];     // DOP register files (triangle operands): {bank, side, register}
   reg  [31:0] triout_q [0:35];              // triangle pass outputs: side s, pass p (0 frame, 1 leaf matrix) at 18s + 9p
   reg  [1:0]  tbuf_ready_q;                 // all beats of bank b's tumbled pair are in
   reg  [1:0]  vload_q;                      // the load stage's test: side A / B's vertices are in its register file
@@ -261,11 +268,12 @@ module cc_core #(
   reg  [3:0]  te_k_q     [0:1];             // its next DOTADD
   reg  [1:0]  te_rpass_q [0:1];             // pass whose results come back; 2: all back
   reg  [3:0]  te_rk_q    [0:1];             // its results in so far
-  reg         te_rbank_q [0:1];             // the bank of their test
+  reg  [BankW-1:0] te_rbank_q [0:1];        // the bank of their test
   reg  [1:0]  te_rnext_q;                   // side s: a newer test's results follow these
   reg  [1:0]  te_wb_q;                      // side s: a pass is complete: write it (te_wb_leaf_q, te_wb_bank_q)
-  reg  [1:0]  te_wb_leaf_q, te_wb_bank_q;
-  reg  [3:0]  te_done_q;                    // {bank, side}: the side's leaf-matrix pass is written: the IT-unit may take it
+  reg  [1:0]  te_wb_leaf_q;
+  reg  [BankW-1:0] te_wb_bank_q [0:1];
+  reg  [2*Banks-1:0] te_done_q;             // {bank, side}: the side's leaf-matrix pass is written: the IT-unit may take it
   wire        te_idle   = te_rpass_q[0] == 2'd2 && te_rpass_q[1] == 2'd2 && te_wb_q == 2'b00;
   wire        te_issued = te_pass_q[0] == 2'd2 && te_pass_q[1] == 2'd2 && te_rnext_q == 2'b00;
 
@@ -273,10 +281,11 @@ module cc_core #(
   // stages. The load stage reads a test's records and runs its four passes in the pass
   // engine; the decide stage runs the IT-unit on the passes' outputs and writes a hit's
   // result. The two stages work on consecutive tests: test n + 1's records and passes go
-  // while the IT-unit decides test n. So the register files come in two banks (a test's
-  // bank: the load stage alternates them), and a test loaded before the decide stage is
-  // free waits there (ld_wait_q). A test waits in a queue of TriQueue entries while the
-  // load stage is busy; with TriQueue = 0 the controller waits for each test
+  // while the IT-unit decides test n. So the register files come in banks (a test's bank:
+  // the load stage takes them in turn), and a test loaded before the decide stage is free
+  // waits there (ld_wait_q; in the queued chip a second, older one in the third bank,
+  // wt_q, so the load stage can go on). A test waits in a queue of TriQueue entries while
+  // the load stage is busy; with TriQueue = 0 the controller waits for each test
   // (S_TRI_WAIT), and both stages take it in one cycle. Every test carries the event
   // counters as the golden model has them when it runs: a test that stops the query (a
   // first-mode hit, a result error) puts them back, undoing what the controller counted
@@ -285,13 +294,18 @@ module cc_core #(
   localparam integer TqW     = TqDepth > 1 ? $clog2(TqDepth) : 1;
   localparam integer SnapW   = 7 * 32;       // counters TUMBLED .. MAX_LIST_LENGTH
   reg  [5:0]        eng_q;                   // the decide stage
-  reg               eng_bank_q;              // its test's bank
+  reg  [BankW-1:0]  eng_bank_q;              // its test's bank
   reg  [2*EntW-1:0] eng_ent_q;               // its test's record entries (side s at EntW * s)
   reg  [SnapW-1:0]  eng_snap_q;              // its test's counters
-  reg               ld_bank_q;               // the load stage's test: bank, record entries
+  reg  [BankW-1:0]  ld_bank_q;               // the load stage's test: bank, record entries
   reg  [2*EntW-1:0] ld_ent_q;
   reg               ld_wait_q;               // it waits for the decide stage, with these counters
   reg  [SnapW-1:0]  ld_snap_q;
+  reg               wt_q;                    // an older loaded test waits for the decide stage
+  reg  [BankW-1:0]  wt_bank_q;
+  reg  [2*EntW-1:0] wt_ent_q;
+  reg  [SnapW-1:0]  wt_snap_q;
+  wire [BankW-1:0]  ld_bank_new = bank_next(ld_bank_q);   // the bank of the test the load stage takes
   reg  [31:0]       tq_rec_a [0:TqDepth-1];
   reg  [31:0]       tq_rec_b [0:TqDepth-1];
   reg  [SnapW-1:0]  tq_snap  [0:TqDepth-1];
@@ -310,7 +324,7 @@ module cc_core #(
   reg  [TqDepth-1:0] tq_ra_q;
   reg  [TqW:0]      ra_n_q;
   wire              tq_empty  = tq_count_q == {(TqW + 1){1'b0}};
-  wire              eng_idle  = eng_q == E_IDLE && !ld_wait_q && tq_empty;   // no test left to run
+  wire              eng_idle  = eng_q == E_IDLE && !ld_wait_q && !wt_q && tq_empty;   // no test left to run
   wire              tri_room  = TriQueue == 0 ? eng_q == E_IDLE && te_idle : tq_count_q != TriQueue[TqW:0];
   wire              tri_bad   = bad_ptr(tri_rec_a, 32'd128, 32'd128) || bad_ptr(tri_rec_b, 32'd128, 32'd128);
   wire              tri_push  = state_q == S_TRI && tri_room && !tri_bad;
@@ -350,6 +364,7 @@ module cc_core #(
         needed = {RecEntries{1'b0}};
         needed[eng_ent_q[EntW * gs +: EntW]] = 1'b1;
         needed[ld_ent_q[EntW * gs +: EntW]] = 1'b1;
+        if (wt_q) needed[wt_ent_q[EntW * gs +: EntW]] = 1'b1;
         for (q = 0; q < TqDepth; q = q + 1) begin
           if (tq_ra_q[q]) needed[tq_ent[q][EntW * gs +: EntW]] = 1'b1;
         end
@@ -380,14 +395,16 @@ module cc_core #(
     end
   endgenerate
   // The load stage takes a test when the pass engine has issued the last one's DOTADDs
-  // (its last results may still come back) and that one has moved on to the decide stage
-  // (or ended), and the record request port is free for the records it reads; the decide
-  // stage takes the waiting test, or the load stage's new one in the same cycle. (With
+  // (its last results may still come back), that one has a bank to wait in if the decide
+  // stage has not taken it (Banks = 3) or has moved on to the decide stage (Banks = 2),
+  // and the record request port is free for the records it reads. The decide stage takes
+  // the oldest waiting test, or the load stage's new one in the same cycle. (With
   // TriQueue = 0 the controller hands a test over only with the pass engine idle.)
-  wire              ld_start  = (!tq_empty || tri_push) && te_issued && !ld_wait_q &&
+  wire              ld_start  = (!tq_empty || tri_push) && te_issued && !wt_q &&
+                                (Banks > 2 || !ld_wait_q) &&
                                 (ld_in_results == 2'b00 || eng_q == E_IDLE) &&
                                 !(ld_read != 2'b00 && rec_req_valid_q);
-  wire              eng_take  = eng_q == E_IDLE && (ld_wait_q || ld_start);
+  wire              eng_take  = eng_q == E_IDLE && (wt_q || ld_wait_q || ld_start);
   // The read-ahead takes the next queued test when its records are outside the result
   // area, each side has an entry for it, and the record request port is free for the
   // records it reads (not while the load stage takes a test; a test that stops the
@@ -703,7 +720,7 @@ module cc_core #(
   // so it is clear whenever a test starts (a miss leaves it clear).
   localparam [6:0] ItClear = 7'b001_0000, ItTri = 7'b011_0000;
   wire        it_uop_ready, it_rsp_valid, it_hit;
-  wire [1:0]  eng_done     = eng_bank_q ? te_done_q[3:2] : te_done_q[1:0];   // the decide stage's test's passes
+  wire [1:0]  eng_done     = {te_done_q[{eng_bank_q, 1'b1}], te_done_q[{eng_bank_q, 1'b0}]};   // the decide stage's test's passes
   wire        it_a_missed  = eng_q == E_IT && it_rsp_valid && !it_hit && !tri_side_q;
   wire        it_side_go   = it_uop_ready && ((eng_q == E_TRI_A && eng_done[0]) || (eng_q == E_TRI_B && eng_done[1]));
   wire        it_uop_valid = it_side_go || (it_a_missed && eng_done[1]) || eng_q == E_RESULT;
@@ -917,7 +934,8 @@ module cc_core #(
       rec_b_next_q <= 1'b0;
       eng_q <= E_IDLE;
       ld_wait_q <= 1'b0;
-      ld_bank_q <= 1'b0;
+      wt_q <= 1'b0;
+      ld_bank_q <= {BankW{1'b0}};
       tq_head_q <= {TqW{1'b0}};
       tq_tail_q <= {TqW{1'b0}};
       tq_count_q <= {(TqW + 1){1'b0}};
@@ -934,11 +952,11 @@ module cc_core #(
         te_k_q[i] <= 4'd0;
         te_rpass_q[i] <= 2'd2;
         te_rk_q[i] <= 4'd0;
-        te_rbank_q[i] <= 1'b0;
+        te_rbank_q[i] <= {BankW{1'b0}};
       end
       te_wb_q <= 2'b00;
       te_rnext_q <= 2'b00;
-      te_done_q <= 4'd0;
+      te_done_q <= {(2 * Banks){1'b0}};
       cur_bank_q <= 1'b0;
       sp_state_q <= SP_IDLE;
       sp_cancel_q <= 1'b0;
@@ -1008,7 +1026,7 @@ module cc_core #(
             te_wb_bank_q[i] <= te_rbank_q[i];
             if (te_rpass_q[i] == 2'd1 && te_rnext_q[i]) begin   // the newer test's frame pass next
               te_rpass_q[i] <= 2'd0;
-              te_rbank_q[i] <= !te_rbank_q[i];
+              te_rbank_q[i] <= bank_next(te_rbank_q[i]);
               te_rnext_q[i] <= 1'b0;
             end else begin
               te_rpass_q[i] <= te_rpass_q[i] + 2'd1;
@@ -1423,7 +1441,7 @@ module cc_core #(
       // ---- the load stage: tumbled triangle record ld_rec[0] against aligned record
       //      ld_rec[1] into the other bank ----
       if (ld_start) begin
-        ld_bank_q <= !ld_bank_q;
+        ld_bank_q <= ld_bank_new;
         ld_ent_q <= ld_sel;
         read_records(ld_read, ld_rec[0], ld_rec[1], ld_sel, ld_in_results);
         // The pass engine starts now: a frame pass goes once its side's vertices are
@@ -1434,24 +1452,33 @@ module cc_core #(
           // The result counters take the new test at once if the last one's results are
           // all in (or its last comes now), else after them.
           if (te_rpass_q[i] == 2'd2 || (te_out[i] && te_rpass_q[i] == 2'd1 && te_rk_q[i] == 4'd8)) begin
-            te_rpass_q[i] <= 2'd0; te_rk_q[i] <= 4'd0; te_rbank_q[i] <= !ld_bank_q;
+            te_rpass_q[i] <= 2'd0; te_rk_q[i] <= 4'd0; te_rbank_q[i] <= ld_bank_new;
           end else begin
             te_rnext_q[i] <= 1'b1;
           end
         end
-        if (ld_bank_q) te_done_q[1:0] <= 2'b00;
-        else te_done_q[3:2] <= 2'b00;
-        if (!eng_take) begin
-          ld_wait_q <= 1'b1; ld_snap_q <= ld_snap;
+        te_done_q[{ld_bank_new, 1'b0}] <= 1'b0;
+        te_done_q[{ld_bank_new, 1'b1}] <= 1'b0;
+        // The new test waits unless the decide stage takes it now; a test that waited
+        // before it and is not taken now waits on in the third bank.
+        ld_snap_q <= ld_snap;
+        if (ld_wait_q && !eng_take) begin
+          wt_q <= 1'b1; wt_bank_q <= ld_bank_q; wt_ent_q <= ld_ent_q; wt_snap_q <= ld_snap_q;
         end
       end
+      if (ld_start) ld_wait_q <= ld_wait_q || !eng_take;
+      else if (eng_take && !wt_q) ld_wait_q <= 1'b0;
 
-      // ---- the decide stage ----
+      // ---- the decide stage: takes the oldest test that waits, else the new one ----
       if (eng_take) begin
-        eng_bank_q <= ld_wait_q ? ld_bank_q : !ld_bank_q;
-        eng_ent_q <= ld_wait_q ? ld_ent_q : ld_sel;
-        eng_snap_q <= ld_wait_q ? ld_snap_q : ld_snap;
-        ld_wait_q <= 1'b0;
+        if (wt_q) begin
+          eng_bank_q <= wt_bank_q; eng_ent_q <= wt_ent_q; eng_snap_q <= wt_snap_q;
+          wt_q <= 1'b0;
+        end else if (ld_wait_q) begin
+          eng_bank_q <= ld_bank_q; eng_ent_q <= ld_ent_q; eng_snap_q <= ld_snap_q;
+        end else begin
+          eng_bank_q <= ld_bank_new; eng_ent_q <= ld_sel; eng_snap_q <= ld_snap;
+        end
         tri_side_q <= 1'b0;
         eng_q <= E_TRI_A;
       end
@@ -1498,6 +1525,7 @@ module cc_core #(
         tq_ra_q <= {TqDepth{1'b0}};
         ra_n_q <= {(TqW + 1){1'b0}};
         ld_wait_q <= 1'b0;
+        wt_q <= 1'b0;
       end
     end
   end
