@@ -25,7 +25,9 @@
 // controller: with TriQueue > 0 the controller queues them and goes on with the traversal.
 // Version 7 splits the engine into a load stage (records, passes) and a decide stage
 // (IT-unit, result) that work on consecutive tests, with two banks of register files and
-// two triangle-record entries per side.
+// two triangle-record entries per side. Version 8 (TriQueue > 0 only) reads the queued
+// tests' records ahead into four entries per side, starts a test's passes once the last
+// test's DOTADDs are issued and keeps a third bank for a loaded test that waits.
 //
 // A look-ahead engine fetches and transforms the next tumbled pair into a second bank
 // while the current list is compared. SDRAM requests come from the triangle-test engine
