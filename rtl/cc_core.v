@@ -234,8 +234,8 @@ module cc_core #(
   // Record entries, RecEntries per side (A tumbled, B aligned), index {side, entry}: the
   // address each holds, whether a test may reuse it (valid) and whether its beats are in
   // (full). A test reads only the records no entry holds, into the side's lowest entry
-  // that no test still needs (rec_victim: not the decide stage's test's, not the load
-  // stage's, not a queued test's read ahead). Only results are written while the chip
+  // that no test still needs (`victim` in g_ent_side: not the decide stage's test's, not
+  // the load stage's or a waiting one's, not a queued test's read ahead). Only results are written while the chip
   // runs, so a record outside the result area never changes: it is reused, and read ahead
   // of the tests before it. A record in the result area is never reused, and its test
   // reads it only after every test before it has ended (its result written). A new query
@@ -317,14 +317,14 @@ module cc_core #(
   // while they wait (a record no entry holds is read then), so the load stage finds them
   // in. ra_n_q tests are done; tq_ra_q marks their slots, tq_ent their entries.
   reg  [2*EntW-1:0] tq_ent   [0:TqDepth-1];
+  reg  [TqDepth-1:0] tq_ra_q;
+  reg  [TqW:0]      ra_n_q;
   // The record reads of the load stage and the read-ahead: record A's (or B's alone),
   // then record B's (rec_b_next_q).
   reg               rec_req_valid_q;
   reg  [31:0]       rec_req_addr_q, rec_b_addr_q;
   reg  [DestW-1:0]  rec_req_dest_q, rec_b_dest_q;
   reg               rec_b_next_q;
-  reg  [TqDepth-1:0] tq_ra_q;
-  reg  [TqW:0]      ra_n_q;
   wire              tq_empty  = tq_count_q == {(TqW + 1){1'b0}};
   wire              eng_idle  = eng_q == E_IDLE && !ld_wait_q && !wt_q && tq_empty;   // no test left to run
   wire              tri_room  = TriQueue == 0 ? eng_q == E_IDLE && te_idle : tq_count_q != TriQueue[TqW:0];
@@ -878,7 +878,6 @@ module cc_core #(
       end
     end
   endtask
-  // A query's status, result count and event counters: cleared at reset and by START.
   // A test's records no entry holds (rd, per side) go into the entries sel, and are
   // requested back to back (the SDRAM interface overlaps them).
   task read_records(input [1:0] rd, input [31:0] rec_a, input [31:0] rec_b,
@@ -903,6 +902,7 @@ module cc_core #(
     end
   endtask
 
+  // A query's status, result count and event counters: cleared at reset and by START.
   task clear_query_status;
     begin
       done_q <= 1'b0;
