@@ -265,7 +265,10 @@ module cc_core #(
   // golden model writes them after all reads. The next test's DOTADDs may be issued while
   // the last results of the test before come back (the queued chip): a side's results
   // come in issue order, so the result counters then go on with the newer test (te_rnext_q)
-  // and each pass is written into the bank of its own test.
+  // and each pass is written into the bank of its own test. (A leaf-matrix DOTADD's
+  // forwarding waits for te_rnext_q to clear; that matters only with DotaddStages > 8:
+  // with fewer stages the older test's results are in before the newer test's nine
+  // frame-pass DOTADDs are issued.)
   reg  [1:0]  te_pass_q  [0:1];             // side s: pass being issued (0 frame, 1 leaf matrix); 2: all issued
   reg  [3:0]  te_k_q     [0:1];             // its next DOTADD
   reg  [1:0]  te_rpass_q [0:1];             // pass whose results come back; 2: all back
