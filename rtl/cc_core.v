@@ -631,6 +631,23 @@ module cc_core #(
     end
   endgenerate
   wire        te_dot_issue  = te_issue[0];
+  // What the load stage does this cycle, for the board's state profile: a side issues a
+  // DOTADD (L_ISSUE), else a side waits for its record (L_RECORD) or for forwarded
+  // frame-pass results (L_FORWARD); with every DOTADD issued, a test is there to take but
+  // waits for a bank (L_BANK: the tests loaded before it have not reached the decide
+  // stage) or for something else (L_HOLD: the record port, a result-area record, the
+  // last test's results); else it is idle (no test to take, or taking one).
+  localparam [2:0] L_IDLE = 3'd0, L_ISSUE = 3'd1, L_RECORD = 3'd2, L_FORWARD = 3'd3,
+                   L_BANK = 3'd4, L_HOLD = 3'd5;
+  wire [1:0]  te_wait_record = {te_pass_q[1] == 2'd0 ? !vload_q[1] : te_pass_q[1] == 2'd1 && !ld_in[0],
+                                te_pass_q[0] == 2'd0 ? !vload_q[0] : te_pass_q[0] == 2'd1 && !ld_in[1]};
+  wire [2:0]  ld_trace /* verilator public_flat_rd */ =
+              te_issue != 2'b00        ? L_ISSUE :
+              te_wait_record != 2'b00  ? L_RECORD :
+              (te_pass_q[0] != 2'd2 || te_pass_q[1] != 2'd2) ? L_FORWARD :
+              !(!tq_empty || tri_push) ? L_IDLE :
+              (wt_q || (Banks == 2 && ld_wait_q)) ? L_BANK :
+              ld_start                 ? L_IDLE : L_HOLD;
   wire        fsm_dot_issue = (state_q == S_DOT) && (dot_issue_q < DotN) && !te_dot_issue;
   wire        sp_dot_issue  = !fsm_dot_issue && !te_dot_issue && sp_state_q == SP_DOT && !sp_cancel_q &&
                               !(sp_node_q && sp_i_q == 5'd24);
@@ -851,7 +868,7 @@ module cc_core #(
   end
 
   // Bits the controller does not look at (addresses above the SRAM, flag bits, ...).
-  wire unused_ok = &{1'b0, ctrl_q[0], trace_state, mat_off[11:10], mat_off[1:0], corr_off[11:9], corr_off[1:0],
+  wire unused_ok = &{1'b0, ctrl_q[0], trace_state, ld_trace, mat_off[11:10], mat_off[1:0], corr_off[11:9], corr_off[1:0],
                      te_unused, dot_corr[19:15], pass_tag,
                      a_flags[31:2], dest_full, dest_count};
 

@@ -3,8 +3,8 @@
 # rtl/cc_core.v (scripts/core_states.sh) and prints, by cycles, largest first, with
 # percentages: cc_core's trace_state (the master controller's state, or the triangle-test
 # engine's while the controller waits for a test), then over the busy cycles the engine's
-# decide stage (which the queued chip runs beside the controller) and the tests waiting in
-# its queue.
+# decide stage (which the queued chip runs beside the controller), its load stage
+# (cc_core's ld_trace, L_* localparams) and the tests waiting in its queue.
 #   CC_STATE_PROFILE=/tmp/prof.txt build/bin/bench_chip && scripts/state_profile.sh /tmp/prof.txt
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,6 +12,7 @@ cd "$(dirname "$0")/.."
 names=$(mktemp)
 trap 'rm -f "$names"' EXIT
 scripts/core_states.sh > "$names"
+grep -oE "L_[A-Z]+ = 3'd[0-9]+" rtl/cc_core.v | sed -E "s/ = 3'd/ load:/" >> "$names"
 # section KIND: the lines of that kind ("" = the controller's "state cycles" lines).
 section() {
   awk -v kind="$1" 'NR == FNR { name[$2] = $1; next }
@@ -20,6 +21,7 @@ section() {
        (kind == "" && NF == 2) || (kind != "" && NF == 3 && $1 == kind) {
          if (kind == "queue") label = s " waiting";
          else if (kind == "engine" && s == 0) label = "E_IDLE";
+         else if (kind == "load") label = ("load:" s in name) ? name["load:" s] : "load_" s;
          else label = (s in name) ? name[s] : "state_" s;
          n[++k] = label; v[k] = c; total += c }
        END { for (i = 1; i <= k; ++i) printf "%-16s %14d %6.1f%%\n", n[i], v[i], 100 * v[i] / total }' "$names" "$2" |
@@ -29,6 +31,8 @@ section "" "$1"
 if grep -q '^engine ' "$1"; then
   echo "--- triangle-test engine (decide stage), busy cycles"
   section engine "$1"
+  echo "--- triangle-test engine (load stage), busy cycles"
+  section load "$1"
   echo "--- tests waiting in the engine's queue, busy cycles"
   section queue "$1"
 fi

@@ -180,14 +180,16 @@ struct ChipImpl : RtlBoardImpl {
   // CC_STATE_PROFILE=file: core cycles spent in each master-controller state (trace_state;
   // busy or not), summed over the board's life, as "state cycles" lines; then, over the
   // busy cycles only, the triangle-test engine's decide stage (eng_q: "engine state
-  // cycles") and the tests waiting in its queue ("queue tests cycles"; the queued chip's
-  // engine works beside the controller, so trace_state does not show it).
+  // cycles"), its load stage (ld_trace: "load what cycles") and the tests waiting in its
+  // queue ("queue tests cycles"; the queued chip's engine works beside the controller, so
+  // trace_state does not show it).
   // scripts/state_profile.sh names the states from rtl/cc_core.v.
   void countProfile() {
     const auto* r = top->rootp;
     ++state_cycles[r->cc_chip__DOT__u_core__DOT__trace_state & 63];
     if (!top->busy_o) return;
     ++engine_cycles[r->cc_chip__DOT__u_core__DOT__eng_q & 63];
+    ++load_cycles[r->cc_chip__DOT__u_core__DOT__ld_trace & 7];
     ++queue_cycles[std::min<unsigned>(r->cc_chip__DOT__u_core__DOT__tq_count_q, kQueueBins - 1)];
   }
   void writeStateProfile() const {
@@ -198,6 +200,9 @@ struct ChipImpl : RtlBoardImpl {
     for (int s = 0; s < 64; ++s) {
       if (engine_cycles[s]) std::fprintf(profile.get(), "engine %d %llu\n", s, (unsigned long long)engine_cycles[s]);
     }
+    for (int w = 0; w < 8; ++w) {
+      if (load_cycles[w]) std::fprintf(profile.get(), "load %d %llu\n", w, (unsigned long long)load_cycles[w]);
+    }
     for (unsigned k = 0; k < kQueueBins; ++k) {
       if (queue_cycles[k]) std::fprintf(profile.get(), "queue %u %llu\n", k, (unsigned long long)queue_cycles[k]);
     }
@@ -207,7 +212,7 @@ struct ChipImpl : RtlBoardImpl {
   uint64_t timeline_left = 200000;
   uint64_t state_cycles[64] = {};
   static constexpr unsigned kQueueBins = 64;  // the last bin: that many tests or more
-  uint64_t engine_cycles[64] = {}, queue_cycles[kQueueBins] = {};
+  uint64_t engine_cycles[64] = {}, load_cycles[8] = {}, queue_cycles[kQueueBins] = {};
   std::unique_ptr<VerilatedContext> ctx;
   std::unique_ptr<Top> top;
   std::unique_ptr<VerilatedFstC> trace;

@@ -334,7 +334,7 @@ TEST(ChipProfile, EngineAndQueueCounted) {
   const std::string path = "/tmp/cc_profile_test_" + std::to_string(::getpid()) + ".txt";
   for (const char* config : {"paper", "queued"}) {
     SCOPED_TRACE(config);
-    uint64_t cycles = 0;
+    uint64_t cycles = 0, tests = 0;
     {
       ::setenv("CC_STATE_PROFILE", path.c_str(), 1);
       auto dev = cc::makeDevice("rtl", cc::namedConfig(config));
@@ -344,18 +344,20 @@ TEST(ChipProfile, EngineAndQueueCounted) {
       const cc::QueryResult q = drv.query(a, b, cc::poseFromAxisAngle({0, 0, 1}, 0, {0, 0, 0}), cc::QueryMode::All);
       ASSERT_EQ(q.pairs.size(), 16u);
       cycles = q.counters.cycles;
+      tests = q.counters.triangle_tests;
     }  // the board writes the profile when it goes
     std::ifstream f(path);
-    std::map<std::string, std::map<int, uint64_t>> kinds;  // "" (controller), engine, queue
+    std::map<std::string, std::map<int, uint64_t>> kinds;  // "" (controller), engine, load, queue
     for (std::string line; std::getline(f, line);) {
       std::istringstream ls(line);
       std::string first;
       ls >> first;
       int state = 0;
       uint64_t n = 0;
-      if (first == "engine" || first == "queue") ls >> state >> n;
+      const bool kind = first == "engine" || first == "load" || first == "queue";
+      if (kind) ls >> state >> n;
       else state = std::stoi(first), ls >> n;
-      kinds[first == "engine" || first == "queue" ? first : ""][state] += n;
+      kinds[kind ? first : ""][state] += n;
     }
     std::remove(path.c_str());
     auto total = [&](const std::string& k) {
@@ -363,7 +365,12 @@ TEST(ChipProfile, EngineAndQueueCounted) {
       for (const auto& [s, n] : kinds[k]) t += n;
       return t;
     };
-    EXPECT_EQ(total("engine"), total("queue"));  // both over the busy cycles
+    EXPECT_EQ(total("engine"), total("queue"));  // all over the busy cycles
+    EXPECT_EQ(total("engine"), total("load"));
+    EXPECT_GE(kinds["load"][1], 18 * tests);     // L_ISSUE: side A's 18 DOTADDs a test, one a cycle
+    if (std::string(config) == "paper") {
+      EXPECT_EQ(kinds["load"][4], 0u);           // L_BANK: the paper chip takes one test at a time
+    }
     EXPECT_GE(total("engine"), cycles);
     EXPECT_GT(total(""), total("engine"));  // the controller's over all cycles
     EXPECT_GT(kinds["engine"][46], 0u);     // E_IT
