@@ -740,12 +740,57 @@ module cc_core #(
   // register file in the test's bank. Side B goes in the very cycle side A's miss comes
   // back if its passes are written by then. A hit's test clears the HIT flag (E_RESULT),
   // so it is clear whenever a test starts (a miss leaves it clear).
+  //
+  // The queued chip (ItPerSide) has a second IT-unit for side B: it runs side B's edges as
+  // soon as side B's passes are written, beside side A's; after side A's miss the decide
+  // stage waits in E_TRI_B for its answer (b_st_q). A hit of either side is the test's
+  // hit; a side B still running when side A hits is waited for (E_RESULT), and the unit
+  // whose HIT is set is cleared.
+  localparam       ItPerSide = TriQueue > 0;
   localparam [6:0] ItClear = 7'b001_0000, ItTri = 7'b011_0000;
+  localparam [1:0] B_IDLE = 2'd0, B_RUN = 2'd1, B_DONE = 2'd2;
   wire        it_uop_ready, it_rsp_valid, it_hit;
   wire [1:0]  eng_done     = {te_done_q[{eng_bank_q, 1'b1}], te_done_q[{eng_bank_q, 1'b0}]};   // the decide stage's test's passes
+  reg  [1:0]  b_st_q;                        // side B's IT-unit: its test's side B (ItPerSide)
+  reg         b_hit_q;
+  wire        eng_res_go   = eng_q == E_RESULT && !(ItPerSide && b_st_q == B_RUN);
   wire        it_a_missed  = eng_q == E_IT && it_rsp_valid && !it_hit && !tri_side_q;
-  wire        it_side_go   = it_uop_ready && ((eng_q == E_TRI_A && eng_done[0]) || (eng_q == E_TRI_B && eng_done[1]));
-  wire        it_uop_valid = it_side_go || (it_a_missed && eng_done[1]) || eng_q == E_RESULT;
+  wire        it_side_go   = it_uop_ready && ((eng_q == E_TRI_A && eng_done[0]) ||
+                                              (!ItPerSide && eng_q == E_TRI_B && eng_done[1]));
+  wire        it_uop_valid = it_side_go || (!ItPerSide && it_a_missed && eng_done[1]) || eng_res_go;
+  wire        itb_uop_ready, itb_rsp_valid, itb_hit;
+  wire        itb_start    = ItPerSide && b_st_q == B_IDLE && eng_done[1] && itb_uop_ready &&
+                             (eng_q == E_TRI_A || eng_q == E_IT || eng_q == E_TRI_B);
+  wire        itb_clear    = ItPerSide && eng_res_go && b_st_q == B_DONE && b_hit_q;
+  wire        b_answer     = ItPerSide && eng_q == E_TRI_B && b_st_q == B_DONE;   // side B's answer ends the test
+  wire [6:0]  itb_corr_line;
+  wire [9:0]  itb_dop_idx;
+  wire        itb_unused;
+  generate
+    if (ItPerSide) begin : g_itb
+      cc_it_unit u_itb (
+        .clk_i       (clk_i),
+        .rst_ni      (rst_ni),
+        .uop_valid_i (itb_start || itb_clear),
+        .uop_ready_o (itb_uop_ready),
+        .uop_i       (itb_clear ? ItClear : ItTri),
+        .rsp_valid_o (itb_rsp_valid),
+        .hit_o       (itb_hit),
+        .corr_line_o (itb_corr_line),
+        .corr_data_i ({12'd0, corr_q[itb_corr_line]}),
+        .dop_idx_o   (itb_dop_idx),
+        .dop_data_i  ({dopreg_q[{eng_bank_q, 1'b1, itb_dop_idx[9:5]}], dopreg_q[{eng_bank_q, 1'b1, itb_dop_idx[4:0]}]})
+      );
+      assign itb_unused = 1'b0;
+    end else begin : g_no_itb
+      assign itb_uop_ready = 1'b0;
+      assign itb_rsp_valid = 1'b0;
+      assign itb_hit = 1'b0;
+      assign itb_corr_line = 7'd0;
+      assign itb_dop_idx = 10'd0;
+      assign itb_unused = &{1'b0, itb_corr_line, itb_dop_idx, itb_clear};
+    end
+  endgenerate
   wire [6:0]  it_corr_line;
   wire [9:0]  it_dop_idx;
   cc_it_unit u_it (
@@ -857,7 +902,7 @@ module cc_core #(
   // M from the records; the IT-unit's answer that ends a test writes these lines as the
   // golden model leaves them).
   // -------------------------------------------------------------------------------------
-  wire load_leaf_m = eng_q == E_IT && it_rsp_valid && !it_a_missed;
+  wire load_leaf_m = (eng_q == E_IT && it_rsp_valid && !it_a_missed) || b_answer;
   integer m;
   always @(posedge clk_i) begin
     if (reg_wr && !busy_q && in_matrix && mat_idx < 8'd120) matrix_q[mat_idx] <= reg_wdata_i;
@@ -870,7 +915,7 @@ module cc_core #(
   // Bits the controller does not look at (addresses above the SRAM, flag bits, ...).
   wire unused_ok = &{1'b0, ctrl_q[0], trace_state, ld_trace, mat_off[11:10], mat_off[1:0], corr_off[11:9], corr_off[1:0],
                      te_unused, dot_corr[19:15], pass_tag,
-                     a_flags[31:2], dest_full, dest_count};
+                     a_flags[31:2], dest_full, dest_count, itb_unused};
 
   // -------------------------------------------------------------------------------------
   // The controller
@@ -879,8 +924,9 @@ module cc_core #(
   // result written in mode all), or stopping it (a first-mode hit, a result error).
   wire eng_result_ok = result_count_q < result_cap_q && !bad_ptr(result_addr, 32'd8, 32'd8);
   wire eng_end       = (eng_q == E_IT && it_rsp_valid && !it_a_missed && !it_hit) ||
+                       (b_answer && !b_hit_q) ||
                        (eng_q == E_RESULT_WAIT && res_req_accept && !ctrl_q[1]);
-  wire eng_err_stop  = eng_q == E_RESULT && !eng_result_ok;
+  wire eng_err_stop  = eng_res_go && !eng_result_ok;
   wire eng_stop      = eng_err_stop || (eng_q == E_RESULT_WAIT && res_req_accept && ctrl_q[1]);
   function automatic [TqW-1:0] tq_next(input [TqW-1:0] p);
     tq_next = (p == TqDepth[TqW-1:0] - 1'b1) ? {TqW{1'b0}} : p + 1'b1;
@@ -955,6 +1001,8 @@ module cc_core #(
       rec_req_valid_q <= 1'b0;
       rec_b_next_q <= 1'b0;
       eng_q <= E_IDLE;
+      b_st_q <= B_IDLE;
+      b_hit_q <= 1'b0;
       ld_wait_q <= 1'b0;
       wt_q <= 1'b0;
       ld_bank_q <= {BankW{1'b0}};
@@ -1503,21 +1551,28 @@ module cc_core #(
         end
         tri_side_q <= 1'b0;
         eng_q <= E_TRI_A;
+        b_st_q <= B_IDLE;
+      end
+      if (itb_start) b_st_q <= B_RUN;
+      if (itb_rsp_valid && b_st_q == B_RUN) begin
+        b_st_q <= B_DONE; b_hit_q <= itb_hit;
       end
       case (eng_q)
         // The IT-unit takes a side when the pass engine has written its leaf-matrix pass.
-        E_TRI_A, E_TRI_B: if (it_side_go) eng_q <= E_IT;
+        E_TRI_A: if (it_side_go) eng_q <= E_IT;
+        E_TRI_B: if (it_side_go) eng_q <= E_IT;
+                 else if (b_answer) eng_q <= b_hit_q ? E_RESULT : E_IDLE;   // ItPerSide
         // The IT-unit works through the side's edges (cc_it_unit, micro-op TRI). On a miss
         // of side A, side B follows: at once (it_uop_valid) or once its passes are written.
         // A hit makes the pair a result; a miss of side B ends the test.
         E_IT: if (it_a_missed) begin
           tri_side_q <= 1'b1;
-          eng_q <= eng_done[1] ? E_IT : E_TRI_B;
+          eng_q <= (eng_done[1] && !ItPerSide) ? E_IT : E_TRI_B;
         end else if (it_rsp_valid) begin
           eng_q <= it_hit ? E_RESULT : E_IDLE;
         end
         // A hit: the IT-unit clears HIT (it_uop_valid), the pair is written as a result.
-        E_RESULT: begin
+        E_RESULT: if (eng_res_go) begin
           if (eng_result_ok) begin
             res_req_valid_q <= 1'b1;
             res_req_addr_q <= result_addr;
