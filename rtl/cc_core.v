@@ -744,16 +744,17 @@ module cc_core #(
   // The queued chip (ItPerSide) has a second IT-unit for side B: it runs side B's edges as
   // soon as side B's passes are written, beside side A's; after side A's miss the decide
   // stage waits in E_TRI_B for its answer (b_st_q). A hit of either side is the test's
-  // hit; a side B still running when side A hits is waited for (E_RESULT), and the unit
-  // whose HIT is set is cleared.
+  // hit, and the unit whose HIT is set is cleared. A side B still running when side A hits
+  // is not waited for: it finishes alone (b_orphan_q; its answer is not needed) and is
+  // cleared if it hit, before the next test's side B can start.
   localparam       ItPerSide = TriQueue > 0;
   localparam [6:0] ItClear = 7'b001_0000, ItTri = 7'b011_0000;
-  localparam [1:0] B_IDLE = 2'd0, B_RUN = 2'd1, B_DONE = 2'd2;
+  localparam [1:0] B_IDLE = 2'd0, B_RUN = 2'd1, B_DONE = 2'd2, B_CLEAR = 2'd3;
   wire        it_uop_ready, it_rsp_valid, it_hit;
   wire [1:0]  eng_done     = {te_done_q[{eng_bank_q, 1'b1}], te_done_q[{eng_bank_q, 1'b0}]};   // the decide stage's test's passes
   reg  [1:0]  b_st_q;                        // side B's IT-unit: its test's side B (ItPerSide)
-  reg         b_hit_q;
-  wire        eng_res_go   = eng_q == E_RESULT && !(ItPerSide && b_st_q == B_RUN);
+  reg         b_hit_q, b_orphan_q;
+  wire        eng_res_go   = eng_q == E_RESULT;
   wire        it_a_missed  = eng_q == E_IT && it_rsp_valid && !it_hit && !tri_side_q;
   wire        it_side_go   = it_uop_ready && ((eng_q == E_TRI_A && eng_done[0]) ||
                                               (!ItPerSide && eng_q == E_TRI_B && eng_done[1]));
@@ -761,7 +762,7 @@ module cc_core #(
   wire        itb_uop_ready, itb_rsp_valid, itb_hit;
   wire        itb_start    = ItPerSide && b_st_q == B_IDLE && eng_done[1] && itb_uop_ready &&
                              (eng_q == E_TRI_A || eng_q == E_IT || eng_q == E_TRI_B);
-  wire        itb_clear    = ItPerSide && eng_res_go && b_st_q == B_DONE && b_hit_q;
+  wire        itb_clear    = ItPerSide && ((eng_res_go && b_st_q == B_DONE && b_hit_q) || b_st_q == B_CLEAR);
   wire        b_answer     = ItPerSide && eng_q == E_TRI_B && b_st_q == B_DONE;   // side B's answer ends the test
   wire [6:0]  itb_corr_line;
   wire [9:0]  itb_dop_idx;
@@ -1003,6 +1004,7 @@ module cc_core #(
       eng_q <= E_IDLE;
       b_st_q <= B_IDLE;
       b_hit_q <= 1'b0;
+      b_orphan_q <= 1'b0;
       ld_wait_q <= 1'b0;
       wt_q <= 1'b0;
       ld_bank_q <= {BankW{1'b0}};
@@ -1551,12 +1553,21 @@ module cc_core #(
         end
         tri_side_q <= 1'b0;
         eng_q <= E_TRI_A;
-        b_st_q <= B_IDLE;
+        if (b_st_q == B_DONE) b_st_q <= B_IDLE;   // the last test's answer, used
       end
+      // Side B's IT-unit: started for the decide stage's test, answered (or, orphaned by
+      // side A's hit, cleared if it hit and freed), cleared with the test's result.
       if (itb_start) b_st_q <= B_RUN;
       if (itb_rsp_valid && b_st_q == B_RUN) begin
-        b_st_q <= B_DONE; b_hit_q <= itb_hit;
+        if (b_orphan_q || eng_res_go) b_st_q <= itb_hit ? B_CLEAR : B_IDLE;   // (orphaned now)
+        else begin
+          b_st_q <= B_DONE; b_hit_q <= itb_hit;
+        end
       end
+      if (b_st_q == B_CLEAR) b_st_q <= B_IDLE;
+      if (itb_clear && b_st_q == B_DONE) b_st_q <= B_IDLE;
+      if (itb_start) b_orphan_q <= 1'b0;
+      if (ItPerSide && eng_res_go && b_st_q == B_RUN) b_orphan_q <= 1'b1;
       case (eng_q)
         // The IT-unit takes a side when the pass engine has written its leaf-matrix pass.
         E_TRI_A: if (it_side_go) eng_q <= E_IT;
