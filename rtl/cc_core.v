@@ -27,7 +27,8 @@
 // (IT-unit, result) that work on consecutive tests, with two banks of register files and
 // two triangle-record entries per side. Version 8 (TriQueue > 0 only) reads the queued
 // tests' records ahead into four entries per side, starts a test's passes once the last
-// test's DOTADDs are issued and keeps a third bank for a loaded test that waits.
+// test's DOTADDs are issued, keeps a third bank for a loaded test that waits and runs
+// side B's edges on an IT-unit of their own.
 //
 // A look-ahead engine fetches and transforms the next tumbled pair into a second bank
 // while the current list is compared. SDRAM requests come from the triangle-test engine
