@@ -755,15 +755,14 @@ module cc_core #(
   wire [1:0]  eng_done     = {te_done_q[{eng_bank_q, 1'b1}], te_done_q[{eng_bank_q, 1'b0}]};   // the decide stage's test's passes
   reg  [1:0]  b_st_q;                        // side B's IT-unit: its test's side B (ItPerSide)
   reg         b_hit_q, b_orphan_q;
-  wire        eng_res_go   = eng_q == E_RESULT;
   wire        it_a_missed  = eng_q == E_IT && it_rsp_valid && !it_hit && !tri_side_q;
   wire        it_side_go   = it_uop_ready && ((eng_q == E_TRI_A && eng_done[0]) ||
                                               (!ItPerSide && eng_q == E_TRI_B && eng_done[1]));
-  wire        it_uop_valid = it_side_go || (!ItPerSide && it_a_missed && eng_done[1]) || eng_res_go;
+  wire        it_uop_valid = it_side_go || (!ItPerSide && it_a_missed && eng_done[1]) || eng_q == E_RESULT;
   wire        itb_uop_ready, itb_rsp_valid, itb_hit;
   wire        itb_start    = ItPerSide && b_st_q == B_IDLE && eng_done[1] && itb_uop_ready &&
                              (eng_q == E_TRI_A || eng_q == E_IT || eng_q == E_TRI_B);
-  wire        itb_clear    = ItPerSide && ((eng_res_go && b_st_q == B_DONE && b_hit_q) || b_st_q == B_CLEAR);
+  wire        itb_clear    = ItPerSide && ((eng_q == E_RESULT && b_st_q == B_DONE && b_hit_q) || b_st_q == B_CLEAR);
   wire        b_answer     = ItPerSide && eng_q == E_TRI_B && b_st_q == B_DONE;   // side B's answer ends the test
   wire [6:0]  itb_corr_line;
   wire [9:0]  itb_dop_idx;
@@ -928,7 +927,7 @@ module cc_core #(
   wire eng_end       = (eng_q == E_IT && it_rsp_valid && !it_a_missed && !it_hit) ||
                        (b_answer && !b_hit_q) ||
                        (eng_q == E_RESULT_WAIT && res_req_accept && !ctrl_q[1]);
-  wire eng_err_stop  = eng_res_go && !eng_result_ok;
+  wire eng_err_stop  = eng_q == E_RESULT && !eng_result_ok;
   wire eng_stop      = eng_err_stop || (eng_q == E_RESULT_WAIT && res_req_accept && ctrl_q[1]);
   function automatic [TqW-1:0] tq_next(input [TqW-1:0] p);
     tq_next = (p == TqDepth[TqW-1:0] - 1'b1) ? {TqW{1'b0}} : p + 1'b1;
@@ -1560,7 +1559,7 @@ module cc_core #(
       // side A's hit, cleared if it hit and freed), cleared with the test's result.
       if (itb_start) b_st_q <= B_RUN;
       if (itb_rsp_valid && b_st_q == B_RUN) begin
-        if (b_orphan_q || eng_res_go) b_st_q <= itb_hit ? B_CLEAR : B_IDLE;   // (orphaned now)
+        if (b_orphan_q || eng_q == E_RESULT) b_st_q <= itb_hit ? B_CLEAR : B_IDLE;   // (orphaned now)
         else begin
           b_st_q <= B_DONE; b_hit_q <= itb_hit;
         end
@@ -1568,7 +1567,7 @@ module cc_core #(
       if (b_st_q == B_CLEAR) b_st_q <= B_IDLE;
       if (itb_clear && b_st_q == B_DONE) b_st_q <= B_IDLE;
       if (itb_start) b_orphan_q <= 1'b0;
-      if (ItPerSide && eng_res_go && b_st_q == B_RUN) b_orphan_q <= 1'b1;
+      if (ItPerSide && eng_q == E_RESULT && b_st_q == B_RUN) b_orphan_q <= 1'b1;
       case (eng_q)
         // The IT-unit takes a side when the pass engine has written its leaf-matrix pass.
         E_TRI_A: if (it_side_go) eng_q <= E_IT;
@@ -1584,7 +1583,7 @@ module cc_core #(
           eng_q <= it_hit ? E_RESULT : E_IDLE;
         end
         // A hit: the IT-unit clears HIT (it_uop_valid), the pair is written as a result.
-        E_RESULT: if (eng_res_go) begin
+        E_RESULT: begin
           if (eng_result_ok) begin
             res_req_valid_q <= 1'b1;
             res_req_addr_q <= result_addr;
