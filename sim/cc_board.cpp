@@ -233,14 +233,23 @@ bool sameChip(const ChipConfig& a, const ChipConfig& b) {
   };
   return chipFields(a) == chipFields(b);
 }
+template <class Top>
+std::unique_ptr<RtlBoardImpl> makeChip(const ChipConfig& cfg) {
+  return std::make_unique<ChipImpl<Top>>(cfg);
+}
+// The named configuration each Verilated chip was built with.
+const std::pair<const char*, std::unique_ptr<RtlBoardImpl> (*)(const ChipConfig&)> kBuiltChips[] = {
+    {"paper", makeChip<Vcc_chip>},   {"small", makeChip<Vcc_chip_small>}, {"queued", makeChip<Vcc_chip_queued>},
+    {"modern", makeChip<Vcc_chip_modern>}, {"modern_queued", makeChip<Vcc_chip_modern_queued>},
+};
 std::unique_ptr<RtlBoardImpl> makeImpl(const ChipConfig& cfg) {
-  if (sameChip(cfg, namedConfig("paper"))) return std::make_unique<ChipImpl<Vcc_chip>>(cfg);
-  if (sameChip(cfg, namedConfig("small"))) return std::make_unique<ChipImpl<Vcc_chip_small>>(cfg);
-  if (sameChip(cfg, namedConfig("queued"))) return std::make_unique<ChipImpl<Vcc_chip_queued>>(cfg);
-  if (sameChip(cfg, namedConfig("modern"))) return std::make_unique<ChipImpl<Vcc_chip_modern>>(cfg);
-  if (sameChip(cfg, namedConfig("modern_queued"))) return std::make_unique<ChipImpl<Vcc_chip_modern_queued>>(cfg);
-  throw std::invalid_argument("the rtl backend is built for the configurations 'paper', 'small', 'queued', 'modern' and "
-                              "'modern_queued'; '" + cfg.name + "' has other parameters");
+  std::string names;
+  for (const auto& [name, make] : kBuiltChips) {
+    if (sameChip(cfg, namedConfig(name))) return make(cfg);
+    names += std::string(names.empty() ? "'" : ", '") + name + "'";
+  }
+  throw std::invalid_argument("the rtl backend is built for the configurations " + names + "; '" + cfg.name +
+                              "' has other parameters");
 }
 }  // namespace
 
