@@ -10,6 +10,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "cc/command_line.h"
 #include "cc/driver.h"
 #include "cc/sw_traversal.h"
 
@@ -341,7 +342,7 @@ int main(int argc, char** argv) {
       ("quiet,q", po::bool_switch(&o.quiet), "only the summary");
   try {
     po::variables_map vm;
-    po::store(po::parse_command_line(argc, argv, desc), vm);
+    po::store(cc::parseCommandLine(argc, argv, desc), vm);
     po::notify(vm);
     if (vm.count("help") || argc == 1) {
       std::cout << desc << '\n';

@@ -51,7 +51,9 @@ TEST(CollideCli, JsonPairsAndSummaryAgree) {
   const std::string b = writeOff(cc::makeSphere(0.5f, 12, 16), "sphere.off");
   const fs::path dir = fs::temp_directory_path() / "cc_test_cli";
   const std::string json = (dir / "out.json").string(), pairs = (dir / "pairs.txt").string();
-  const CliRun r = collide("--a " + a + " --b " + b + " --sweep 8 --axis 0.3 1 0.2 --offset 0.31 0.07 0.05 --json " + json + " --pairs-out " + pairs);
+  // Negative numbers in --axis and --offset are values, not options.
+  const std::string sweep = " --sweep 8 --axis 0.3 -1 0.2 --offset 0.31 -0.07 0.05";
+  const CliRun r = collide("--a " + a + " --b " + b + sweep + " --json " + json + " --pairs-out " + pairs);
   ASSERT_EQ(r.rc, 0) << r.out;
   EXPECT_NE(r.out.find("Table 1"), std::string::npos);
   std::ifstream jf(json);
@@ -83,7 +85,7 @@ TEST(CollideCli, JsonPairsAndSummaryAgree) {
   // The software path finds the same number of pairs on these generic poses (on symmetric
   // ones, vertices exactly on the other mesh's planes make FP32 and double disagree).
   const std::string sw_json = (dir / "sw.json").string();
-  ASSERT_EQ(collide("--a " + a + " --b " + b + " --sweep 8 --axis 0.3 1 0.2 --offset 0.31 0.07 0.05 -q --backend sw --json " + sw_json).rc, 0);
+  ASSERT_EQ(collide("--a " + a + " --b " + b + sweep + " -q --backend sw --json " + sw_json).rc, 0);
   std::ifstream sf(sw_json);
   const nlohmann::json s = nlohmann::json::parse(sf);
   for (size_t i = 0; i < 8; ++i) EXPECT_EQ(s[i]["pairs"], j[i]["pairs"]) << "pose " << i;
@@ -140,6 +142,7 @@ TEST(CollideCli, BadArgumentsGiveClearErrors) {
       {"--a " + a + " --b " + a + " --config huge", "unknown configuration"},
       {"--a " + a + " --b " + a + " --split random", "unknown split rule"},
       {"--a " + a + " --b " + a + " --bogus", "unrecognised option"},
+      {"--a " + a + " --b " + a + " stray", "unexpected argument 'stray'"},
   };
   for (const auto& c : cases) {
     const CliRun r = collide(c.args);

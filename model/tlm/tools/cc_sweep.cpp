@@ -15,6 +15,7 @@
 #include <map>
 #include <sstream>
 
+#include "cc/command_line.h"
 #include "cc/driver.h"
 #include "cc/tlm_device.h"
 
@@ -263,7 +264,7 @@ int main(int argc, char** argv) {
       ("quiet,q", po::bool_switch(&o.quiet), "no per-configuration lines");
   try {
     po::variables_map vm;
-    po::store(po::parse_command_line(argc, argv, desc), vm);
+    po::store(cc::parseCommandLine(argc, argv, desc), vm);
     po::notify(vm);
     if (vm.count("help") || argc == 1) {
       std::cout << desc << '\n';
