@@ -165,6 +165,8 @@ TEST(PerfCli, WritesCsvJsonAndTable) {
   ASSERT_LT(tri, names.size());
   ASSERT_LT(rtl_paper, names.size());
   ASSERT_LT(rtl_queued, names.size());
+  const size_t fcl_us = col("fcl_obbrss_us"), rtl_paper_us = col("rtl_paper_us");
+  double ring_fcl_worst = 0, ring_rtl_worst = 0;
   int rows = 0, far_with_pairs = 0, with_tests = 0;
   while (std::getline(poses, line)) {
     ++rows;
@@ -179,6 +181,10 @@ TEST(PerfCli, WritesCsvJsonAndTable) {
     EXPECT_EQ(f[rtl_paper], f[cycles]) << line;
     EXPECT_GT(std::stod(f[rtl_queued]), 0) << line;
     with_tests += std::stod(f[tests]) > 0;
+    if (f[0] == "ring") {
+      ring_fcl_worst = std::max(ring_fcl_worst, std::stod(f[fcl_us]));
+      ring_rtl_worst = std::max(ring_rtl_worst, std::stod(f[rtl_paper_us]));
+    }
   }
   EXPECT_EQ(rows, 2 * 8);
   EXPECT_EQ(far_with_pairs, 0);
@@ -193,6 +199,22 @@ TEST(PerfCli, WritesCsvJsonAndTable) {
   EXPECT_EQ(table.find("| pair | TLM paper / Eq. 5 |"), std::string::npos);
   EXPECT_NE(readAll(out + "/perf.json").find("\"summary\""), std::string::npos);
   EXPECT_NE(readAll(out + "/summary.csv").find("ball:ring,all,8,"), std::string::npos);
+  // The worst case against FCL: FCL's slowest pose over the chip's slowest, from the poses.
+  std::istringstream summary(readAll(out + "/summary.csv"));
+  std::getline(summary, header);
+  const auto sum_names = split(header);
+  const size_t worst_col = size_t(std::find(sum_names.begin(), sum_names.end(), "worst_fcl_obbrss_over_worst_rtl_paper") - sum_names.begin());
+  ASSERT_LT(worst_col, sum_names.size());
+  bool ring_all = false;
+  while (std::getline(summary, line)) {
+    const auto f = split(line);
+    if (f[0] != "ring" || f[1] != "all") continue;
+    ring_all = true;
+    ASSERT_GT(ring_rtl_worst, 0);
+    EXPECT_NEAR(std::stod(f[worst_col]), ring_fcl_worst / ring_rtl_worst, 1e-3 * ring_fcl_worst / ring_rtl_worst);
+  }
+  EXPECT_TRUE(ring_all);
+  EXPECT_NE(table.find("| FCL OBBRSS worst / RTL queued worst |"), std::string::npos);
   // Bad input: exit code 2, no crash.
   for (const char* bad : {" --steps 0", " --backends golden,gpu", " --pairs ring --backends golden,rtl --rtl-configs nosuch", " --distances 1,x", " --pairs ball:nothere", " --mode some"}) {
     const std::string c = std::string(CC_PERF_BIN) + " -q --meshes " + dir.string() + " --out " + out + bad + " > /dev/null 2>&1";
