@@ -63,7 +63,7 @@ synth: deps
 	@scripts/synth.sh $(BUILD)/synth
 
 gen: build
-	$(BIN)/cc_gen --rtl rtl/cc_regmap.vh --docs docs/register_map.md
+	$(BIN)/cc_gen --rtl rtl/cc_regmap.vh --states rtl/cc_core_states.vh --docs docs/register_map.md
 
 clean:
 	rm -rf $(BUILD)

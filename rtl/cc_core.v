@@ -159,23 +159,12 @@ module cc_core #(
   // -------------------------------------------------------------------------------------
   // Controller state
   // -------------------------------------------------------------------------------------
-  localparam [5:0]
-    S_IDLE = 6'd0, S_INIT = 6'd1, S_PAIR_BEGIN = 6'd2, S_TNODE = 6'd3, S_TNODE_DONE = 6'd4,
-    S_LIST_INIT = 6'd5, S_ENTRY = 6'd6, S_PAIR_REQ = 6'd7, S_SLOT = 6'd8, S_TEST = 6'd9,
-    S_TEST_NEXT = 6'd10, S_LEAFENT = 6'd11, S_LIST_END = 6'd12, S_LL_CHECK = 6'd13,
-    S_LL_PASS = 6'd14, S_PAIR_WAIT = 6'd16, S_LL_SLOT = 6'd17,
-    S_LL_NEXT = 6'd18, S_DESCEND = 6'd19, S_ASCEND = 6'd21,
-    S_ASC_WAIT = 6'd22, S_ERROR = 6'd24, S_DRAIN = 6'd25,
-    // subroutines
-    S_DOT = 6'd36, S_APPEND = 6'd38, S_TRI = 6'd39, S_TRI_WAIT = 6'd40, S_HOLD = 6'd44,
-    S_SPEC_WAIT = 6'd57;
-
-  // The triangle-test engine's decide stage states (numbered in the controller's space:
-  // trace_state shows them while the controller waits in S_TRI_WAIT). E_TRI_REQB is a
-  // trace name only: E_TRI_A while the load stage still asks for record A.
-  localparam [5:0]
-    E_IDLE = 6'd0, E_TRI_A = 6'd41, E_TRI_B = 6'd42, E_RESULT = 6'd45, E_IT = 6'd46,
-    E_RESULT_WAIT = 6'd52, E_TRI_REQB = 6'd55;
+  // The controller's S_*, the triangle-test engine's E_* (decide stage, numbered in the
+  // controller's space: trace_state shows them while the controller waits in S_TRI_WAIT),
+  // its load stage's L_* and the look-ahead engine's SP_* state numbers, shared with the
+  // TLM model and the trace scripts (model/common/cc/core_states.h).
+`include "cc_core_states.vh"
+  localparam [5:0] E_IDLE = 6'd0;   // never traced
 
   // Triangle-record entries per side: two (the decide stage's test's and the load
   // stage's); the queued chip keeps two more for the records it reads ahead of the
@@ -202,7 +191,6 @@ module cc_core #(
 
   // The look-ahead engine: the next tumbled pair fetched and transformed while the current
   // list is compared (the DOTADD unit is idle then), into the other bank.
-  localparam [2:0] SP_IDLE = 3'd0, SP_REQ = 3'd1, SP_WAIT = 3'd2, SP_DOT = 3'd3, SP_DONE = 3'd4;
 
 
 
@@ -638,8 +626,6 @@ module cc_core #(
   // waits for a bank (L_BANK: the tests loaded before it have not reached the decide
   // stage) or for something else (L_HOLD: the record port, a result-area record, the
   // last test's results); else it is idle (no test to take, or taking one).
-  localparam [2:0] L_IDLE = 3'd0, L_ISSUE = 3'd1, L_RECORD = 3'd2, L_FORWARD = 3'd3,
-                   L_BANK = 3'd4, L_HOLD = 3'd5;
   wire [1:0]  te_wait_record = {te_pass_q[1] == 2'd0 ? !vload_q[1] : te_pass_q[1] == 2'd1 && !ld_in[0],
                                 te_pass_q[0] == 2'd0 ? !vload_q[0] : te_pass_q[0] == 2'd1 && !ld_in[1]};
   wire [2:0]  ld_trace /* verilator public_flat_rd */ =

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Draws one list of a CC_TIMELINE file (sim/cc_board.cpp) as a timing diagram, one line per
 # core cycle, with the controller's and the look-ahead engine's state names taken from
-# rtl/cc_core.v. A list starts where the controller enters S_PAIR_BEGIN and runs to the
+# rtl/cc_core_states.vh. A list starts where the controller enters S_PAIR_BEGIN and runs to the
 # next list or the end of the query.
 #   CC_TIMELINE=/tmp/tl.txt build/bin/collide ... --backend rtl && scripts/list_timeline.sh /tmp/tl.txt 3
 set -euo pipefail
@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 list="${2:-1}"
 {
   scripts/core_states.sh | sed -E "s/^/S /"
-  grep -oE "SP_[A-Z]+ = 3'd[0-9]+" rtl/cc_core.v | sed -E "s/ = 3'd/ /; s/^SP_/P /"
+  grep -oE "SP_[A-Z]+ = 3'd[0-9]+" rtl/cc_core_states.vh | sed -E "s/ = 3'd/ /; s/^SP_/P /"
 } | awk -v want="$list" '
   FILENAME == "-" { if ($1 == "S") state[$3] = $2; else la[$3] = $2; next }
   /^#/ { next }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Names the states of a CC_STATE_PROFILE file (sim/cc_board.cpp) from the localparams of
-# rtl/cc_core.v (scripts/core_states.sh) and prints, by cycles, largest first, with
+# rtl/cc_core_states.vh (scripts/core_states.sh) and prints, by cycles, largest first, with
 # percentages: cc_core's trace_state (the master controller's state, or the triangle-test
 # engine's while the controller waits for a test), then over the busy cycles the engine's
 # decide stage (which the queued chip runs beside the controller), its load stage
@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 names=$(mktemp)
 trap 'rm -f "$names"' EXIT
 scripts/core_states.sh > "$names"
-grep -oE "L_[A-Z]+ = 3'd[0-9]+" rtl/cc_core.v | sed -E "s/ = 3'd/ load:/" >> "$names"
+grep -oE "L_[A-Z]+ = 3'd[0-9]+" rtl/cc_core_states.vh | sed -E "s/ = 3'd/ load:/" >> "$names"
 # section KIND: the lines of that kind ("" = the controller's "state cycles" lines).
 section() {
   awk -v kind="$1" 'NR == FNR { name[$2] = $1; next }

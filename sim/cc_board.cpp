@@ -183,7 +183,7 @@ struct ChipImpl : RtlBoardImpl {
   // cycles"), its load stage (ld_trace: "load what cycles") and the tests waiting in its
   // queue ("queue tests cycles"; the queued chip's engine works beside the controller, so
   // trace_state does not show it).
-  // scripts/state_profile.sh names the states from rtl/cc_core.v.
+  // scripts/state_profile.sh names the states from rtl/cc_core_states.vh.
   void countProfile() {
     const auto* r = top->rootp;
     ++state_cycles[r->cc_chip__DOT__u_core__DOT__trace_state & 63];

@@ -7,15 +7,16 @@
 
 int main(int argc, char** argv) {
   namespace po = boost::program_options;
-  std::string rtl, docs;
-  po::options_description desc("cc_gen: generate rtl/cc_regmap.vh and docs/register_map.md");
-  desc.add_options()("help,h", "this help")("rtl", po::value(&rtl), "write the Verilog include here")(
+  std::string rtl, states, docs;
+  po::options_description desc("cc_gen: generate rtl/cc_regmap.vh, rtl/cc_core_states.vh and docs/register_map.md");
+  desc.add_options()("help,h", "this help")("rtl", po::value(&rtl), "write the register map's Verilog include here")(
+      "states", po::value(&states), "write cc_core's state numbers as a Verilog include here")(
       "docs", po::value(&docs), "write the Markdown register map here");
   try {
     po::variables_map vm;
     po::store(po::parse_command_line(argc, argv, desc), vm);
     po::notify(vm);
-    if (vm.count("help") || (rtl.empty() && docs.empty())) {
+    if (vm.count("help") || (rtl.empty() && states.empty() && docs.empty())) {
       std::cout << desc << '\n';
       return vm.count("help") ? 0 : 2;
     }
@@ -25,6 +26,7 @@ int main(int argc, char** argv) {
       std::cout << "cc_gen: wrote " << path << '\n';
     };
     if (!rtl.empty()) write(rtl, cc::gen::regmapVerilog());
+    if (!states.empty()) write(states, cc::gen::coreStatesVerilog());
     if (!docs.empty()) write(docs, cc::gen::registerMapMarkdown());
     return 0;
   } catch (const std::exception& e) {

@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "cc/core_states.h"
 #include "cc/it_timing.h"
 #include "cc/layout.h"
 #include "cc/regmap.h"
@@ -20,19 +21,18 @@ constexpr uint32_t kWriteQueueDepth = layout::kListWriteQueueDepth;
 constexpr uint32_t kDotPipe = 64;          // ring of DOTADD pipeline slots (> dotadd_stages)
 constexpr uint64_t kLongestQuery = uint64_t{1} << 40;  // cycles: beyond, the model has a bug
 
-// rtl/cc_core.v's state numbers as its trace_state shows them (the trace speaks them): the
-// master controller's, and in a triangle test the triangle-test engine's (E_TRI_A, E_IT, ...
-// there; the controller waits in S_TRI_WAIT meanwhile, tri_queue = 0). The model keeps the
-// test as controller states, as the RTL did up to version 5.
+// rtl/cc_core.v's state numbers as its trace_state shows them (the trace speaks them;
+// model/common/cc/core_states.h): the master controller's, and in a triangle test the
+// triangle-test engine's (E_TRI_A, E_IT, ... there; the controller waits in S_TRI_WAIT
+// meanwhile, tri_queue = 0). The model keeps the test as controller states, as the RTL did
+// up to version 5.
+#define CC_TLM_STATE(name, number) name = number,
 enum State : uint8_t {
-  S_IDLE = 0, S_INIT = 1, S_PAIR_BEGIN = 2, S_TNODE = 3, S_TNODE_DONE = 4, S_LIST_INIT = 5, S_ENTRY = 6,
-  S_PAIR_REQ = 7, S_SLOT = 8, S_TEST = 9, S_TEST_NEXT = 10, S_LEAFENT = 11, S_LIST_END = 12, S_LL_CHECK = 13,
-  S_LL_PASS = 14, S_PAIR_WAIT = 16, S_LL_SLOT = 17, S_LL_NEXT = 18, S_DESCEND = 19, S_ASCEND = 21,
-  S_ASC_WAIT = 22, S_ERROR = 24, S_DRAIN = 25, S_DOT = 36, S_APPEND = 38, S_TRI = 39,
-  S_TRI_A = 41, S_TRI_B = 42, S_RESULT = 45, S_IT = 46,
-  S_RESULT_WAIT = 52, S_TRI_REQB = 55, S_SPEC_WAIT = 57, S_DONE = 63
+  CC_CORE_CONTROLLER_STATES(CC_TLM_STATE) CC_CORE_ENGINE_STATES(CC_TLM_STATE)
+  S_DONE = 63  // the model's own: the query is over
 };
-enum SpState : uint8_t { SP_IDLE, SP_REQ, SP_WAIT, SP_DOT, SP_DONE };
+enum SpState : uint8_t { CC_CORE_LOOKAHEAD_STATES(CC_TLM_STATE) };
+#undef CC_TLM_STATE
 enum EngState : uint8_t { E_IDLE, E_PUSH, E_READ, E_DECIDE };
 enum Dest : uint8_t { D_NONE, D_TBUF0, D_TBUF1, D_REC_A, D_REC_B, D_WRITE };
 
@@ -265,7 +265,7 @@ class Stepper {
   }
   // When side s's leaf-matrix pass is written (kNever: not known yet).
   uint64_t teLeafDone(uint32_t s) const { return te_leaf_[s][8] == kNever ? kNever : te_leaf_[s][8] + stages_ + 2; }
-  // When the side the controller waits for (S_TRI_A, S_TRI_B) has its leaf-matrix pass written.
+  // When the side the controller waits for (E_TRI_A, E_TRI_B) has its leaf-matrix pass written.
   uint64_t teSideDone() const { return teLeafDone(tri_side_); }
   // The cycle after side A's last issue on the shared unit (0: never started; kNever: not known yet).
   uint64_t teIssueEnd() const {
@@ -359,7 +359,7 @@ class Stepper {
     switch (s) {
       case S_TNODE_DONE: case S_LIST_INIT: case S_ENTRY: case S_TEST: case S_TEST_NEXT: case S_LIST_END:
       case S_LL_CHECK: case S_LL_NEXT: case S_PAIR_WAIT: case S_SPEC_WAIT: case S_ASC_WAIT: case S_DOT:
-      case S_TRI_A: case S_TRI_B: case S_IT:
+      case E_TRI_A: case E_TRI_B: case E_IT:
         return true;
       default:
         return false;
@@ -385,8 +385,8 @@ class Stepper {
   // Whether the controller leaves its wait state in this cycle.
   bool controllerActs() const {
     switch (st_) {
-      case S_IT: return it_left_ <= 1;
-      case S_TRI_A: case S_TRI_B: return c_ >= teSideDone();
+      case E_IT: return it_left_ <= 1;
+      case E_TRI_A: case E_TRI_B: return c_ >= teSideDone();
       case S_PAIR_WAIT: return port_.arrived(tbuf_req_[cur_bank_], c_);
       case S_SPEC_WAIT: return sp_ == SP_DONE;
       case S_DOT: return pipe_[c_ % kDotPipe] == 1 && dot_done_ + 1 == layout::kDopK;
@@ -399,8 +399,8 @@ class Stepper {
   // than that, or not known).
   uint64_t controllerActCycle() const {
     switch (st_) {
-      case S_IT: return c_ + it_left_ - 1;
-      case S_TRI_A: case S_TRI_B: return teSideDone() != kNever ? teSideDone() : recordArrival();
+      case E_IT: return c_ + it_left_ - 1;
+      case E_TRI_A: case E_TRI_B: return teSideDone() != kNever ? teSideDone() : recordArrival();
       case S_PAIR_WAIT: return port_.arrival(tbuf_req_[cur_bank_]);
       case S_ENTRY:
         if (pf_alloc_ == pf_head_ || pf_data_req_[pf_head_ & slot_mask_] == kNoRequest) return kNever;
@@ -433,7 +433,7 @@ class Stepper {
   // The controller waits on from c_ to `to` (> c_): nothing but the counters moves.
   void wait(uint64_t to) {
     account(st_, st_, to - c_);
-    if (st_ == S_IT) it_left_ -= to - c_;
+    if (st_ == E_IT) it_left_ -= to - c_;
     advance(to);
   }
   // The controller's DOTADD batch: it issues one a cycle (first), each result `stages_`
@@ -879,44 +879,44 @@ class Stepper {
         tri_side_ = 0;
         if (need[0]) {
           fsmRequest(PortKind::ReadRecord, rec[0], D_REC_A);
-          st_ = S_TRI_REQB;
+          st_ = E_TRI_REQB;
         } else {
           if (need[1]) fsmRequest(PortKind::ReadRecord, rec[1], D_REC_B);
-          st_ = S_TRI_A;
+          st_ = E_TRI_A;
         }
         break;
       }
-      case S_TRI_REQB:
+      case E_TRI_REQB:
         if (fsm_accept_now_) {
           if (te_side_from_[1] == kNever) fsmRequest(PortKind::ReadRecord, rec_ent_[1][rec_mru_[1]].addr, D_REC_B);  // B not held
-          st_ = S_TRI_A;
+          st_ = E_TRI_A;
         }
         break;
-      case S_TRI_A:
-      case S_TRI_B:
+      case E_TRI_A:
+      case E_TRI_B:
         if (c >= teSideDone()) {
           startItSide();
-          st_ = S_IT;
+          st_ = E_IT;
         }
         break;
-      case S_IT:
+      case E_IT:
         if (--it_left_ == 0) {
           if (!it_hit_ && tri_side_ == 0) {  // side A missed: side B now or when written
             tri_side_ = 1;
             if (c >= teSideDone()) startItSide();
-            else st_ = S_TRI_B;
+            else st_ = E_TRI_B;
           } else {
-            st_ = it_hit_ ? uint8_t{S_RESULT} : ret_;  // a result, or the test is over
+            st_ = it_hit_ ? uint8_t{E_RESULT} : ret_;  // a result, or the test is over
           }
         }
         break;
-      case S_RESULT: {
+      case E_RESULT: {
         if (result_i_ >= log_.results.size()) throw LogEnd{};  // overflow or bad pointer in golden
         fsmRequest(PortKind::WriteBeat, log_.results[result_i_++], D_WRITE);
-        st_ = S_RESULT_WAIT;
+        st_ = E_RESULT_WAIT;
         break;
       }
-      case S_RESULT_WAIT:
+      case E_RESULT_WAIT:
         if (fsm_accept_now_) st_ = mode_first_ ? uint8_t{S_DRAIN} : ret_;
         break;
       default:
@@ -931,7 +931,7 @@ class Stepper {
     it_hit_ = sd.hit;
     it_left_ = itCycles(sd);
   }
-  // The controller's cycles in S_IT for one side: cc_it_unit's micro-op TRI.
+  // The controller's cycles in E_IT for one side: cc_it_unit's micro-op TRI.
   uint64_t itCycles(const QueryLog::TriSide& sd) const {
     return itTriCycles(sd.computed, cfg_.it_mul_stages, cfg_.it_add_stages);
   }
@@ -1004,8 +1004,8 @@ class Stepper {
       case S_APPEND:
         cyc_.entries += n;
         break;
-      case S_TRI: case S_TRI_REQB: case S_TRI_A: case S_TRI_B: case S_IT:
-      case S_RESULT: case S_RESULT_WAIT:
+      case S_TRI: case E_TRI_REQB: case E_TRI_A: case E_TRI_B: case E_IT:
+      case E_RESULT: case E_RESULT_WAIT:
         cyc_.triangle += n;
         break;
       case S_DOT: cyc_.transform += n; break;

@@ -6,12 +6,11 @@
 #include <cstdlib>
 #include <fstream>
 #include <map>
-#include <iterator>
 #include <random>
-#include <regex>
 #include <sstream>
 #include <unistd.h>
 
+#include "cc/core_states.h"
 #include "cc/driver.h"
 #include "cc_board.h"
 #include "real_mesh_pairs.h"
@@ -329,17 +328,10 @@ TEST(ChipCosim, ResultsWrittenOverTheRecordEveryTestReads) {
 }
 
 namespace {
-// The value of a state localparam of rtl/cc_core.v ("NAME = 6'd46"), as the profile counts it.
-int coreState(const std::string& name) {
-  std::ifstream f(CC_CORE_RTL);
-  const std::string text((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
-  std::smatch m;
-  if (!std::regex_search(text, m, std::regex("\\b" + name + " = [0-9]+'d([0-9]+)"))) {
-    ADD_FAILURE() << name << " not found in " << CC_CORE_RTL;
-    return -1;
-  }
-  return std::stoi(m[1]);
-}
+// The state numbers the profile counts (model/common/cc/core_states.h, rtl/cc_core_states.vh).
+#define CC_TEST_STATE(name, number) name = number,
+enum TracedState { CC_CORE_ENGINE_STATES(CC_TEST_STATE) CC_CORE_LOAD_STATES(CC_TEST_STATE) };
+#undef CC_TEST_STATE
 }  // namespace
 
 // CC_STATE_PROFILE: the controller's states over all cycles, and over the busy cycles the
@@ -383,13 +375,13 @@ TEST(ChipProfile, EngineAndQueueCounted) {
     };
     EXPECT_EQ(total("engine"), total("queue"));  // all over the busy cycles
     EXPECT_EQ(total("engine"), total("load"));
-    EXPECT_GE(kinds["load"][coreState("L_ISSUE")], 18 * tests);   // side A's 18 DOTADDs a test, one a cycle
+    EXPECT_GE(kinds["load"][L_ISSUE], 18 * tests);   // side A's 18 DOTADDs a test, one a cycle
     if (std::string(config) == "paper") {
-      EXPECT_EQ(kinds["load"][coreState("L_BANK")], 0u);          // the paper chip takes one test at a time
+      EXPECT_EQ(kinds["load"][L_BANK], 0u);          // the paper chip takes one test at a time
     }
     EXPECT_GE(total("engine"), cycles);
     EXPECT_GT(total(""), total("engine"));  // the controller's over all cycles
-    EXPECT_GT(kinds["engine"][coreState("E_IT")], 0u);
+    EXPECT_GT(kinds["engine"][E_IT], 0u);
     uint64_t waiting = 0;
     for (const auto& [k, n] : kinds["queue"]) waiting += k > 0 ? n : 0;
     if (std::string(config) == "paper") EXPECT_EQ(waiting, 0u);

@@ -1,5 +1,6 @@
 // The files generated from the C++ single sources must be current: the RTL reads its
-// register map and memory layout from rtl/cc_regmap.vh, users read docs/register_map.md.
+// register map and memory layout from rtl/cc_regmap.vh and cc_core's state numbers from
+// rtl/cc_core_states.vh, users read docs/register_map.md.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -18,6 +19,10 @@ std::string slurp(const std::string& path) {
 
 TEST(Generated, RtlRegmapIncludeIsCurrent) {
   EXPECT_EQ(slurp(CC_SOURCE_DIR "/rtl/cc_regmap.vh"), cc::gen::regmapVerilog()) << "run 'make gen'";
+}
+
+TEST(Generated, RtlCoreStatesIncludeIsCurrent) {
+  EXPECT_EQ(slurp(CC_SOURCE_DIR "/rtl/cc_core_states.vh"), cc::gen::coreStatesVerilog()) << "run 'make gen'";
 }
 
 TEST(Generated, RegisterMapDocIsCurrent) {
