@@ -333,7 +333,7 @@ int main(int argc, char** argv) {
       ("mode", po::value(&o.mode), "all | first (stop at the first intersecting pair)")
       ("backend", po::value(&o.backend), "golden | tlm | rtl | sw")
       ("cosim", po::value(&o.cosim), "A,B: run two chip backends on every pose, stop at the first difference")
-      ("config", po::value(&o.config), "named chip configuration (paper, small)")
+      ("config", po::value(&o.config), ("named chip configuration (" + cc::configNameList() + ") or a .cfg file").c_str())
       ("split", po::value(&o.split), "tree split rule: meanwidth (default) | median")
       ("dirs", po::value(&o.dirs), "DOP direction set: zachmann (default) | axes_diagonals")
       ("pairs-out", po::value(&o.pairs_out), "write 'pose triA triB' per intersecting pair")

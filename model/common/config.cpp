@@ -1,5 +1,6 @@
 #include "cc/config.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -196,32 +197,31 @@ ChipConfig loadConfigFile(const std::string& path) {
 }
 
 std::vector<std::string> configNames() {
-  std::vector<std::string> names{"paper", "small"};
+  std::vector<std::string> names{"paper"};
   std::error_code ec;
   for (const auto& e : std::filesystem::directory_iterator(configDir(), ec)) {
     const auto stem = e.path().stem().string();
-    if (e.path().extension() == ".cfg" && stem != "paper" && stem != "small") names.push_back(stem);
+    if (e.path().extension() == ".cfg" && stem != "paper") names.push_back(stem);
   }
+  std::sort(names.begin() + 1, names.end());  // directory order is arbitrary
   return names;
+}
+
+std::string configNameList() {
+  std::string list;
+  for (const auto& n : configNames()) list += (list.empty() ? "" : ", ") + n;
+  return list;
 }
 
 ChipConfig namedConfig(const std::string& name) {
   ChipConfig c;
   if (name == "paper") return c;
-  if (name == "small") {
-    c.name = "small";
-    c.list_words = 256;
-    c.stack_frames = 8;
-    return c;
-  }
   const bool is_path = name.find('/') != std::string::npos ||
                        (name.size() > 4 && name.compare(name.size() - 4, 4, ".cfg") == 0);
   if (is_path) return loadConfigFile(name);
   const auto file = configDir() / (name + ".cfg");
   if (!name.empty() && std::filesystem::exists(file)) return loadConfigFile(file.string());
-  std::string known;
-  for (const auto& n : configNames()) known += (known.empty() ? "" : ", ") + n;
-  throw std::invalid_argument("unknown configuration '" + name + "' (known: " + known +
+  throw std::invalid_argument("unknown configuration '" + name + "' (known: " + configNameList() +
                               ", or a path to a .cfg file)");
 }
 

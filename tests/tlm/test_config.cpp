@@ -65,7 +65,8 @@ TEST(Config, BadInputGivesClearErrors) {
   tempFile("loopb.cfg", "base = " + f4 + "\n");
   EXPECT_NE(errorOf([&] { cc::loadConfigFile(f4); }), "");
   EXPECT_NE(errorOf([&] { cc::loadConfigFile("/nonexistent/x.cfg"); }).find("cannot read"), std::string::npos);
-  EXPECT_NE(errorOf([&] { cc::namedConfig("nosuchconfig"); }).find("known: paper, small"), std::string::npos);
+  EXPECT_NE(errorOf([&] { cc::namedConfig("nosuchconfig"); }).find("known: paper, modern, modern_queued, queued, small,"),
+            std::string::npos);
 }
 
 TEST(Config, FileValuesAndName) {

@@ -255,7 +255,7 @@ int main(int argc, char** argv) {
       ("axis", po::value(&o.axis)->multitoken(), "rotation axis X Y Z (default 1 1 1)")
       ("offset", po::value(&o.offset)->multitoken(), "translation X Y Z (default 0 0 0)")
       ("mode", po::value(&o.mode), "all | first")
-      ("config", po::value(&o.configs), "base configuration: a name (paper, modern, small) or a .cfg file; repeatable")
+      ("config", po::value(&o.configs), ("base configuration: a name (" + cc::configNameList() + ") or a .cfg file; repeatable").c_str())
       ("set", po::value(&o.set), "KEY=VALUE applied to every base configuration; repeatable")
       ("grid", po::value(&o.grid), "KEY=V1,V2,... one axis of the grid; repeatable (cartesian product)")
       ("backend", po::value(&o.backend), "tlm (default) | golden | rtl")
