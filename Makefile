@@ -19,7 +19,7 @@ help:
 	@echo "make bench    benchmarks (ratios measured side by side), then make results"
 	@echo "make results  the performance study: docs/results.md's tables and plots (cc_perf; ~7 min; STEPS=N)"
 	@echo "make soak     long randomized runs (10^6+ vectors per unit)"
-	@echo "make lint     verilator --lint-only -Wall over rtl/ and the small, queued, modern, modern_queued chips"
+	@echo "make lint     verilator --lint-only -Wall over rtl/ and every other chip the rtl backend builds"
 	@echo "make synth    yosys synth of every RTL unit, latch check, cell counts"
 	@echo "make meshes   extract the libcgal-demo meshes into $(MESHES)"
 	@echo "make gen      regenerate rtl/ and docs/ files derived from the C++ spec"

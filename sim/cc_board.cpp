@@ -12,16 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "Vcc_chip.h"
-#include "Vcc_chip___024root.h"
-#include "Vcc_chip_small.h"
-#include "Vcc_chip_small___024root.h"
-#include "Vcc_chip_modern.h"
-#include "Vcc_chip_modern___024root.h"
-#include "Vcc_chip_modern_queued.h"
-#include "Vcc_chip_modern_queued___024root.h"
-#include "Vcc_chip_queued.h"
-#include "Vcc_chip_queued___024root.h"
+#include "cc_rtl_chips.h"  // the Verilated chips (sim/CMakeLists.txt)
 #include "cc_pci_host.h"
 #include "cc/layout.h"
 #include "cc/output_file.h"
@@ -238,10 +229,9 @@ std::unique_ptr<RtlBoardImpl> makeChip(const ChipConfig& cfg) {
   return std::make_unique<ChipImpl<Top>>(cfg);
 }
 // The named configuration each Verilated chip was built with.
-const std::pair<const char*, std::unique_ptr<RtlBoardImpl> (*)(const ChipConfig&)> kBuiltChips[] = {
-    {"paper", makeChip<Vcc_chip>},   {"small", makeChip<Vcc_chip_small>}, {"queued", makeChip<Vcc_chip_queued>},
-    {"modern", makeChip<Vcc_chip_modern>}, {"modern_queued", makeChip<Vcc_chip_modern_queued>},
-};
+#define CC_BUILT_CHIP(name, top) {#name, makeChip<top>},
+const std::pair<const char*, std::unique_ptr<RtlBoardImpl> (*)(const ChipConfig&)> kBuiltChips[] = {CC_RTL_CHIPS(CC_BUILT_CHIP)};
+#undef CC_BUILT_CHIP
 std::unique_ptr<RtlBoardImpl> makeImpl(const ChipConfig& cfg) {
   std::string names;
   for (const auto& [name, make] : kBuiltChips) {

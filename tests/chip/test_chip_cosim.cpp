@@ -408,9 +408,26 @@ TEST(ChipRegisters, ReadBackAsDocumented) {
     d->write32(off, 0xFFFFFFFF);
     EXPECT_EQ(d->read32(off), 0u) << std::hex << off;
   }
+}
+
+// The rtl backend takes any configuration whose chip parameters a Verilated chip has (the
+// clocks are the board's), and refuses others naming every chip built (sim/CMakeLists.txt).
+TEST(ChipVariants, ChosenByParameters) {
+  cc::ChipConfig same = cc::namedConfig("modern");
+  same.name = "renamed";
+  same.core_mhz = 1000;
+  EXPECT_NO_THROW(cc::makeDevice("rtl", same));
   cc::ChipConfig odd = cc::namedConfig("paper");
-  odd.dotadd_stages = 7;  // no chip variant is Verilated with it
-  EXPECT_THROW(cc::makeDevice("rtl", odd), std::invalid_argument);
+  odd.name = "odd";
+  odd.dotadd_stages = 7;  // no chip is Verilated with it
+  try {
+    cc::makeDevice("rtl", odd);
+    ADD_FAILURE() << "an unbuilt chip was accepted";
+  } catch (const std::invalid_argument& e) {
+    const std::string what = e.what();
+    for (const char* chip : {"'paper'", "'small'", "'queued'", "'modern'", "'modern_queued'", "'odd'"})
+      EXPECT_NE(what.find(chip), std::string::npos) << chip << " in: " << what;
+  }
 }
 
 TEST(ChipPci, MemoryWindowRoundTripsAndMatchesTheBoard) {
