@@ -22,6 +22,7 @@ module cc_chip #(
   parameter integer SramAddrW      = 20,
   parameter integer FetchAhead     = 4,     // aligned pairs read ahead (cc_core)
   parameter integer TriQueue       = 0,     // triangle tests the controller may run ahead (cc_core)
+  parameter integer TransformLanes = 2,     // DOTADD units the look-ahead transforms on (cc_core)
   // SDRAM (cc_sdram_ctrl): geometry, timings in memory cycles, requests held
   parameter integer BankBits       = 2,
   parameter integer ColBits        = 9,
@@ -196,7 +197,8 @@ module cc_chip #(
     .BoardBytesLog2 (BoardBytesLog2),
     .SramAddrW      (SramAddrW),
     .FetchAhead     (FetchAhead),
-    .TriQueue       (TriQueue)
+    .TriQueue       (TriQueue),
+    .TransformLanes (TransformLanes)
   ) u_core (
     .clk_i           (clk_i),
     .rst_ni          (rst_ni),

@@ -28,7 +28,8 @@
 // two triangle-record entries per side. Version 8 (TriQueue > 0 only) reads the queued
 // tests' records ahead into four entries per side, starts a test's passes once the last
 // test's DOTADDs are issued, keeps a third bank for a loaded test that waits and runs
-// side B's edges on an IT-unit of their own.
+// side B's edges on an IT-unit of their own. Version 9 (TransformLanes = 2) has the
+// look-ahead engine transform the next pair's node 1 on the pass unit beside node 0.
 //
 // A look-ahead engine fetches and transforms the next tumbled pair into a second bank
 // while the current list is compared. SDRAM requests come from the triangle-test engine
@@ -48,7 +49,12 @@ module cc_core #(
   // Triangle tests the controller may queue ahead of the triangle-test engine. 0: the
   // controller waits for each test (the paper's order of work); N > 0: it hands a test
   // to the engine and goes on with the traversal while up to N more wait in a queue.
-  parameter integer TriQueue       = 0
+  parameter integer TriQueue       = 0,
+  // DOTADD units the look-ahead engine transforms the next tumbled pair on. 2 (version 9):
+  // node 0 on the shared unit and node 1 on the pass unit (side B's), in the cycles side
+  // B's passes leave; 1: the shared unit, node 0 then node 1 (the paper's one transform
+  // unit, versions 2 to 8).
+  parameter integer TransformLanes = 2
 ) (
   input  wire                 clk_i,
   input  wire                 rst_ni,
@@ -240,7 +246,8 @@ module cc_core #(
   reg  [2:0]  sp_state_q /* verilator public_flat_rd */;   // read by the board's timeline
   reg         sp_cancel_q;                  // its work is not wanted: finish what is in flight
   reg         sp_bank_q, sp_node_q;
-  reg  [4:0]  sp_i_q;                       // next DOTADD of node sp_node_q
+  reg  [4:0]  sp_i_q;                       // next DOTADD of node sp_node_q (two lanes: of node 0)
+  reg  [4:0]  sp_i1_q;                      // two lanes: next DOTADD of node 1, on the pass unit
   reg  [5:0]  sp_res_q;                     // its results received
   reg  [31:0] sp_pair_q;
 
@@ -636,8 +643,11 @@ module cc_core #(
               (wt_q || (Banks == 2 && ld_wait_q)) ? L_BANK :
               ld_start                 ? L_IDLE : L_HOLD;
   wire        fsm_dot_issue = (state_q == S_DOT) && (dot_issue_q < DotN) && !te_dot_issue;
+  localparam  TwoLanes      = TransformLanes == 2;
   wire        sp_dot_issue  = !fsm_dot_issue && !te_dot_issue && sp_state_q == SP_DOT && !sp_cancel_q &&
-                              !(sp_node_q && sp_i_q == 5'd24);
+                              !((sp_node_q || TwoLanes) && sp_i_q == 5'd24);
+  // The second lane: node 1's DOTADDs on the pass unit whenever side B does not issue.
+  wire        sp_b_issue    = TwoLanes && !te_issue[1] && sp_state_q == SP_DOT && !sp_cancel_q && sp_i1_q != 5'd24;
   wire        dot_spec      = !fsm_dot_issue && !te_dot_issue;   // whose operands are on the DOTADD's inputs
   wire [4:0]  dot_line_idx  = dot_spec ? sp_i_q : dot_issue_q;
   wire [19:0] dot_corr = corr_q[{2'b00, dot_line_idx}];
@@ -682,24 +692,42 @@ module cc_core #(
     .result_o (dot_result),
     .tag_o    (dot_tag)
   );
-  // The pass unit: side B's passes only (its results come back in issue order).
-  wire [6:0]  pass_tag;                      // not used: every result is side B's
+  // The pass unit: side B's passes (their results come back in issue order) and, with two
+  // transform lanes, the look-ahead engine's node 1 (tag {1, 1, index}).
+  wire [19:0] spb_corr = corr_q[{2'b00, sp_i1_q}];
+  wire [95:0] spb_ops;
+  wire [127:0] spb_mrow;
+  generate
+    for (g = 0; g < 3; g = g + 1) begin : g_spb_op
+      wire [4:0] idx = spb_corr[5*g +: 5];
+      assign spb_ops[32*g +: 32] = tbuf_q[{sp_bank_q, 1'b1, idx}];
+    end
+    for (g = 0; g < 4; g = g + 1) begin : g_spb_m
+      assign spb_mrow[32*g +: 32] = matrix_q[{1'b0, sp_i1_q, g[1:0]}];
+    end
+  endgenerate
+  wire        pass_valid_out;
+  wire [6:0]  pass_tag;
+  wire [95:0] pass_ops  = te_issue[1] ? te_ops[1] : spb_ops;
+  wire [127:0] pass_mrow = te_issue[1] ? te_mrow[1] : spb_mrow;
+  wire        sp_b_out  = pass_valid_out && pass_tag[6];
+  assign      te_out[1] = pass_valid_out && !pass_tag[6];
   cc_dotadd #(
     .Stages   (DotaddStages),
     .TagWidth (7)
   ) u_pass_dotadd (
     .clk_i    (clk_i),
     .rst_ni   (rst_ni),
-    .valid_i  (te_issue[1]),
-    .dk_i     (te_ops[1][31:0]),
-    .dm_i     (te_ops[1][63:32]),
-    .dn_i     (te_ops[1][95:64]),
-    .c0_i     (te_mrow[1][31:0]),
-    .c1_i     (te_mrow[1][63:32]),
-    .c2_i     (te_mrow[1][95:64]),
-    .c_i      (te_mrow[1][127:96]),
-    .tag_i    (7'd0),
-    .valid_o  (te_out[1]),
+    .valid_i  (te_issue[1] || sp_b_issue),
+    .dk_i     (pass_ops[31:0]),
+    .dm_i     (pass_ops[63:32]),
+    .dn_i     (pass_ops[95:64]),
+    .c0_i     (pass_mrow[31:0]),
+    .c1_i     (pass_mrow[63:32]),
+    .c2_i     (pass_mrow[95:64]),
+    .c_i      (pass_mrow[127:96]),
+    .tag_i    (te_issue[1] ? 7'd0 : {2'b11, sp_i1_q}),
+    .valid_o  (pass_valid_out),
     .result_o (te_result[1]),
     .tag_o    (pass_tag)
   );
@@ -857,7 +885,9 @@ module cc_core #(
   assign app_addr[0] = obase_q[0] + olen_q[0];
   assign app_addr[1] = obase_q[1] + olen_q[1];
   wire [31:0] list_append_addr   = app_addr[app_to_q[0]];
-  wire [5:0]  sp_issued = sp_node_q ? 6'd24 + {1'b0, sp_i_q} : {1'b0, sp_i_q};   // DOTADDs issued
+  wire [5:0]  sp_issued = TwoLanes  ? {1'b0, sp_i_q} + {1'b0, sp_i1_q} :         // DOTADDs issued
+                          sp_node_q ? 6'd24 + {1'b0, sp_i_q} : {1'b0, sp_i_q};
+  wire [1:0]  sp_res_in = {1'b0, dot_valid_out && dot_tag[6]} + {1'b0, sp_b_out};    // results this cycle
   // The pair the traversal most likely visits after this list: T1's children, else T2's.
   // The engine starts on it as soon as S_TNODE has checked that node (used only there,
   // after the node's VALID flag and child pointer passed).
@@ -901,7 +931,7 @@ module cc_core #(
 
   // Bits the controller does not look at (addresses above the SRAM, flag bits, ...).
   wire unused_ok = &{1'b0, ctrl_q[0], trace_state, ld_trace, mat_off[11:10], mat_off[1:0], corr_off[11:9], corr_off[1:0],
-                     te_unused, dot_corr[19:15], pass_tag,
+                     te_unused, dot_corr[19:15], spb_corr[19:15],
                      a_flags[31:2], dest_full, dest_count, itb_unused};
 
   // -------------------------------------------------------------------------------------
@@ -1068,6 +1098,7 @@ module cc_core #(
         if (dot_tag[6]) tdop_q[{sp_bank_q, dot_tag[5:0]}] <= dot_result;
         else if (!dot_tag[5]) tdop_q[{cur_bank_q, t_q, dot_tag[4:0]}] <= dot_result;
       end
+      if (sp_b_out) tdop_q[{sp_bank_q, pass_tag[5:0]}] <= te_result[1];
 
       // ---- triangle pass engine, per side: issue, results (in issue order), write-back ----
       for (i = 0; i < 2; i = i + 1) begin
@@ -1109,16 +1140,17 @@ module cc_core #(
 
       // ---- look-ahead engine: fetch sp_pair_q into bank sp_bank_q, transform both nodes;
       //      when cancelled, it only lets its fetch and DOTADDs in flight land ----
-      if (dot_valid_out && dot_tag[6]) sp_res_q <= sp_res_q + 6'd1;
+      sp_res_q <= sp_res_q + {4'd0, sp_res_in};
       if (sp_dot_issue) begin
-        sp_i_q <= (sp_i_q == 5'd23 && !sp_node_q) ? 5'd0 : sp_i_q + 5'd1;
-        if (sp_i_q == 5'd23 && !sp_node_q) sp_node_q <= 1'b1;
+        sp_i_q <= (sp_i_q == 5'd23 && !sp_node_q && !TwoLanes) ? 5'd0 : sp_i_q + 5'd1;
+        if (sp_i_q == 5'd23 && !sp_node_q && !TwoLanes) sp_node_q <= 1'b1;
       end
+      if (sp_b_issue) sp_i1_q <= sp_i1_q + 5'd1;
       case (sp_state_q)
         SP_REQ:  if (sp_cancel_q) sp_state_q <= SP_IDLE;
                  else if (sp_req_accept) sp_state_q <= SP_WAIT;
         SP_WAIT: if (tbuf_ready_q[sp_bank_q]) sp_state_q <= sp_cancel_q ? SP_IDLE : SP_DOT;
-        SP_DOT:  if (sp_res_q + (dot_valid_out && dot_tag[6] ? 6'd1 : 6'd0) == sp_issued) begin
+        SP_DOT:  if (sp_res_q + {4'd0, sp_res_in} == sp_issued) begin
                    if (sp_cancel_q) sp_state_q <= SP_IDLE;
                    else if (sp_issued == 6'd48) sp_state_q <= SP_DONE;
                  end
@@ -1212,7 +1244,7 @@ module cc_core #(
             childp_q[t_q] <= tbuf_q[tnode_base + 7'd25];
             if (spec_start) begin
               sp_state_q <= SP_REQ; sp_pair_q <= tbuf_q[tnode_base + 7'd25]; sp_bank_q <= ~cur_bank_q;
-              sp_node_q <= 1'b0; sp_i_q <= 5'd0; sp_res_q <= 6'd0;
+              sp_node_q <= 1'b0; sp_i_q <= 5'd0; sp_i1_q <= TwoLanes ? 5'd0 : 5'd24; sp_res_q <= 6'd0;
               tbuf_ready_q[~cur_bank_q] <= 1'b0;
             end
             if (spec_used_q) begin

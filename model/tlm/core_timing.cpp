@@ -70,7 +70,7 @@ class Stepper {
  public:
   Stepper(const ChipConfig& cfg, const QueryLog& log, const BoardMemory& mem, bool mode_first, CoreCycles& cyc)
       : cfg_(cfg), log_(log), mem_(mem), mode_first_(mode_first), cyc_(cyc), port_(cfg),
-        ahead_(cfg.fetch_ahead), stages_(cfg.dotadd_stages) {
+        ahead_(cfg.fetch_ahead), stages_(cfg.dotadd_stages), two_lanes_(cfg.transform_lanes == 2) {
     if (stages_ + 1 >= kDotPipe) throw std::invalid_argument("dotadd_stages too large for the timing model");
     // At most ahead_ slots are in use, so a ring of the next power of two holds them.
     uint32_t ring = 1;
@@ -176,7 +176,7 @@ class Stepper {
     fsm_accept_now_ = fsm_accept;
     if (fsm_accept) fsm_req_valid_ = false;
     const bool pf_pop =
-        controllerCycle(c, dot.out, spTick(c, dot.out, dot.sp_issue, sp_accept), head_valid, wq_written, wq_room2, se_ready);
+        controllerCycle(c, dot.out, spTick(c, dot, sp_accept), head_valid, wq_written, wq_room2, se_ready);
 
     // --- the fetch unit ---
     if (pf_start_now) {
@@ -221,25 +221,36 @@ class Stepper {
     return pf_pop;
   }
 
-  // ---------------------------------------------------------------- the DOTADD pipe
-  // This cycle's issue (the controller's batch or the triangle pass engine first, the
-  // look-ahead engine in the cycles they leave) and the result leaving the pipe. The pass
-  // engine's results are not in the pipe: its schedule is fixed once its records are in (teResolve).
+  // ---------------------------------------------------------------- the DOTADD pipes
+  // This cycle's issue on the shared unit (the controller's batch or the triangle pass
+  // engine first, the look-ahead engine in the cycles they leave) and the result leaving
+  // its pipe; with two transform lanes also the look-ahead engine's node-1 issue on the
+  // pass unit (in the cycles side B's passes leave) and its result. The pass engine's
+  // results are not in the pipes: its schedule is fixed once its records are in (teResolve).
   struct DotCycle {
-    bool sp_issue;
+    bool sp_issue, sp_b_issue;
     uint8_t out;  // 0 none, 1 the controller's result, 2 the look-ahead engine's
+    bool b_out;   // a look-ahead result leaves the pass unit
   };
   DotCycle dotCycle(uint64_t c) {
     teResolve(c);
     DotCycle d;
     const bool fsm_issue = st_ == S_DOT && dot_issue_ < layout::kDopK;
-    d.sp_issue = !fsm_issue && sp_ == SP_DOT && !sp_cancel_ && !(sp_node_ && sp_i_ == 24) && !teIssues(c);
+    const bool sp_dot = sp_ == SP_DOT && !sp_cancel_;
+    d.sp_issue = !fsm_issue && sp_dot && !((sp_node_ || two_lanes_) && sp_i_ == 24) && !teIssues(c, 0);
+    d.sp_b_issue = two_lanes_ && sp_dot && sp_i1_ != 24 && !teIssues(c, 1);
     d.out = pipe_[c % kDotPipe];
     pipe_[c % kDotPipe] = 0;
+    d.b_out = pipe_b_[c % kDotPipe] != 0;
+    pipe_b_[c % kDotPipe] = 0;
     if (fsm_issue || d.sp_issue) {
       pipe_[(c + stages_) % kDotPipe] = fsm_issue ? 1 : 2;
       dot_last_ = c + stages_;
       if (fsm_issue) dot_fsm_last_ = dot_last_;
+    }
+    if (d.sp_b_issue) {
+      pipe_b_[(c + stages_) % kDotPipe] = 1;
+      dot_last_ = c + stages_;
     }
     return d;
   }
@@ -255,11 +266,12 @@ class Stepper {
   // o is in from te_frame_[s] + o + stages + 1 on; the leaf-matrix pass is written
   // (te_done_q[s] up) from its last issue + stages + 2 on. The issue cycles are fixed as
   // soon as the records' arrivals are (teResolve: a grant may still move until then).
-  // Side A's passes issue on the shared DOTADD unit in this cycle.
-  bool teIssues(uint64_t c) const {
-    if (te_frame_[0] != kNever && c >= te_frame_[0] && c < te_frame_[0] + 9) return true;
-    if (te_leaf_[0][8] == kNever || c < te_leaf_[0][0] || c > te_leaf_[0][8]) return false;
-    for (uint64_t t : te_leaf_[0])
+  // Side s's passes issue in this cycle (side A's on the shared DOTADD unit, side B's on
+  // the pass unit).
+  bool teIssues(uint64_t c, int s) const {
+    if (te_frame_[s] != kNever && c >= te_frame_[s] && c < te_frame_[s] + 9) return true;
+    if (te_leaf_[s][8] == kNever || c < te_leaf_[s][0] || c > te_leaf_[s][8]) return false;
+    for (uint64_t t : te_leaf_[s])
       if (t == c) return true;
     return false;
   }
@@ -306,9 +318,10 @@ class Stepper {
 
   // ---------------------------------------------------------------- the look-ahead engine
   // Its next state from this cycle's values; advances its DOTADD counters.
-  SpState spTick(uint64_t c, uint8_t dot_out, bool sp_dot_issue, bool sp_accept) {
+  SpState spTick(uint64_t c, const DotCycle& dot, bool sp_accept) {
     SpState next = sp_;
-    const uint32_t issued = sp_node_ ? 24 + sp_i_ : sp_i_;
+    const uint32_t issued = spIssued();
+    const uint32_t results = (dot.out == 2 ? 1 : 0) + (dot.b_out ? 1 : 0);
     switch (sp_) {
       case SP_REQ:
         if (sp_cancel_) next = SP_IDLE;
@@ -318,7 +331,7 @@ class Stepper {
         if (port_.arrived(tbuf_req_[sp_bank_], c)) next = sp_cancel_ ? SP_IDLE : SP_DOT;
         break;
       case SP_DOT:
-        if (sp_res_ + (dot_out == 2 ? 1 : 0) == issued) {
+        if (sp_res_ + results == issued) {
           if (sp_cancel_) next = SP_IDLE;
           else if (issued == 48) next = SP_DONE;
         }
@@ -329,9 +342,10 @@ class Stepper {
       default:
         break;
     }
-    if (dot_out == 2) ++sp_res_;
-    if (sp_dot_issue) {
-      if (sp_i_ == 23 && !sp_node_) {
+    sp_res_ += results;
+    if (dot.sp_b_issue) ++sp_i1_;
+    if (dot.sp_issue) {
+      if (sp_i_ == 23 && !sp_node_ && !two_lanes_) {
         sp_i_ = 0;
         sp_node_ = true;
       } else {
@@ -340,6 +354,8 @@ class Stepper {
     }
     return next;
   }
+  // DOTADDs the look-ahead engine has issued (of 48).
+  uint32_t spIssued() const { return two_lanes_ ? sp_i_ + sp_i1_ : sp_node_ ? 24 + sp_i_ : sp_i_; }
 
   // ---------------------------------------------------------------- quiet cycles
   // Speed only. While no SRAM access and no SDRAM request can happen before a known cycle
@@ -368,7 +384,7 @@ class Stepper {
   void lightCycle() {
     const DotCycle dot = dotCycle(c_);
     const bool head_valid = st_ == S_ENTRY && headValid(c_);  // only S_ENTRY looks at it
-    controllerCycle(c_, dot.out, spTick(c_, dot.out, dot.sp_issue, false), head_valid, true, true, eng_ == E_IDLE);
+    controllerCycle(c_, dot.out, spTick(c_, dot, false), head_valid, true, true, eng_ == E_IDLE);
     stackEngine(false, false, false);
     ++c_;
   }
@@ -443,7 +459,8 @@ class Stepper {
   bool jumpDotBatch(uint64_t limit) {
     if (st_ != S_DOT) return false;
     const bool sp_runs = sp_ == SP_DOT;
-    const uint32_t sp_issued = sp_node_ ? 24 + sp_i_ : sp_i_;
+    if (sp_runs && two_lanes_) return false;  // not modelled in closed form: stepped
+    const uint32_t sp_issued = spIssued();
     if (sp_runs && (sp_cancel_ || sp_issued == 48)) return false;
     const uint64_t left = layout::kDopK - dot_issue_;
     const uint64_t to = left != 0 ? c_ + left - 1 + stages_ : dot_fsm_last_;
@@ -473,8 +490,8 @@ class Stepper {
   // Only the look-ahead engine's transform is in the pipe (the controller waits
   // elsewhere): the same, up to its 48th result.
   bool jumpLookAheadTransform(uint64_t limit) {
-    if (sp_ != SP_DOT || sp_cancel_ || st_ == S_DOT || c_ < teIssueEnd()) return false;
-    const uint32_t issued = sp_node_ ? 24 + sp_i_ : sp_i_;
+    if (sp_ != SP_DOT || sp_cancel_ || st_ == S_DOT || c_ < teIssueEnd() || two_lanes_) return false;
+    const uint32_t issued = spIssued();
     const uint64_t to = issued < 48 ? c_ + (48 - issued) - 1 + stages_ : dot_last_;
     if (to <= c_ || to > std::min(limit, controllerActCycle())) return false;
     sp_node_ = true;
@@ -643,6 +660,7 @@ class Stepper {
             sp_bank_ = !cur_bank_;
             sp_node_ = false;
             sp_i_ = 0;
+            sp_i1_ = two_lanes_ ? 0 : 24;
             sp_res_ = 0;
             tbuf_req_[!cur_bank_] = kNoRequest;
           }
@@ -1021,6 +1039,7 @@ class Stepper {
   CoreCycles& cyc_;
   Port port_;
   const uint32_t ahead_, stages_;
+  const bool two_lanes_;  // transform_lanes = 2: the look-ahead transforms node 1 on the pass unit
   uint64_t c_ = 0;
 
   // controller
@@ -1064,6 +1083,7 @@ class Stepper {
   uint64_t te_frame_[2] = {kNever, kNever};        // first issue of side s's frame pass
   std::array<std::array<uint64_t, 9>, 2> te_leaf_;  // issues of side s's leaf-matrix pass (kNever: not known)
   std::array<uint8_t, kDotPipe> pipe_{};  // per cycle: 0 none, 1 controller's result, 2 look-ahead's
+  std::array<uint8_t, kDotPipe> pipe_b_{};  // the pass unit's look-ahead results (two lanes)
   uint64_t dot_last_ = 0;                 // the cycle the last result issued so far leaves the pipe
   uint64_t dot_fsm_last_ = 0;             // the same for the controller's results
   // look-ahead engine
@@ -1071,6 +1091,7 @@ class Stepper {
   bool sp_cancel_ = false, sp_cancel_set_ = false, sp_set_by_controller_ = false;
   bool sp_bank_ = true, sp_node_ = false;
   uint32_t sp_i_ = 0, sp_res_ = 0, sp_pair_ = 0;
+  uint32_t sp_i1_ = 24;  // two lanes: node 1's next DOTADD on the pass unit
   // fetch unit
   bool pf_active_ = false, pf_start_ = false;
   uint32_t pf_len_ = 0, pf_first_ = 0, pf_alloc_ = 0, pf_head_ = 0, pf_req_ = 0;
@@ -1099,6 +1120,7 @@ CoreTiming::CoreTiming(const ChipConfig& cfg) : cfg_(cfg) {
     throw std::invalid_argument("configuration '" + cfg_.name + "': the TLM model times tri_queue = 0 only (the " +
                                 "triangle tests beside the traversal are not modelled yet); use the rtl backend");
   }
+
 }
 
 std::array<std::array<int, 9>, 2> QueryLog::standardLeafNeeds() {

@@ -122,6 +122,13 @@ TEST(TlmVsRtl, ModernConfiguration) {
   realMeshPoses("modern", {31.0});
 }
 
+// The look-ahead engine on one DOTADD unit (configs/paper_one_lane.cfg, the core up to
+// version 8) has its own Verilated chip: the TLM model times both transform lanes.
+TEST(TlmVsRtl, OneTransformLane) {
+  randomProceduralPoses("paper_one_lane", 8, "TlmVsRtl.OneTransformLane");
+  realMeshPoses("paper_one_lane", {31.0});
+}
+
 // Chips alive together and destroyed in any order (a model's scopes once unregistered from
 // the wrong Verilated context and the destructor hung): the outer chips still answer after
 // the inner ones are gone.
