@@ -28,8 +28,8 @@
 // two triangle-record entries per side. Version 8 (TriQueue > 0 only) reads the queued
 // tests' records ahead into four entries per side, starts a test's passes once the last
 // test's DOTADDs are issued, keeps a third bank for a loaded test that waits and runs
-// side B's edges on an IT-unit of their own. Version 9 (TransformLanes = 2) has the
-// look-ahead engine transform the next pair's node 1 on the pass unit beside node 0.
+// side B's edges on an IT-unit of their own. Version 9 (TransformLanes = 2) transforms a
+// tumbled pair's node 1 on the pass unit beside node 0 (look-ahead engine and controller).
 //
 // A look-ahead engine fetches and transforms the next tumbled pair into a second bank
 // while the current list is compared. SDRAM requests come from the triangle-test engine
@@ -50,10 +50,10 @@ module cc_core #(
   // controller waits for each test (the paper's order of work); N > 0: it hands a test
   // to the engine and goes on with the traversal while up to N more wait in a queue.
   parameter integer TriQueue       = 0,
-  // DOTADD units the look-ahead engine transforms the next tumbled pair on. 2 (version 9):
-  // node 0 on the shared unit and node 1 on the pass unit (side B's), in the cycles side
-  // B's passes leave; 1: the shared unit, node 0 then node 1 (the paper's one transform
-  // unit, versions 2 to 8).
+  // DOTADD units a tumbled pair is transformed on (look-ahead engine and controller). 2
+  // (version 9): node 0 on the shared unit and node 1 on the pass unit (side B's), in the
+  // cycles side B's passes leave; 1: the shared unit, node 0 then node 1 (the paper's one
+  // transform unit, versions 2 to 8).
   parameter integer TransformLanes = 2
 ) (
   input  wire                 clk_i,
@@ -248,6 +248,10 @@ module cc_core #(
   reg         sp_bank_q, sp_node_q;
   reg  [4:0]  sp_i_q;                       // next DOTADD of node sp_node_q (two lanes: of node 0)
   reg  [4:0]  sp_i1_q;                      // two lanes: next DOTADD of node 1, on the pass unit
+  // Two lanes, the controller's own transform (a look-ahead miss): node 1 on the pass unit
+  // while node 0 is in S_DOT on the shared unit.
+  reg  [4:0]  fb_i_q, fb_res_q;             // its next DOTADD, its results in (24: none to do)
+  reg         fb_node1_q;                   // node 1 of the current pair is done there
   reg  [5:0]  sp_res_q;                     // its results received
   reg  [31:0] sp_pair_q;
 
@@ -646,8 +650,11 @@ module cc_core #(
   localparam  TwoLanes      = TransformLanes == 2;
   wire        sp_dot_issue  = !fsm_dot_issue && !te_dot_issue && sp_state_q == SP_DOT && !sp_cancel_q &&
                               !((sp_node_q || TwoLanes) && sp_i_q == 5'd24);
-  // The second lane: node 1's DOTADDs on the pass unit whenever side B does not issue.
-  wire        sp_b_issue    = TwoLanes && !te_issue[1] && sp_state_q == SP_DOT && !sp_cancel_q && sp_i1_q != 5'd24;
+  // The second lane: node 1's DOTADDs on the pass unit whenever side B does not issue,
+  // the controller's before the look-ahead engine's.
+  wire        fb_issue      = TwoLanes && !te_issue[1] && fb_i_q != 5'd24;
+  wire        sp_b_issue    = TwoLanes && !te_issue[1] && !fb_issue && sp_state_q == SP_DOT && !sp_cancel_q &&
+                              sp_i1_q != 5'd24;
   wire        dot_spec      = !fsm_dot_issue && !te_dot_issue;   // whose operands are on the DOTADD's inputs
   wire [4:0]  dot_line_idx  = dot_spec ? sp_i_q : dot_issue_q;
   wire [19:0] dot_corr = corr_q[{2'b00, dot_line_idx}];
@@ -693,24 +700,28 @@ module cc_core #(
     .tag_o    (dot_tag)
   );
   // The pass unit: side B's passes (their results come back in issue order) and, with two
-  // transform lanes, the look-ahead engine's node 1 (tag {1, 1, index}).
-  wire [19:0] spb_corr = corr_q[{2'b00, sp_i1_q}];
+  // transform lanes, node 1 of the controller's pair (tag {1, 0, index}) or of the
+  // look-ahead engine's (tag {1, 1, index}).
+  wire [4:0]  spb_line = fb_issue ? fb_i_q : sp_i1_q;
+  wire        spb_bank = fb_issue ? cur_bank_q : sp_bank_q;
+  wire [19:0] spb_corr = corr_q[{2'b00, spb_line}];
   wire [95:0] spb_ops;
   wire [127:0] spb_mrow;
   generate
     for (g = 0; g < 3; g = g + 1) begin : g_spb_op
       wire [4:0] idx = spb_corr[5*g +: 5];
-      assign spb_ops[32*g +: 32] = tbuf_q[{sp_bank_q, 1'b1, idx}];
+      assign spb_ops[32*g +: 32] = tbuf_q[{spb_bank, 1'b1, idx}];
     end
     for (g = 0; g < 4; g = g + 1) begin : g_spb_m
-      assign spb_mrow[32*g +: 32] = matrix_q[{1'b0, sp_i1_q, g[1:0]}];
+      assign spb_mrow[32*g +: 32] = matrix_q[{1'b0, spb_line, g[1:0]}];
     end
   endgenerate
   wire        pass_valid_out;
   wire [6:0]  pass_tag;
   wire [95:0] pass_ops  = te_issue[1] ? te_ops[1] : spb_ops;
   wire [127:0] pass_mrow = te_issue[1] ? te_mrow[1] : spb_mrow;
-  wire        sp_b_out  = pass_valid_out && pass_tag[6];
+  wire        sp_b_out  = pass_valid_out && pass_tag[6:5] == 2'b11;
+  wire        fb_out    = pass_valid_out && pass_tag[6:5] == 2'b10;
   assign      te_out[1] = pass_valid_out && !pass_tag[6];
   cc_dotadd #(
     .Stages   (DotaddStages),
@@ -718,7 +729,7 @@ module cc_core #(
   ) u_pass_dotadd (
     .clk_i    (clk_i),
     .rst_ni   (rst_ni),
-    .valid_i  (te_issue[1] || sp_b_issue),
+    .valid_i  (te_issue[1] || fb_issue || sp_b_issue),
     .dk_i     (pass_ops[31:0]),
     .dm_i     (pass_ops[63:32]),
     .dn_i     (pass_ops[95:64]),
@@ -726,7 +737,7 @@ module cc_core #(
     .c1_i     (pass_mrow[63:32]),
     .c2_i     (pass_mrow[95:64]),
     .c_i      (pass_mrow[127:96]),
-    .tag_i    (te_issue[1] ? 7'd0 : {2'b11, sp_i1_q}),
+    .tag_i    (te_issue[1] ? 7'd0 : {1'b1, !fb_issue, spb_line}),
     .valid_o  (pass_valid_out),
     .result_o (te_result[1]),
     .tag_o    (pass_tag)
@@ -1048,6 +1059,9 @@ module cc_core #(
       cur_bank_q <= 1'b0;
       sp_state_q <= SP_IDLE;
       sp_cancel_q <= 1'b0;
+      fb_i_q <= 5'd24;
+      fb_res_q <= 5'd24;
+      fb_node1_q <= 1'b0;
       rsp_beat_q <= 3'd0;
       wq_push0 <= 1'b0;
       wq_push1 <= 1'b0;
@@ -1099,6 +1113,9 @@ module cc_core #(
         else if (!dot_tag[5]) tdop_q[{cur_bank_q, t_q, dot_tag[4:0]}] <= dot_result;
       end
       if (sp_b_out) tdop_q[{sp_bank_q, pass_tag[5:0]}] <= te_result[1];
+      if (fb_out) tdop_q[{cur_bank_q, 1'b1, pass_tag[4:0]}] <= te_result[1];
+      if (fb_issue) fb_i_q <= fb_i_q + 5'd1;
+      if (fb_out) fb_res_q <= fb_res_q + 5'd1;
 
       // ---- triangle pass engine, per side: issue, results (in issue order), write-back ----
       for (i = 0; i < 2; i = i + 1) begin
@@ -1189,7 +1206,7 @@ module cc_core #(
         S_DRAIN: if (sp_state_q != SP_IDLE) begin
           sp_cancel_q <= 1'b1;
         end else if (mem_idle_i && !fsm_req_valid_q && !eng_req_valid && dest_empty && wq_written && se_ready &&
-                     eng_idle && te_idle) begin  // posted writes are done, every test is
+                     eng_idle && te_idle && fb_res_q == 5'd24) begin  // posted writes are done, every test is
           busy_q <= 1'b0;
           done_q <= 1'b1;
           irq_pending_q <= 1'b1;
@@ -1198,6 +1215,7 @@ module cc_core #(
 
         // ================================================================ a tumbled pair
         S_PAIR_BEGIN: begin
+          fb_node1_q <= 1'b0;
           cnt_lists_q <= sat_inc(cnt_lists_q);
           cnt_max_list_q <= max32(cnt_max_list_q, cur_len_q);
           if (bad_ptr(cur_pair_q, 32'd256, 32'd256)) begin
@@ -1249,7 +1267,13 @@ module cc_core #(
             end
             if (spec_used_q) begin
               state_q <= S_TNODE_DONE;                   // transformed ahead of time
+            end else if (t_q && fb_node1_q) begin        // transformed on the pass unit
+              fb_node1_q <= 1'b0;
+              state_q <= fb_res_q == 5'd24 ? S_TNODE_DONE : S_DOT_WAIT;
             end else begin
+              if (TwoLanes && !t_q && present[1]) begin // node 1 on the pass unit meanwhile
+                fb_i_q <= 5'd0; fb_res_q <= 5'd0; fb_node1_q <= 1'b1;
+              end
               dot_issue_q <= 5'd0; dot_done_q <= 5'd0;
               ret_q <= S_TNODE_DONE; state_q <= S_DOT;
             end
@@ -1469,6 +1493,8 @@ module cc_core #(
           if (dot_fsm_out) dot_done_q <= dot_done_q + 5'd1;
           if (dot_fsm_out && dot_done_q + 5'd1 == DotN) state_q <= ret_q;
         end
+        // Node 1's transform on the pass unit (two lanes): wait for its last result.
+        S_DOT_WAIT: if (fb_res_q + {4'd0, fb_out} == 5'd24) state_q <= S_TNODE_DONE;
         // Append app_entry_q to a list; past the list area is ListOverflow.
         S_APPEND: begin
           if ((app_to_q == 2'd2 ? ll_append_addr : list_append_addr) >= ListWords) begin

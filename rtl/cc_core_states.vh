@@ -27,6 +27,7 @@ localparam [5:0]
   S_ERROR = 6'd24,
   S_DRAIN = 6'd25,
   S_DOT = 6'd36,
+  S_DOT_WAIT = 6'd37,
   S_APPEND = 6'd38,
   S_TRI = 6'd39,
   S_TRI_WAIT = 6'd40,

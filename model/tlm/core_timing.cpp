@@ -216,6 +216,8 @@ class Stepper {
       st_ = S_ERROR;  // the golden query stopped here: the RTL raised its error (or ran out of work)
     }
     account(st_before, st_);
+    if (fb_out_ && !fb_launched_) ++fb_res_;  // a launch this cycle restarts the count
+    fb_launched_ = false;
     sp_ = sp_set_by_controller_ ? sp_override_ : sp_next;
     sp_cancel_ = sp_cancel_set_ ? true : cancel_next;
     return pf_pop;
@@ -229,8 +231,8 @@ class Stepper {
   // results are not in the pipes: its schedule is fixed once its records are in (teResolve).
   struct DotCycle {
     bool sp_issue, sp_b_issue;
-    uint8_t out;  // 0 none, 1 the controller's result, 2 the look-ahead engine's
-    bool b_out;   // a look-ahead result leaves the pass unit
+    uint8_t out;    // 0 none, 1 the controller's result, 2 the look-ahead engine's
+    uint8_t b_out;  // from the pass unit: 0 none (or side B's), 1 the controller's node 1, 2 the look-ahead's
   };
   DotCycle dotCycle(uint64_t c) {
     teResolve(c);
@@ -238,20 +240,23 @@ class Stepper {
     const bool fsm_issue = st_ == S_DOT && dot_issue_ < layout::kDopK;
     const bool sp_dot = sp_ == SP_DOT && !sp_cancel_;
     d.sp_issue = !fsm_issue && sp_dot && !((sp_node_ || two_lanes_) && sp_i_ == 24) && !teIssues(c, 0);
-    d.sp_b_issue = two_lanes_ && sp_dot && sp_i1_ != 24 && !teIssues(c, 1);
+    const bool fb_issue = two_lanes_ && fb_i_ != 24 && !teIssues(c, 1);
+    d.sp_b_issue = two_lanes_ && !fb_issue && sp_dot && sp_i1_ != 24 && !teIssues(c, 1);
     d.out = pipe_[c % kDotPipe];
     pipe_[c % kDotPipe] = 0;
-    d.b_out = pipe_b_[c % kDotPipe] != 0;
+    d.b_out = pipe_b_[c % kDotPipe];
     pipe_b_[c % kDotPipe] = 0;
     if (fsm_issue || d.sp_issue) {
       pipe_[(c + stages_) % kDotPipe] = fsm_issue ? 1 : 2;
       dot_last_ = c + stages_;
       if (fsm_issue) dot_fsm_last_ = dot_last_;
     }
-    if (d.sp_b_issue) {
-      pipe_b_[(c + stages_) % kDotPipe] = 1;
+    if (fb_issue || d.sp_b_issue) {
+      pipe_b_[(c + stages_) % kDotPipe] = fb_issue ? 1 : 2;
       dot_last_ = c + stages_;
     }
+    if (fb_issue) ++fb_i_;
+    fb_out_ = d.b_out == 1;
     return d;
   }
 
@@ -321,7 +326,7 @@ class Stepper {
   SpState spTick(uint64_t c, const DotCycle& dot, bool sp_accept) {
     SpState next = sp_;
     const uint32_t issued = spIssued();
-    const uint32_t results = (dot.out == 2 ? 1 : 0) + (dot.b_out ? 1 : 0);
+    const uint32_t results = (dot.out == 2 ? 1 : 0) + (dot.b_out == 2 ? 1 : 0);
     switch (sp_) {
       case SP_REQ:
         if (sp_cancel_) next = SP_IDLE;
@@ -426,7 +431,7 @@ class Stepper {
   }
   // Nothing moves but SDRAM data and count-downs: no DOTADD in flight or to issue, the
   // look-ahead engine not transforming.
-  bool onlyMemoryMoves() const { return st_ != S_DOT && sp_ != SP_DOT && c_ > dot_last_; }
+  bool onlyMemoryMoves() const { return st_ != S_DOT && sp_ != SP_DOT && fb_res_ == 24 && c_ > dot_last_; }
   // The cycle the look-ahead engine's pair read is in (it starts transforming after it).
   uint64_t lookAheadArrival() const { return sp_ == SP_WAIT ? port_.arrival(tbuf_req_[sp_bank_]) : kNever; }
   // The cycle in which the stack engine next changes state (its count-down ends).
@@ -459,7 +464,7 @@ class Stepper {
   bool jumpDotBatch(uint64_t limit) {
     if (st_ != S_DOT) return false;
     const bool sp_runs = sp_ == SP_DOT;
-    if (sp_runs && two_lanes_) return false;  // not modelled in closed form: stepped
+    if ((sp_runs && two_lanes_) || fb_res_ != 24) return false;  // not modelled in closed form: stepped
     const uint32_t sp_issued = spIssued();
     if (sp_runs && (sp_cancel_ || sp_issued == 48)) return false;
     const uint64_t left = layout::kDopK - dot_issue_;
@@ -602,12 +607,13 @@ class Stepper {
         if (sp_ != SP_IDLE) {
           cancelSp();
         } else if (port_.sd.idleFrom() <= c && !fsm_req_valid_ && port_.readsDone(c) &&
-                   wq_written && se_ready && c >= teIdleFrom()) {
+                   wq_written && se_ready && c >= teIdleFrom() && fb_res_ == 24) {
           st_ = S_DONE;
         }
         break;
 
       case S_PAIR_BEGIN: {
+        fb_node1_ = false;
         const auto& l = nextList(cur_pair_, cur_base_, cur_len_, false);
         list_first_ = l.first_entry;
         if (cur_mask_ == 3 && sp_ != SP_IDLE && !sp_cancel_ && sp_pair_ == cur_pair_) {
@@ -664,9 +670,22 @@ class Stepper {
             sp_res_ = 0;
             tbuf_req_[!cur_bank_] = kNoRequest;
           }
-          if (spec_used_) st_ = S_TNODE_DONE;
-          else dot();
+          if (spec_used_) {
+            st_ = S_TNODE_DONE;
+          } else if (t_ == 1 && fb_node1_) {  // transformed on the pass unit
+            fb_node1_ = false;
+            st_ = fb_res_ == 24 ? S_TNODE_DONE : S_DOT_WAIT;
+          } else {
+            if (two_lanes_ && t_ == 0 && present(1)) {  // node 1 on the pass unit meanwhile
+              fb_i_ = fb_res_ = 0;
+              fb_node1_ = fb_launched_ = true;
+            }
+            dot();
+          }
         }
+        break;
+      case S_DOT_WAIT:
+        if (fb_res_ + (fb_out_ ? 1 : 0) == 24) st_ = S_TNODE_DONE;
         break;
       case S_TNODE_DONE:
         nextTumbled();
@@ -1026,7 +1045,7 @@ class Stepper {
       case E_RESULT: case E_RESULT_WAIT:
         cyc_.triangle += n;
         break;
-      case S_DOT: cyc_.transform += n; break;
+      case S_DOT: case S_DOT_WAIT: cyc_.transform += n; break;
       case S_DESCEND: case S_ASCEND: case S_ASC_WAIT: cyc_.stack += n; break;
       default: cyc_.other += n; break;
     }
@@ -1092,6 +1111,9 @@ class Stepper {
   bool sp_bank_ = true, sp_node_ = false;
   uint32_t sp_i_ = 0, sp_res_ = 0, sp_pair_ = 0;
   uint32_t sp_i1_ = 24;  // two lanes: node 1's next DOTADD on the pass unit
+  // two lanes, the controller's transform: node 1 on the pass unit beside node 0's S_DOT
+  uint32_t fb_i_ = 24, fb_res_ = 24;  // its next DOTADD, its results in (24: none to do)
+  bool fb_node1_ = false, fb_launched_ = false, fb_out_ = false;
   // fetch unit
   bool pf_active_ = false, pf_start_ = false;
   uint32_t pf_len_ = 0, pf_first_ = 0, pf_alloc_ = 0, pf_head_ = 0, pf_req_ = 0;

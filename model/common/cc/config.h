@@ -39,9 +39,9 @@ struct ChipConfig {
   // chip). The rtl backend is built for 0 and for the "queued" configuration's value; the
   // TLM model times 0 only so far (docs/tlm.md).
   uint32_t tri_queue = 0;
-  // DOTADD units the look-ahead engine transforms the next tumbled pair on (rtl/cc_core.v
-  // TransformLanes): 2, node 0 on the shared unit and node 1 on the pass unit beside it;
-  // 1, node 0 then node 1 on the shared unit (the core up to version 8).
+  // DOTADD units a tumbled pair is transformed on, by the look-ahead engine and by the
+  // controller (rtl/cc_core.v TransformLanes): 2, node 0 on the shared unit and node 1 on
+  // the pass unit beside it; 1, node 0 then node 1 on the shared unit (up to version 8).
   uint32_t transform_lanes = 2;
   // IT-unit multiplier and adder pipeline depths (rtl/cc_core.v builds cc_fp32_mul and
   // cc_fp32_add with 2 each; the timing model takes any depth).
