@@ -905,6 +905,7 @@ module cc_core #(
   wire        spec_start  = !tbuf_q[tnode_base + 7'd24][1] && (!t_q || !present[0] || leaf_q[0]) &&
                             sp_state_q == SP_IDLE;
   wire        spec_hit  = cur_mask_q == 2'b11 && sp_state_q != SP_IDLE && !sp_cancel_q && sp_pair_q == cur_pair_q;
+  wire        sp_quiet  = sp_state_q == SP_IDLE || (sp_state_q == SP_DOT && sp_cancel_q);   // no read, no issue to come
 
   // One aligned node against both tumbled nodes (S_SLOT): the common outcomes in one cycle;
   // a leaf x leaf hit (triangle test) or an error goes through S_TEST, one node at a time.
@@ -1186,7 +1187,7 @@ module cc_core #(
             busy_q <= 1'b1;
             clear_query_status;
           end
-          if ((start || busy_q) && mem_phase_i) state_q <= S_INIT;
+          if ((start || busy_q) && mem_phase_i && sp_state_q == SP_IDLE) state_q <= S_INIT;
         end
         S_INIT: begin
           ent_valid_q <= {(2 * RecEntries){1'b0}};  // the host may have written the memory since the last query
@@ -1203,14 +1204,18 @@ module cc_core #(
           if (sp_state_q != SP_IDLE) sp_cancel_q <= 1'b1;
           state_q <= S_DRAIN;
         end
-        S_DRAIN: if (sp_state_q != SP_IDLE) begin
-          sp_cancel_q <= 1'b1;
-        end else if (mem_idle_i && !fsm_req_valid_q && !eng_req_valid && dest_empty && wq_written && se_ready &&
-                     eng_idle && te_idle && fb_res_q == 5'd24) begin  // posted writes are done, every test is
-          busy_q <= 1'b0;
-          done_q <= 1'b1;
-          irq_pending_q <= 1'b1;
-          state_q <= S_IDLE;
+        // The query ends once posted writes are done and every test and read has landed; a
+        // cancelled look-ahead transform is not waited for (its last DOTADDs land in its
+        // own bank; the next query starts after them, S_IDLE).
+        S_DRAIN: begin
+          if (sp_state_q != SP_IDLE) sp_cancel_q <= 1'b1;
+          if (sp_quiet && mem_idle_i && !fsm_req_valid_q && !eng_req_valid && dest_empty && wq_written && se_ready &&
+              eng_idle && te_idle && fb_res_q == 5'd24) begin
+            busy_q <= 1'b0;
+            done_q <= 1'b1;
+            irq_pending_q <= 1'b1;
+            state_q <= S_IDLE;
+          end
         end
 
         // ================================================================ a tumbled pair

@@ -603,14 +603,16 @@ class Stepper {
         if (sp_ != SP_IDLE) cancelSp();
         st_ = S_DRAIN;
         break;
-      case S_DRAIN:
-        if (sp_ != SP_IDLE) {
-          cancelSp();
-        } else if (port_.sd.idleFrom() <= c && !fsm_req_valid_ && port_.readsDone(c) &&
-                   wq_written && se_ready && c >= teIdleFrom() && fb_res_ == 24) {
+      case S_DRAIN: {
+        // A cancelled look-ahead transform is not waited for (rtl/cc_core.v S_DRAIN).
+        const bool sp_quiet = sp_ == SP_IDLE || (sp_ == SP_DOT && sp_cancel_);
+        if (sp_ != SP_IDLE) cancelSp();
+        if (sp_quiet && port_.sd.idleFrom() <= c && !fsm_req_valid_ && port_.readsDone(c) && wq_written && se_ready &&
+            c >= teIdleFrom() && fb_res_ == 24) {
           st_ = S_DONE;
         }
         break;
+      }
 
       case S_PAIR_BEGIN: {
         fb_node1_ = false;
