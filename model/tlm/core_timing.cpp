@@ -226,8 +226,9 @@ class Stepper {
   // ---------------------------------------------------------------- the DOTADD pipes
   // This cycle's issue on the shared unit (the controller's batch or the triangle pass
   // engine first, the look-ahead engine in the cycles they leave) and the result leaving
-  // its pipe; with two transform lanes also the look-ahead engine's node-1 issue on the
-  // pass unit (in the cycles side B's passes leave) and its result. The pass engine's
+  // its pipe; with two transform lanes also node 1's issue on the pass unit (the
+  // controller's pair first, then the look-ahead engine's, in the cycles side B's passes
+  // leave) and the result leaving that unit. The pass engine's
   // results are not in the pipes: its schedule is fixed once its records are in (teResolve).
   struct DotCycle {
     bool sp_issue, sp_b_issue;
