@@ -16,6 +16,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "cc/command_line.h"
 #include "cc/driver.h"
 #include "cc/sw_traversal.h"
 #include "peers.h"
@@ -48,7 +49,7 @@ int main(int argc, char** argv) {
       ("quiet,q", po::bool_switch(&o.quiet), "no progress on stderr");
   try {
     po::variables_map vm;
-    po::store(po::parse_command_line(argc, argv, desc), vm);
+    po::store(cc::parseCommandLine(argc, argv, desc), vm);
     po::notify(vm);
     if (vm.count("help")) {
       std::cout << desc << '\n';

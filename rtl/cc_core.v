@@ -195,11 +195,6 @@ module cc_core #(
     tbuf_dest = {{(DestW - 2){1'b0}}, 1'b1, bank};
   endfunction
 
-  // The look-ahead engine: the next tumbled pair fetched and transformed while the current
-  // list is compared (the DOTADD unit is idle then), into the other bank.
-
-
-
   reg  [5:0]  state_q /* verilator public_flat_rd */;   // read by the board's state profile
   reg  [5:0]  ret_q;
 
@@ -242,7 +237,8 @@ module cc_core #(
   reg         cur_bank_q;                   // the bank of the current list's tumbled pair
   reg         spec_used_q;                  // the current pair came from the look-ahead engine
 
-  // Look-ahead engine state
+  // The look-ahead engine: the next tumbled pair fetched and transformed while the current
+  // list is compared (the DOTADD units are idle then), into the other bank.
   reg  [2:0]  sp_state_q /* verilator public_flat_rd */;   // read by the board's timeline
   reg         sp_cancel_q;                  // its work is not wanted: finish what is in flight
   reg         sp_bank_q, sp_node_q;
@@ -1267,7 +1263,7 @@ module cc_core #(
             childp_q[t_q] <= tbuf_q[tnode_base + 7'd25];
             if (spec_start) begin
               sp_state_q <= SP_REQ; sp_pair_q <= tbuf_q[tnode_base + 7'd25]; sp_bank_q <= ~cur_bank_q;
-              sp_node_q <= 1'b0; sp_i_q <= 5'd0; sp_i1_q <= TwoLanes ? 5'd0 : 5'd24; sp_res_q <= 6'd0;
+              sp_node_q <= 1'b0; sp_i_q <= 5'd0; sp_i1_q <= 5'd0; sp_res_q <= 6'd0;
               tbuf_ready_q[~cur_bank_q] <= 1'b0;
             end
             if (spec_used_q) begin

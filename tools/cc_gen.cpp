@@ -3,6 +3,7 @@
 #include <fstream>
 #include <iostream>
 
+#include "cc/command_line.h"
 #include "gen.h"
 
 int main(int argc, char** argv) {
@@ -14,7 +15,7 @@ int main(int argc, char** argv) {
       "docs", po::value(&docs), "write the Markdown register map here");
   try {
     po::variables_map vm;
-    po::store(po::parse_command_line(argc, argv, desc), vm);
+    po::store(cc::parseCommandLine(argc, argv, desc), vm);
     po::notify(vm);
     if (vm.count("help") || (rtl.empty() && states.empty() && docs.empty())) {
       std::cout << desc << '\n';

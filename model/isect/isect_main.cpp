@@ -10,6 +10,7 @@
 #include <sstream>
 #include <string>
 
+#include "cc/command_line.h"
 #include "cc/isect/registry.h"
 #include "cc/isect/report.h"
 
@@ -100,7 +101,7 @@ int main(int argc, char** argv) {
       "seed", po::value<unsigned>()->default_value(1), "seed for --report");
   po::variables_map vm;
   try {
-    po::store(po::parse_command_line(argc, argv, desc), vm);
+    po::store(cc::parseCommandLine(argc, argv, desc), vm);
     po::notify(vm);
   } catch (const std::exception& e) {
     std::cerr << "isect: " << e.what() << "\n" << desc;

@@ -216,8 +216,7 @@ class Stepper {
       st_ = S_ERROR;  // the golden query stopped here: the RTL raised its error (or ran out of work)
     }
     account(st_before, st_);
-    if (fb_out_ && !fb_launched_) ++fb_res_;  // a launch this cycle restarts the count
-    fb_launched_ = false;
+    if (fb_out_) ++fb_res_;  // after the controller, which reads the count as the register was
     sp_ = sp_set_by_controller_ ? sp_override_ : sp_next;
     sp_cancel_ = sp_cancel_set_ ? true : cancel_next;
     return pf_pop;
@@ -669,7 +668,7 @@ class Stepper {
             sp_bank_ = !cur_bank_;
             sp_node_ = false;
             sp_i_ = 0;
-            sp_i1_ = two_lanes_ ? 0 : 24;
+            sp_i1_ = 0;
             sp_res_ = 0;
             tbuf_req_[!cur_bank_] = kNoRequest;
           }
@@ -680,8 +679,8 @@ class Stepper {
             st_ = fb_res_ == 24 ? S_TNODE_DONE : S_DOT_WAIT;
           } else {
             if (two_lanes_ && t_ == 0 && present(1)) {  // node 1 on the pass unit meanwhile
-              fb_i_ = fb_res_ = 0;
-              fb_node1_ = fb_launched_ = true;
+              fb_i_ = fb_res_ = 0;  // the last pair's node 1 is done (S_TNODE_DONE or S_DRAIN waited)
+              fb_node1_ = true;
             }
             dot();
           }
@@ -1061,7 +1060,7 @@ class Stepper {
   CoreCycles& cyc_;
   Port port_;
   const uint32_t ahead_, stages_;
-  const bool two_lanes_;  // transform_lanes = 2: the look-ahead transforms node 1 on the pass unit
+  const bool two_lanes_;  // transform_lanes = 2: node 1 of a pair transformed on the pass unit
   uint64_t c_ = 0;
 
   // controller
@@ -1105,7 +1104,7 @@ class Stepper {
   uint64_t te_frame_[2] = {kNever, kNever};        // first issue of side s's frame pass
   std::array<std::array<uint64_t, 9>, 2> te_leaf_;  // issues of side s's leaf-matrix pass (kNever: not known)
   std::array<uint8_t, kDotPipe> pipe_{};  // per cycle: 0 none, 1 controller's result, 2 look-ahead's
-  std::array<uint8_t, kDotPipe> pipe_b_{};  // the pass unit's look-ahead results (two lanes)
+  std::array<uint8_t, kDotPipe> pipe_b_{};  // the pass unit's node-1 results: 1 the controller's, 2 the look-ahead's
   uint64_t dot_last_ = 0;                 // the cycle the last result issued so far leaves the pipe
   uint64_t dot_fsm_last_ = 0;             // the same for the controller's results
   // look-ahead engine
@@ -1113,10 +1112,10 @@ class Stepper {
   bool sp_cancel_ = false, sp_cancel_set_ = false, sp_set_by_controller_ = false;
   bool sp_bank_ = true, sp_node_ = false;
   uint32_t sp_i_ = 0, sp_res_ = 0, sp_pair_ = 0;
-  uint32_t sp_i1_ = 24;  // two lanes: node 1's next DOTADD on the pass unit
+  uint32_t sp_i1_ = 0;  // two lanes: node 1's next DOTADD on the pass unit
   // two lanes, the controller's transform: node 1 on the pass unit beside node 0's S_DOT
   uint32_t fb_i_ = 24, fb_res_ = 24;  // its next DOTADD, its results in (24: none to do)
-  bool fb_node1_ = false, fb_launched_ = false, fb_out_ = false;
+  bool fb_node1_ = false, fb_out_ = false;
   // fetch unit
   bool pf_active_ = false, pf_start_ = false;
   uint32_t pf_len_ = 0, pf_first_ = 0, pf_alloc_ = 0, pf_head_ = 0, pf_req_ = 0;

@@ -122,8 +122,8 @@ TEST(TlmVsRtl, ModernConfiguration) {
   realMeshPoses("modern", {31.0});
 }
 
-// The look-ahead engine on one DOTADD unit (configs/paper_one_lane.cfg, the core up to
-// version 8) has its own Verilated chip: the TLM model times both transform lanes.
+// Tumbled pairs transformed on one DOTADD unit (configs/paper_one_lane.cfg, the core up to
+// version 8) have a Verilated chip of their own: the TLM model times both transform lanes.
 TEST(TlmVsRtl, OneTransformLane) {
   randomProceduralPoses("paper_one_lane", 8, "TlmVsRtl.OneTransformLane");
   realMeshPoses("paper_one_lane", {31.0});

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cc/ccd/query.h"
+#include "cc/command_line.h"
 #include "cc/mesh.h"
 
 namespace po = boost::program_options;
@@ -52,10 +53,7 @@ int run(int argc, char** argv) {
       "tolerance", po::value(&tol), "also list contacts within this extra travel (default 0)")(
       "json", po::value(&json), "write the result as JSON to FILE");
   po::variables_map vm;
-  // No short options, so that negative numbers (--translate 0 0 -3) are values.
-  po::store(po::parse_command_line(argc, argv, desc,
-                                   po::command_line_style::unix_style ^ po::command_line_style::allow_short),
-            vm);
+  po::store(cc::parseCommandLine(argc, argv, desc), vm);  // negative numbers (--translate 0 0 -3) are values
   if (vm.count("help")) {
     std::cout << desc;
     return 0;

@@ -1,6 +1,6 @@
-// Command-line parsing for the tools whose options take several numbers (--pose, --axis,
-// --offset): Boost.Program_options' unix style reads "-1" in "--axis 1 -1 0" as the short
-// option "1" and fails. Here short options are rewritten to their long names first
+// Command-line parsing for every tool of the project. Boost.Program_options' unix style
+// reads "-1" in "--axis 1 -1 0" as the short option "1" and fails, and drops tokens that
+// belong to no option. Here short options are rewritten to their long names first
 // ("-q" -> "--quiet") and then parsed without short options, so a token that starts with a
 // dash and a digit is a value. Grouped short options ("-qh") are not accepted. A token
 // that belongs to no option (a stray "-z" or "foo") is an error, not silently dropped.

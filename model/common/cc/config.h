@@ -65,8 +65,9 @@ void validateConfig(const ChipConfig& c);
 
 // The configurations this project names: "paper" (the chip of the paper, the default)
 // and every configs/NAME.cfg of the source tree ("small": a tiny stack SRAM, for the
-// overflow tests; "queued", "modern", ...). A name containing '/' or ending in ".cfg" is read as a configuration file. Throws
-// std::invalid_argument naming the known configurations when `name` is unknown.
+// overflow tests; "queued", "modern", ...). A name containing '/' or ending in ".cfg" is
+// read as a configuration file. Throws std::invalid_argument naming the known
+// configurations when `name` is unknown.
 ChipConfig namedConfig(const std::string& name);
 std::vector<std::string> configNames();
 std::string configNameList();  // "paper, modern, ...": configNames() for messages and help

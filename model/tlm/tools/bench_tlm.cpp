@@ -16,6 +16,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "cc/command_line.h"
 #include "cc/driver.h"
 
 namespace po = boost::program_options;
@@ -76,7 +77,7 @@ int main(int argc, char** argv) {
       "no-rtl", po::bool_switch(&no_rtl), "skip the RTL chip")("config", po::value(&config), "configuration (default paper)");
   try {
     po::variables_map vm;
-    po::store(po::parse_command_line(argc, argv, desc), vm);
+    po::store(cc::parseCommandLine(argc, argv, desc), vm);
     po::notify(vm);
     if (vm.count("help")) {
       std::cout << desc << '\n';
