@@ -23,6 +23,7 @@ module cc_chip #(
   parameter integer FetchAhead     = 4,     // aligned pairs read ahead (cc_core)
   parameter integer TriQueue       = 0,     // triangle tests the controller may run ahead (cc_core)
   parameter integer TransformLanes = 2,     // DOTADD units the look-ahead transforms on (cc_core)
+  parameter integer ListFollow     = 1,     // the fetch unit reads ahead into the next list (cc_core)
   // SDRAM (cc_sdram_ctrl): geometry, timings in memory cycles, requests held
   parameter integer BankBits       = 2,
   parameter integer ColBits        = 9,
@@ -198,7 +199,8 @@ module cc_chip #(
     .SramAddrW      (SramAddrW),
     .FetchAhead     (FetchAhead),
     .TriQueue       (TriQueue),
-    .TransformLanes (TransformLanes)
+    .TransformLanes (TransformLanes),
+    .ListFollow     (ListFollow)
   ) u_core (
     .clk_i           (clk_i),
     .rst_ni          (rst_ni),

@@ -30,6 +30,8 @@
 // test's DOTADDs are issued, keeps a third bank for a loaded test that waits and runs
 // side B's edges on an IT-unit of their own. Version 9 (TransformLanes = 2) transforms a
 // tumbled pair's node 1 on the pass unit beside node 0 (look-ahead engine and controller).
+// Version 10 (ListFollow = 1) names the list it processes next to the fetch unit, which
+// reads that list's words and pairs as they are written, behind the current list's.
 //
 // A look-ahead engine fetches and transforms the next tumbled pair into a second bank
 // while the current list is compared. SDRAM requests come from the triangle-test engine
@@ -54,7 +56,11 @@ module cc_core #(
   // (version 9): node 0 on the shared unit and node 1 on the pass unit (side B's), in the
   // cycles side B's passes leave; 1: the shared unit, node 0 then node 1 (the paper's one
   // transform unit, versions 2 to 8).
-  parameter integer TransformLanes = 2
+  parameter integer TransformLanes = 2,
+  // 1 (version 10): the fetch unit reads ahead into the list the controller processes
+  // next while that list is still being written (cc_list_fetch "following"); 0: each
+  // list's first pairs are fetched when it starts (up to version 9).
+  parameter integer ListFollow     = 1
 ) (
   input  wire                 clk_i,
   input  wire                 rst_ni,
@@ -500,12 +506,15 @@ module cc_core #(
   reg          pf_start;
   wire         pf_stop = (state_q == S_ERROR) || (state_q == S_DRAIN);
   reg  [31:0]  pf_base, pf_len;
+  reg          pf_follow;                    // the list at pf_follow_base is the next one started
+  reg  [31:0]  pf_follow_base, pf_follow_end;   // its words, at most
   wire         pf_pop /* verilator public_flat_rd */;
   wire         pf_head_valid, pf_head_bad;
   wire [31:0]  pf_head_entry;
   wire [2047:0] pf_head_pair;
   cc_stack_engine #(
     .FetchAhead     (FetchAhead),
+    .ListFollow     (ListFollow),
     .ListWords      (ListWords),
     .StackFrames    (StackFrames),
     .BoardBytesLog2 (BoardBytesLog2),
@@ -544,6 +553,9 @@ module cc_core #(
     .fetch_base_i     (pf_base),
     .fetch_len_i      (pf_len),
     .fetch_stop_i     (pf_stop),
+    .fetch_follow_i   (pf_follow),
+    .fetch_follow_base_i (pf_follow_base),
+    .fetch_follow_end_i  (pf_follow_end),
     .head_valid_o     (pf_head_valid),
     .head_entry_o     (pf_head_entry),
     .head_bad_o       (pf_head_bad),
@@ -901,6 +913,7 @@ module cc_core #(
   wire        spec_start  = !tbuf_q[tnode_base + 7'd24][1] && (!t_q || !present[0] || leaf_q[0]) &&
                             sp_state_q == SP_IDLE;
   wire        spec_hit  = cur_mask_q == 2'b11 && sp_state_q != SP_IDLE && !sp_cancel_q && sp_pair_q == cur_pair_q;
+  wire        follow_t2 = present[1] && leaf_q[1] && !leaf_q[0];   // T2's leaf list comes next
   wire        sp_quiet  = sp_state_q == SP_IDLE || (sp_state_q == SP_DOT && sp_cancel_q);   // no read, no issue to come
 
   // One aligned node against both tumbled nodes (S_SLOT): the common outcomes in one cycle;
@@ -1063,10 +1076,12 @@ module cc_core #(
       wq_push0 <= 1'b0;
       wq_push1 <= 1'b0;
       pf_start <= 1'b0;
+      pf_follow <= 1'b0;
     end else begin
       wq_push0 <= 1'b0;
       wq_push1 <= 1'b0;
       pf_start <= 1'b0;
+      pf_follow <= 1'b0;
       if (busy_q && state_q != S_IDLE) cnt_cycles_q <= cnt_cycles_q + 64'd1;
 
       // ---- SDRAM: a request of the controller leaves when taken; read beats go where the
@@ -1289,6 +1304,12 @@ module cc_core #(
           in_ll_q <= 1'b0;
           obase_q[0] <= top_q;
           obase_q[1] <= top_q + (cur_len_q << 1);
+          // The list processed after this one, if it gets entries: a tumbled leaf's leaf
+          // list (T1's first), else T1's child list (S_LL_CHECK, S_DESCEND). T1's list
+          // ends where T2's begins.
+          pf_follow <= ListFollow != 0;
+          pf_follow_base <= follow_t2 ? top_q + (cur_len_q << 1) : top_q;
+          pf_follow_end <= follow_t2 ? ListWords : top_q + (cur_len_q << 1);
           olen_q[0] <= 32'd0;
           olen_q[1] <= 32'd0;
           k_q <= 32'd0;
@@ -1427,6 +1448,7 @@ module cc_core #(
             ll_olen_q <= 32'd0;
             k_q <= 32'd0;
             pf_start <= 1'b1; pf_base <= ll_base_q; pf_len <= ll_len_q;
+            pf_follow <= ListFollow != 0; pf_follow_base <= top_q; pf_follow_end <= ListWords;   // the next pass
             in_ll_q <= 1'b1;
             state_q <= S_ENTRY;
           end

@@ -14,12 +14,25 @@
 // golden model's order. After stop_i it issues nothing more; data already in flight still
 // arrives (the core's response router delivers it here) before the next start_i.
 //
+// Following the next list (Follow = 1, version 10): the controller names the list it will
+// process after this one (follow_i; its words are follow_base_i .. follow_end_i - 1 at
+// most) while that list is still being written. Once the current list's words are all
+// read, the unit reads the followed list's words as the write queue puts them into the
+// SRAM (it watches wr_i / wr_addr_i: the list's words are written in order, and the end
+// keeps the next list's first word out) and requests their pairs into the same ring,
+// behind the current list's. When the controller then starts
+// the followed list, the unit keeps its ring and goes on where it is (a continued start),
+// so the list's first pairs are already in or on their way. The followed list is always
+// the next one started when it has entries (docs/rtl_core.md, version 10), so a fresh
+// start still finds nothing in flight.
+//
 //   slot ring (Ahead slots):   head ......... word ....... req ........ alloc
 //                              |consumed next |words read  |pairs asked |SRAM reads granted
 // =======================================================================================
 module cc_list_fetch #(
   parameter integer Ahead          = 4,    // power of two, >= 2
-  parameter integer BoardBytesLog2 = 30
+  parameter integer BoardBytesLog2 = 30,
+  parameter integer Follow         = 1     // read ahead into the followed list
 ) (
   input  wire          clk_i,
   input  wire          rst_ni,
@@ -27,6 +40,11 @@ module cc_list_fetch #(
   input  wire [31:0]   base_i,
   input  wire [31:0]   len_i,
   input  wire          stop_i,         // issue nothing more (error, early end)
+  input  wire          follow_i,       // the list at follow_base_i is the next one started
+  input  wire [31:0]   follow_base_i,
+  input  wire [31:0]   follow_end_i,
+  input  wire          wr_i,           // a list word goes into the SRAM at wr_addr_i
+  input  wire [31:0]   wr_addr_i,
   // stack SRAM reads: granted by the core, one word per grant, data in grant order
   output wire          sram_req_o,
   output wire [31:0]   sram_addr_o,
@@ -61,14 +79,22 @@ module cc_list_fetch #(
   reg  [Ahead-1:0] word_ok_q, data_ok_q, bad_q;
   reg  [31:0]      entry_q [0:Ahead-1];
   reg  [255:0]     beat_q_data [0:8*Ahead-1];     // no reset: read only after written
+  reg              fol_q;                         // following a list: ...
+  reg  [31:0]      fol_base_q, fol_end_q;       // its words, at most
+  reg  [31:0]      fol_rd_q, fol_wr_q;          // its next word to read, to be written
+
+  wire cur_words = left_q != 32'd0;                                // the current list's words first
+  wire fol_words = Follow != 0 && fol_q && fol_rd_q != fol_wr_q;   // then the followed list's written ones
+  wire cont      = Follow != 0 && fol_q && base_i == fol_base_q;   // start_i continues the followed list
 
   wire do_read = sram_req_o && sram_gnt_i;
   wire do_req  = mem_req_valid_o && mem_req_accept_i;
   wire do_pop  = pop_i && head_valid_o;
+  wire [31:0] fol_rd_next = fol_rd_q + {31'd0, do_read && !cur_words};   // after this cycle's read
   wire word_bad = bad_ptr({sram_rdata_i[31:8], 8'd0}, 32'd256, 32'd256);   // the word arriving
 
-  assign sram_req_o      = active_q && !stop_i && !blocked_q && left_q != 32'd0 && count_q != Full;
-  assign sram_addr_o     = next_addr_q;
+  assign sram_req_o      = active_q && !stop_i && !blocked_q && (cur_words || fol_words) && count_q != Full;
+  assign sram_addr_o     = cur_words ? next_addr_q : fol_rd_q;
   assign mem_req_valid_o = active_q && !stop_i && unreq_q != {(PtrW + 1){1'b0}} && word_ok_q[req_q] && !bad_q[req_q];
   assign mem_req_addr_o  = {entry_q[req_q][31:8], 8'd0};
 
@@ -101,9 +127,21 @@ module cc_list_fetch #(
     end
   endtask
 
+  // Follow the list at follow_base_i from now on (on), or none (off); nothing of it written yet.
+  task follow(input on);
+    begin
+      fol_q <= on;
+      fol_base_q <= follow_base_i;
+      fol_end_q <= follow_end_i;
+      fol_rd_q <= follow_base_i;
+      fol_wr_q <= follow_base_i;
+    end
+  endtask
+
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       active_q <= 1'b0;
+      follow(1'b0);
       blocked_q <= 1'b0;
       next_addr_q <= 32'd0;
       left_q <= 32'd0;
@@ -112,8 +150,8 @@ module cc_list_fetch #(
       word_ok_q <= {Ahead{1'b0}};
       data_ok_q <= {Ahead{1'b0}};
       bad_q <= {Ahead{1'b0}};
-    end else if (start_i) begin
-      // Only started when nothing is in flight (every read granted or requested has
+    end else if (start_i && !cont) begin
+      // Only started afresh when nothing is in flight (every read granted or requested has
       // landed, beat_q is 0): empty the ring. Slot flags need no clearing: a slot's are
       // cleared when it is allocated, and only allocated slots are looked at.
       active_q <= 1'b1;
@@ -121,11 +159,28 @@ module cc_list_fetch #(
       next_addr_q <= base_i;
       left_q <= len_i;
       empty_ring();
+      follow(follow_i);
     end else begin
-      if (stop_i) active_q <= 1'b0;
+      // A continued start keeps the ring and everything in flight: the followed list's
+      // words up to fol_rd_next are in it already, the rest become the current words.
+      if (start_i) begin
+        active_q <= 1'b1;
+        next_addr_q <= fol_rd_next;
+        left_q <= base_i + len_i - fol_rd_next;
+      end else begin
+        if (stop_i) active_q <= 1'b0;
+        if (do_read && cur_words) begin
+          next_addr_q <= next_addr_q + 32'd1;
+          left_q <= left_q - 32'd1;
+        end
+      end
+      if (start_i || stop_i || follow_i) begin
+        follow(follow_i && !stop_i);
+      end else begin
+        if (wr_i && wr_addr_i == fol_wr_q && fol_wr_q != fol_end_q) fol_wr_q <= fol_wr_q + 32'd1;
+        fol_rd_q <= fol_rd_next;
+      end
       if (do_read) begin
-        next_addr_q <= next_addr_q + 32'd1;
-        left_q <= left_q - 32'd1;
         alloc_q <= alloc_q + 1'b1;
         word_ok_q[alloc_q] <= 1'b0;
         data_ok_q[alloc_q] <= 1'b0;

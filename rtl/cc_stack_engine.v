@@ -24,6 +24,7 @@
 // =======================================================================================
 module cc_stack_engine #(
   parameter integer FetchAhead     = 4,
+  parameter integer ListFollow     = 1,     // the fetch unit reads ahead into the next list
   parameter integer ListWords      = 262144,
   parameter integer StackFrames    = 64,
   parameter integer BoardBytesLog2 = 30,
@@ -66,6 +67,9 @@ module cc_stack_engine #(
   input  wire [31:0]          fetch_base_i,
   input  wire [31:0]          fetch_len_i,
   input  wire                 fetch_stop_i,
+  input  wire                 fetch_follow_i,  // the list at fetch_follow_base_i comes next
+  input  wire [31:0]          fetch_follow_base_i,
+  input  wire [31:0]          fetch_follow_end_i,
   output wire                 head_valid_o,
   output wire [31:0]          head_entry_o,
   output wire                 head_bad_o,
@@ -144,7 +148,8 @@ module cc_stack_engine #(
 
   cc_list_fetch #(
     .Ahead          (FetchAhead),
-    .BoardBytesLog2 (BoardBytesLog2)
+    .BoardBytesLog2 (BoardBytesLog2),
+    .Follow         (ListFollow)
   ) u_fetch (
     .clk_i            (clk_i),
     .rst_ni           (rst_ni),
@@ -152,6 +157,11 @@ module cc_stack_engine #(
     .base_i           (fetch_base_i),
     .len_i            (fetch_len_i),
     .stop_i           (fetch_stop_i),
+    .follow_i         (fetch_follow_i),
+    .follow_base_i    (fetch_follow_base_i),
+    .follow_end_i     (fetch_follow_end_i),
+    .wr_i             (wq_pop),
+    .wr_addr_i        ({{(32 - SramAddrW){1'b0}}, wq_addr}),
     .sram_req_o       (pf_sram_req),
     .sram_addr_o      (pf_sram_addr),
     .sram_gnt_i       (pf_sram_gnt),

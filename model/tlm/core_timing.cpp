@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <deque>
 #include <limits>
 #include <stdexcept>
 #include <string>
@@ -129,14 +130,14 @@ class Stepper {
 
     const bool pf_stop = st_ == S_ERROR || st_ == S_DRAIN;
     const uint32_t pf_count = pf_alloc_ - pf_head_;
-    const bool pf_sram_req = pf_active_ && !pf_stop && pf_alloc_ < pf_len_ && pf_count != ahead_;
+    const bool pf_sram_req = pf_active_ && !pf_stop && pf_alloc_ < pf_words_.size() && pf_count != ahead_;
     const bool pf_mem_req = pf_active_ && !pf_stop && pf_req_ < pf_alloc_ && c >= pf_word_ok_[pf_req_ & slot_mask_];
     // The head entry matters in S_ENTRY and to the pops of S_LEAFENT and S_LL_SLOT.
     const bool head_valid = (st_ == S_ENTRY || st_ == S_LEAFENT || st_ == S_LL_SLOT) && headValid(c);
 
     const bool se_ready = eng_ == E_IDLE;
-    const bool wq_written = wq_count_ == 0 && !wq_push0_ && !wq_push1_;
-    const bool wq_room2 = wq_count_ <= kWriteQueueDepth - 4;
+    const bool wq_written = wq_.empty() && !wq_push0_ && !wq_push1_;
+    const bool wq_room2 = wq_.size() <= kWriteQueueDepth - 4;
 
     // Controller commands to the stack engine (combinational in the RTL).
     const bool go0 = present(0) && !leaf_[0] && olen_[0] != 0, go1 = present(1) && !leaf_[1] && olen_[1] != 0;
@@ -146,8 +147,8 @@ class Stepper {
     const bool frame_waiting = !frame_.bit && frame_.len != 0;
     const bool own = se_root || se_push || eng_ == E_PUSH || (eng_ == E_READ && eng_left_ >= 3) ||
                      (eng_ == E_DECIDE && frame_waiting);
-    const bool wq_pop = !own && wq_count_ != 0;
-    const bool pf_gnt = !own && wq_count_ == 0 && pf_sram_req;
+    const bool wq_pop = !own && !wq_.empty();
+    const bool pf_gnt = !own && wq_.empty() && pf_sram_req;
 
     // SDRAM port: the controller's request first, then the look-ahead engine's, then the fetch unit's.
     const bool sp_req_valid = sp_ == SP_REQ && !sp_cancel_;
@@ -168,9 +169,10 @@ class Stepper {
     }
 
     // --- the controller (reads this cycle's values, writes next cycle's registers) ---
-    const bool pf_start_now = pf_start_;
-    pf_start_ = false;
+    const bool pf_start_now = pf_start_, pf_follow_now = pf_follow_;
+    pf_start_ = pf_follow_ = false;
     const bool push0 = wq_push0_, push1 = wq_push1_;
+    const int64_t push_word[2] = {wq_push_word_[0], wq_push_word_[1]};
     wq_push0_ = wq_push1_ = false;
     fsm_req_valid_now_ = fsm_req_valid_;
     fsm_accept_now_ = fsm_accept;
@@ -178,14 +180,24 @@ class Stepper {
     const bool pf_pop =
         controllerCycle(c, dot.out, spTick(c, dot, sp_accept), head_valid, wq_written, wq_room2, se_ready);
 
-    // --- the fetch unit ---
-    if (pf_start_now) {
+    // --- the fetch unit (rtl/cc_list_fetch.v) ---
+    const bool counts_writes = fol_ && !pf_start_now && !pf_stop && !pf_follow_now;  // the followed list's
+    const bool pf_continue = pf_start_now && fol_ && pf_start_base_ == fol_base_;
+    if (pf_start_now && !pf_continue) {
+      if (pf_alloc_ != pf_head_)  // the RTL starts afresh only with nothing in flight
+        throw std::logic_error("timing model: list at " + std::to_string(pf_start_base_) +
+                               " started afresh while the fetch unit holds " + std::to_string(pf_alloc_ - pf_head_) +
+                               " entries of the followed list at " + std::to_string(fol_base_));
       pf_active_ = true;
-      pf_len_ = pf_start_len_;
-      pf_first_ = pf_start_first_;
+      pf_words_.assign(log_.entries.begin() + pf_start_first_, log_.entries.begin() + pf_start_first_ + pf_start_len_);
       pf_alloc_ = pf_head_ = pf_req_ = 0;
     } else {
-      if (pf_stop) pf_active_ = false;
+      if (pf_start_now) {
+        pf_active_ = true;
+        checkFollowedList();
+      } else if (pf_stop) {
+        pf_active_ = false;
+      }
       if (pf_gnt) {
         pf_word_ok_[pf_alloc_ & slot_mask_] = c + 3;  // SRAM read two cycles, then the slot's flag
         pf_data_req_[pf_alloc_ & slot_mask_] = kNoRequest;
@@ -194,9 +206,18 @@ class Stepper {
       if (pf_accept) ++pf_req_;
       if (pf_pop && head_valid) ++pf_head_;
     }
+    if (pf_start_now || pf_stop || pf_follow_now) {
+      fol_ = pf_follow_now && !pf_stop;
+      fol_base_ = pf_follow_base_;
+    }
 
-    // --- the write queue and the stack engine ---
-    wq_count_ = wq_count_ + push0 + push1 - (wq_pop ? 1 : 0);
+    // --- the write queue (a followed list's words go on to the fetch unit) and the stack engine ---
+    if (wq_pop) {
+      if (wq_.front() != kUnfollowed && counts_writes) pf_words_.push_back(static_cast<uint32_t>(wq_.front()));
+      wq_.pop_front();
+    }
+    if (push0) wq_.push_back(push_word[0]);
+    if (push1) wq_.push_back(push_word[1]);
     stackEngine(se_root, se_push, se_resume);
   }
 
@@ -371,9 +392,9 @@ class Stepper {
   // run alone, the wait is jumped over in closed form. The result is the same as stepping
   // (tests/tlm: stepping every cycle, with the trace on, gives the same cycles and breakdown).
   bool quiet() const {
-    if (fsm_req_valid_ || pf_start_ || wq_count_ != 0 || wq_push0_ || wq_push1_) return false;
+    if (fsm_req_valid_ || pf_start_ || pf_follow_ || !wq_.empty() || wq_push0_ || wq_push1_) return false;
     if (sp_ == SP_REQ) return false;
-    if (pf_active_ && pf_alloc_ < pf_len_ && pf_alloc_ - pf_head_ != ahead_) return false;  // an SRAM read to come
+    if (pf_active_ && pf_alloc_ < pf_words_.size() && pf_alloc_ - pf_head_ != ahead_) return false;  // an SRAM read to come
     return true;
   }
   static bool lightState(uint8_t s) {
@@ -540,8 +561,17 @@ class Stepper {
     s_ ^= 1;
     ++s2_;
   }
-  uint32_t entryAddrOf(uint32_t j) const { return layout::entryAddr(log_.entries[pf_first_ + j]); }
-  uint32_t headEntry() const { return log_.entries[pf_first_ + pf_head_]; }
+  uint32_t entryAddrOf(uint32_t j) const { return layout::entryAddr(pf_words_[j]); }
+  uint32_t headEntry() const { return pf_words_[pf_head_]; }
+  // A continued start: the words the fetch unit has of the followed list (from its head on,
+  // the list's first word) must be the golden model's entries of the list now started.
+  void checkFollowedList() const {
+    const bool same = pf_words_.size() == size_t{pf_head_} + pf_start_len_ &&
+                      std::equal(pf_words_.begin() + pf_head_, pf_words_.end(), log_.entries.begin() + pf_start_first_);
+    if (!same)
+      throw std::logic_error("timing model: the followed list at " + std::to_string(pf_start_base_) +
+                             " differs from the golden model's");
+  }
   // The first arrival of a record the pass engine still waits for (kNever: none known).
   uint64_t recordArrival() const {
     uint64_t a = kNever;
@@ -565,21 +595,40 @@ class Stepper {
     fsm_addr_ = addr;
     fsm_dest_ = dest;
   }
-  // The fetch unit starts on a list next cycle; its entries are the log's from `first` on.
-  void startFetch(uint32_t len, uint32_t first) {
+  // The fetch unit starts on the list at `base` next cycle; its entries are the log's
+  // from `first` on (or, for the followed list, the words it has read ahead and on).
+  void startFetch(uint32_t base, uint32_t len, uint32_t first) {
     pf_start_ = true;
+    pf_start_base_ = base;
     pf_start_len_ = len;
     pf_start_first_ = first;
+  }
+  // With list_follow the fetch unit follows, from next cycle, the list the controller
+  // processes next: `slot` 0 or 1 (that tumbled node's new list) or 2 (the next leaf pass).
+  void followNext(int slot, uint32_t base) {
+    if (!cfg_.list_follow) return;
+    fol_slot_ = slot;
+    pf_follow_ = true;
+    pf_follow_base_ = base;
   }
   void setSp(SpState s) {
     sp_override_ = s;
     sp_set_by_controller_ = true;
   }
   void cancelSp() { sp_cancel_set_ = true; }
-  void append(int n) {
-    if (n >= 1) wq_push0_ = true;
-    if (n >= 2) wq_push1_ = true;
+  // A list entry into the write queue (registered; entry 0 first in a cycle): `slot` 0 or
+  // 1 for that tumbled node's new list, 2 for the leaf pass's.
+  void append(int slot, uint32_t word) {
+    const int64_t w = cfg_.list_follow && slot == fol_slot_ ? int64_t{word} : kUnfollowed;
+    if (!wq_push0_) {
+      wq_push0_ = true;
+      wq_push_word_[0] = w;
+    } else {
+      wq_push1_ = true;
+      wq_push_word_[1] = w;
+    }
   }
+  static uint32_t childPairEntry(uint32_t child_pair) { return layout::entryAddr(child_pair) | 3u; }
   // S_DOT: the DOP transform of tumbled node t_ (kDopK DOTADDs), then S_TNODE_DONE.
   void dot() {
     dot_issue_ = dot_done_ = 0;
@@ -632,7 +681,7 @@ class Stepper {
       }
       case S_PAIR_REQ:
         if (!fsm_req_valid_now_ && wq_written) {
-          startFetch(cur_len_, list_first_);
+          startFetch(cur_base_, cur_len_, list_first_);
           st_ = spec_used_ ? S_SPEC_WAIT : S_PAIR_WAIT;
         }
         break;
@@ -698,6 +747,9 @@ class Stepper {
         obase_[0] = top_;
         obase_[1] = top_ + 2 * cur_len_;
         olen_[0] = olen_[1] = 0;
+        // Next: a tumbled leaf's leaf list (T1's first), else T1's child list.
+        if (present(1) && leaf_[1] && !leaf_[0]) followNext(1, obase_[1]);
+        else followNext(0, obase_[0]);
         k_ = 0;
         st_ = S_ENTRY;
         break;
@@ -738,7 +790,8 @@ class Stepper {
           } else if (wq_room2 || aleaf || (!h0 && !h1)) {
             takeOverlaps(present(0) + present(1));
             if (!aleaf) {
-              append(h0 + h1);
+              if (h0) append(0, childPairEntry(ptr(anode)));
+              if (h1) append(1, childPairEntry(ptr(anode)));
               olen_[0] += h0;
               olen_[1] += h1;
             } else {
@@ -765,6 +818,7 @@ class Stepper {
           } else if (!aleaf) {
             app_ll_ = false;
             app_t_ = t_;
+            app_word_ = childPairEntry(ptr(anode));
             ret_ = S_TEST_NEXT;
             st_ = S_APPEND;
           } else if (!leaf_[t_]) {
@@ -782,7 +836,8 @@ class Stepper {
       case S_LEAFENT: {
         const bool any = leafmask_[0] != 0 || leafmask_[1] != 0;
         if (!any || wq_room2) {
-          append((leafmask_[0] != 0) + (leafmask_[1] != 0));
+          for (int t = 0; t < 2; ++t)
+            if (leafmask_[t] != 0) append(t, layout::entryAddr(entry_) | leafmask_[t]);
           olen_[0] += leafmask_[0] != 0;
           olen_[1] += leafmask_[1] != 0;
           ++k_;
@@ -819,7 +874,8 @@ class Stepper {
           ll_out_ = top_;
           ll_olen_ = 0;
           k_ = 0;
-          startFetch(ll_len_, l.first_entry);
+          startFetch(ll_base_, ll_len_, l.first_entry);
+          followNext(2, top_);
           in_ll_ = true;
           st_ = S_ENTRY;
         }
@@ -841,6 +897,7 @@ class Stepper {
             triStart(cur_pair_ + t_ * layout::kNodeBytes, anode, S_LL_NEXT);
           } else {
             app_ll_ = true;
+            app_word_ = childPairEntry(ptr(anode));
             ret_ = S_LL_NEXT;
             st_ = S_APPEND;
           }
@@ -893,7 +950,7 @@ class Stepper {
         break;
       case S_APPEND:
         if (wq_room2) {
-          append(1);
+          append(app_ll_ ? 2 : int(app_t_), app_word_);
           if (app_ll_) ++ll_olen_;
           else ++olen_[app_t_];
           st_ = ret_;
@@ -1072,7 +1129,7 @@ class Stepper {
   bool in_ll_ = false;
   uint32_t ll_base_ = 0, ll_len_ = 0, ll_out_ = 0, ll_olen_ = 0;
   bool app_ll_ = false;
-  uint32_t app_t_ = 0;
+  uint32_t app_t_ = 0, app_word_ = 0;  // S_APPEND: to the leaf pass's list or t's, the entry
   bool cur_bank_ = false, spec_used_ = false;
   uint64_t tbuf_req_[2] = {kNoRequest, kNoRequest};  // the reads filling them
   // The triangle-record entries, two per side (A tumbled, B aligned), the side's entry of
@@ -1118,14 +1175,21 @@ class Stepper {
   bool fb_node1_ = false, fb_out_ = false;
   // fetch unit
   bool pf_active_ = false, pf_start_ = false;
-  uint32_t pf_len_ = 0, pf_first_ = 0, pf_alloc_ = 0, pf_head_ = 0, pf_req_ = 0;
-  uint32_t pf_start_len_ = 0, pf_start_first_ = 0;
+  uint32_t pf_alloc_ = 0, pf_head_ = 0, pf_req_ = 0;
+  std::vector<uint32_t> pf_words_;     // the list words it reads, in order, since its last fresh start
+  uint32_t pf_start_base_ = 0, pf_start_len_ = 0, pf_start_first_ = 0;
+  // following the next list (list_follow)
+  bool fol_ = false, pf_follow_ = false;
+  uint32_t fol_base_ = 0, pf_follow_base_ = 0;
+  int fol_slot_ = -1;                  // the controller's appends to it: slot 0, 1 or 2 (leaf pass)
   uint32_t slot_mask_ = 0;             // list entry j is in ring place j & slot_mask_
   std::vector<uint64_t> pf_word_ok_;   // cycle from which the slot's list word is in
   std::vector<uint64_t> pf_data_req_;  // the read bringing the slot's pair
-  // write queue
-  uint32_t wq_count_ = 0;
+  // write queue: per entry, its word if it goes to the followed list, else kUnfollowed
+  static constexpr int64_t kUnfollowed = -1;
+  std::deque<int64_t> wq_;
   bool wq_push0_ = false, wq_push1_ = false;
+  int64_t wq_push_word_[2] = {kUnfollowed, kUnfollowed};
   // stack engine
   EngState eng_ = E_IDLE;
   uint32_t eng_left_ = 0, depth_ = 0, frame_idx_ = 0;

@@ -43,6 +43,10 @@ struct ChipConfig {
   // controller (rtl/cc_core.v TransformLanes): 2, node 0 on the shared unit and node 1 on
   // the pass unit beside it; 1, node 0 then node 1 on the shared unit (up to version 8).
   uint32_t transform_lanes = 2;
+  // 1: the aligned-pair fetch unit reads ahead into the list processed next while it is
+  // still being written (rtl/cc_core.v ListFollow, version 10); 0: each list's first pairs
+  // are fetched when it starts (up to version 9).
+  uint32_t list_follow = 1;
   // IT-unit multiplier and adder pipeline depths (rtl/cc_core.v builds cc_fp32_mul and
   // cc_fp32_add with 2 each; the timing model takes any depth).
   uint32_t it_mul_stages = 2;

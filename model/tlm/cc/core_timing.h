@@ -6,7 +6,10 @@
 // needs to decide its path: the lists with their entries, the comparator outcomes, the
 // IT-unit's edges per triangle-test side, the result writes (QueryLog). CoreTiming then
 // steps the chip's control cycle by cycle — the master controller's states, the stack
-// engine, the fetch unit's slot ring, the write queue, the look-ahead engine, the DOTADD
+// engine, the fetch unit's slot ring (following the next list: the words the controller
+// appends to it, computed here, go on to the fetch unit when the write queue writes
+// them, and must be the golden model's entries when that list starts), the write queue,
+// the look-ahead engine, the DOTADD
 // pipeline and the SDRAM request port with its fixed priority — and the SDRAM interface
 // per request (SdramTiming). No data moves: node flags and pointers are read from board
 // memory where the controller would read them from its buffers.
