@@ -24,6 +24,7 @@ module cc_chip #(
   parameter integer TriQueue       = 0,     // triangle tests the controller may run ahead (cc_core)
   parameter integer TransformLanes = 2,     // DOTADD units the look-ahead transforms on (cc_core)
   parameter integer ListFollow     = 1,     // the fetch unit reads ahead into the next list (cc_core)
+  parameter integer ResumeAhead    = 1,     // the look-ahead engine fetches the resumed pair (cc_core)
   // SDRAM (cc_sdram_ctrl): geometry, timings in memory cycles, requests held
   parameter integer BankBits       = 2,
   parameter integer ColBits        = 9,
@@ -200,7 +201,8 @@ module cc_chip #(
     .FetchAhead     (FetchAhead),
     .TriQueue       (TriQueue),
     .TransformLanes (TransformLanes),
-    .ListFollow     (ListFollow)
+    .ListFollow     (ListFollow),
+    .ResumeAhead    (ResumeAhead)
   ) u_core (
     .clk_i           (clk_i),
     .rst_ni          (rst_ni),

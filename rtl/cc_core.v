@@ -60,7 +60,13 @@ module cc_core #(
   // 1 (version 10): the fetch unit reads ahead into the list the controller processes
   // next while that list is still being written (cc_list_fetch "following"); 0: each
   // list's first pairs are fetched when it starts (up to version 9).
-  parameter integer ListFollow     = 1
+  parameter integer ListFollow     = 1,
+  // 1 (version 11): when a tumbled pair has no inner node, the look-ahead engine fetches
+  // and transforms the pair the traversal resumes next (the topmost stack frame whose
+  // slot-1 list still waits; kept on chip beside the stack, resume_pair), and the fetch
+  // unit starts on that pair's list as the controller goes up the stack (S_ASCEND); 0:
+  // both after the stack engine found the frame (up to version 10).
+  parameter integer ResumeAhead    = 1
 ) (
   input  wire                 clk_i,
   input  wire                 rst_ni,
@@ -912,8 +918,46 @@ module cc_core #(
   // after the node's VALID flag and child pointer passed).
   wire        spec_start  = !tbuf_q[tnode_base + 7'd24][1] && (!t_q || !present[0] || leaf_q[0]) &&
                             sp_state_q == SP_IDLE;
+  // A pair of leaves (this node a leaf, the last present one, the other absent or a leaf)
+  // never descends: after its lists the traversal resumes the topmost waiting frame's
+  // pair, which the engine fetches and transforms meanwhile.
+  wire        resume_start = ResumeAhead != 0 && resume_any && tbuf_q[tnode_base + 7'd24][1] &&
+                             (t_q ? (!present[0] || leaf_q[0]) : !present[1]) && sp_state_q == SP_IDLE;
   wire        spec_hit  = cur_mask_q == 2'b11 && sp_state_q != SP_IDLE && !sp_cancel_q && sp_pair_q == cur_pair_q;
   wire        follow_t2 = present[1] && leaf_q[1] && !leaf_q[0];   // T2's leaf list comes next
+
+  // The stack's frames whose slot-1 list still waits (pushed with both child lists, not
+  // yet resumed) and their pairs, beside the stack engine's copy in the SRAM: the topmost
+  // is the pair the next resume hands over. Popped frames never wait, so no bit above the
+  // depth is set (all cleared at a query's start).
+  localparam integer FrameIdxW = StackFrames > 1 ? $clog2(StackFrames) : 1;
+  reg  [StackFrames-1:0] wait_q;
+  reg  [31:0]  wait_pair_q [0:StackFrames-1];     // no reset: read only where wait_q is set
+  reg  [31:0]  wait_base_q [0:StackFrames-1];
+  reg  [31:0]  wait_len_q  [0:StackFrames-1];
+  always @(posedge clk_i)
+    if (se_push) begin
+      wait_pair_q[se_depth[FrameIdxW-1:0]] <= childp_q[1];
+      wait_base_q[se_depth[FrameIdxW-1:0]] <= obase_q[1];
+      wait_len_q[se_depth[FrameIdxW-1:0]] <= olen_q[1];
+    end
+  reg          resume_any;
+  reg  [31:0]  resume_pair, resume_base, resume_len;
+  integer      wf;
+  always @* begin
+    resume_any = 1'b0;
+    resume_pair = 32'd0;
+    resume_base = 32'd0;
+    resume_len = 32'd0;
+    for (wf = 0; wf < StackFrames; wf = wf + 1)
+      if (wait_q[wf]) begin
+        resume_any = 1'b1;
+        resume_pair = wait_pair_q[wf];
+        resume_base = wait_base_q[wf];
+        resume_len = wait_len_q[wf];
+      end
+  end
+  reg          list_started_q;                     // the fetch unit is on the resumed list already
   wire        sp_quiet  = sp_state_q == SP_IDLE || (sp_state_q == SP_DOT && sp_cancel_q);   // no read, no issue to come
 
   // One aligned node against both tumbled nodes (S_SLOT): the common outcomes in one cycle;
@@ -1077,6 +1121,8 @@ module cc_core #(
       wq_push1 <= 1'b0;
       pf_start <= 1'b0;
       pf_follow <= 1'b0;
+      wait_q <= {StackFrames{1'b0}};
+      list_started_q <= 1'b0;
     end else begin
       wq_push0 <= 1'b0;
       wq_push1 <= 1'b0;
@@ -1206,6 +1252,8 @@ module cc_core #(
             err_q <= init_err; state_q <= S_ERROR;
           end else begin
             // The stack engine writes the first list: the aligned root (se_root).
+            wait_q <= {StackFrames{1'b0}};
+            list_started_q <= 1'b0;   // a query may have ended between S_ASCEND and S_PAIR_REQ
             top_q <= 32'd1;
             cur_pair_q <= root_a_q; cur_mask_q <= 2'b01; cur_base_q <= 32'd0; cur_len_q <= 32'd1;
             state_q <= S_PAIR_BEGIN;
@@ -1252,7 +1300,10 @@ module cc_core #(
         // The tumbled pair is asked for first; then the fetch unit starts on the list (its
         // words must all be in the SRAM: the write queue is empty).
         S_PAIR_REQ: if (!fsm_req_valid_q && wq_written) begin
-          pf_start <= 1'b1; pf_base <= cur_base_q; pf_len <= cur_len_q;
+          if (!list_started_q) begin
+            pf_start <= 1'b1; pf_base <= cur_base_q; pf_len <= cur_len_q;
+          end
+          list_started_q <= 1'b0;
           state_q <= spec_used_q ? S_SPEC_WAIT : S_PAIR_WAIT;
         end
         S_PAIR_WAIT: if (tbuf_ready_q[cur_bank_q]) begin
@@ -1276,8 +1327,9 @@ module cc_core #(
           end else begin
             leaf_q[t_q] <= tbuf_q[tnode_base + 7'd24][1];
             childp_q[t_q] <= tbuf_q[tnode_base + 7'd25];
-            if (spec_start) begin
-              sp_state_q <= SP_REQ; sp_pair_q <= tbuf_q[tnode_base + 7'd25]; sp_bank_q <= ~cur_bank_q;
+            if (spec_start || resume_start) begin
+              sp_state_q <= SP_REQ; sp_bank_q <= ~cur_bank_q;
+              sp_pair_q <= spec_start ? tbuf_q[tnode_base + 7'd25] : resume_pair;
               sp_node_q <= 1'b0; sp_i_q <= 5'd0; sp_i1_q <= 5'd0; sp_res_q <= 6'd0;
               tbuf_ready_q[~cur_bank_q] <= 1'b0;
             end
@@ -1489,6 +1541,7 @@ module cc_core #(
             fail(ERR_STACK_OVERFLOW[3:0]);
           end else if (se_ready) begin            // se_push: the frame goes onto the stack
             cnt_max_stack_q <= max32(cnt_max_stack_q, se_depth + 32'd1);
+            wait_q[se_depth[FrameIdxW-1:0]] <= go == 2'b11;      // T2's list waits in it
             cur_pair_q <= childp_q[go[0] ? 0 : 1]; cur_base_q <= obase_q[go[0] ? 0 : 1];
             cur_len_q <= olen_q[go[0] ? 0 : 1]; cur_mask_q <= 2'b11;
             state_q <= S_PAIR_BEGIN;
@@ -1497,9 +1550,15 @@ module cc_core #(
         // Up the stack (se_resume): the stack engine finds the next slot-1 list waiting.
         S_ASCEND: if (se_ready) begin
           state_q <= (se_depth == 32'd0) ? S_DRAIN : S_ASC_WAIT;
+          // The list resumed next is in the SRAM and nothing is in flight: start on it.
+          if (ResumeAhead != 0 && resume_any) begin
+            pf_start <= 1'b1; pf_base <= resume_base; pf_len <= resume_len;
+            list_started_q <= 1'b1;
+          end
         end
         S_ASC_WAIT: if (se_ready) begin
           if (se_found) begin
+            wait_q[se_depth[FrameIdxW-1:0] - 1'b1] <= 1'b0;   // the frame found: its list taken
             cur_pair_q <= se_res_pair; cur_mask_q <= 2'b11;
             cur_base_q <= se_res_base; cur_len_q <= se_res_len;
             top_q <= se_res_base + se_res_len;

@@ -41,6 +41,7 @@ void visitFields(C& c, F&& f) {
   f("tri_queue", c.tri_queue);
   f("transform_lanes", c.transform_lanes);
   f("list_follow", c.list_follow);
+  f("resume_ahead", c.resume_ahead);
   f("it_mul_stages", c.it_mul_stages);
   f("it_add_stages", c.it_add_stages);
   f("pci_mhz", c.pci_mhz);
@@ -151,6 +152,7 @@ void validateConfig(const ChipConfig& c) {
   need(c.tri_queue <= 64, "tri_queue", "must be in 0..64");
   need(c.transform_lanes >= 1 && c.transform_lanes <= 2, "transform_lanes", "must be 1 or 2");
   need(c.list_follow <= 1, "list_follow", "must be 0 or 1");
+  need(c.resume_ahead <= 1, "resume_ahead", "must be 0 or 1");
   need(c.it_mul_stages >= 1 && c.it_mul_stages <= 16, "it_mul_stages", "must be in 1..16");
   need(c.it_add_stages >= 1 && c.it_add_stages <= 16, "it_add_stages", "must be in 1..16");
   need(c.pci_mhz > 0 && c.pci_mhz < 1e5, "pci_mhz", "must be in (0, 100000)");

@@ -552,6 +552,13 @@ class Stepper {
 
   // ---------------------------------------------------------------- pieces of state
   bool present(int t) const { return (cur_mask_ >> t) & 1u; }
+  // The frame the next resume hands over: the topmost one whose slot-1 list still waits
+  // (nullptr: none; rtl/cc_core.v resume_any, resume_pair).
+  const Frame* resumeFrame() const {
+    for (uint32_t i = depth_; i-- > 0;)
+      if (!frames_[i].bit && frames_[i].len != 0) return &frames_[i];
+    return nullptr;
+  }
   // The controller's two-step loops (t_, s_ with their counters t2_, s2_ up to 2).
   void nextTumbled() {
     t_ ^= 1;
@@ -681,7 +688,8 @@ class Stepper {
       }
       case S_PAIR_REQ:
         if (!fsm_req_valid_now_ && wq_written) {
-          startFetch(cur_base_, cur_len_, list_first_);
+          if (!list_started_) startFetch(cur_base_, cur_len_, list_first_);
+          list_started_ = false;
           st_ = spec_used_ ? S_SPEC_WAIT : S_PAIR_WAIT;
         }
         break;
@@ -711,9 +719,12 @@ class Stepper {
           leaf_[t_] = leaf;
           childp_[t_] = ptr(node);
           const bool spec_start = !leaf && (t_ == 0 || !present(0) || leaf_[0]) && sp_ == SP_IDLE;
-          if (spec_start) {
+          // A pair of leaves: the look-ahead engine takes the pair resumed next (resume_ahead).
+          const bool resume_start = cfg_.resume_ahead && leaf && (t_ == 1 ? !present(0) || leaf_[0] : !present(1)) &&
+                                    sp_ == SP_IDLE && resumeFrame() != nullptr;
+          if (spec_start || resume_start) {
             setSp(SP_REQ);
-            sp_pair_ = childp_[t_];
+            sp_pair_ = spec_start ? childp_[t_] : resumeFrame()->next_pair;
             sp_bank_ = !cur_bank_;
             sp_node_ = false;
             sp_i_ = 0;
@@ -926,7 +937,19 @@ class Stepper {
         }
         break;
       case S_ASCEND:
-        if (se_ready) st_ = depth_ == 0 ? S_DRAIN : S_ASC_WAIT;
+        if (se_ready) {
+          st_ = depth_ == 0 ? S_DRAIN : S_ASC_WAIT;
+          // resume_ahead: the fetch unit starts on the list resumed next (the golden model's next).
+          const Frame* f = cfg_.resume_ahead ? resumeFrame() : nullptr;
+          if (f) {
+            if (list_i_ >= log_.lists.size()) throw LogEnd{};
+            const auto& l = log_.lists[list_i_];
+            if (l.base != f->base || l.len != f->len)
+              throw std::logic_error("timing model: the list resumed next differs from the golden model's");
+            startFetch(f->base, f->len, l.first_entry);
+            list_started_ = true;
+          }
+        }
         break;
       case S_ASC_WAIT:
         if (se_ready) {
@@ -1131,6 +1154,7 @@ class Stepper {
   bool app_ll_ = false;
   uint32_t app_t_ = 0, app_word_ = 0;  // S_APPEND: to the leaf pass's list or t's, the entry
   bool cur_bank_ = false, spec_used_ = false;
+  bool list_started_ = false;  // resume_ahead: the fetch unit is on the resumed list already (S_ASCEND)
   uint64_t tbuf_req_[2] = {kNoRequest, kNoRequest};  // the reads filling them
   // The triangle-record entries, two per side (A tumbled, B aligned), the side's entry of
   // the last test, and this test's reads.

@@ -4,6 +4,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <random>
@@ -115,6 +116,25 @@ TEST(ChipCosim, QueuedTrianglesRealMeshes) { sweepRealMeshes("queued", 11.0); }
 // DDR4 latency, 16 banks and 16 pairs fetched ahead; the TLM model does not time it, so the
 // golden model is its only check.
 TEST(ChipCosim, ModernQueuedRealMeshes) { sweepRealMeshes("modern_queued", 13.0); }
+
+// First-mode queries one after the other on the queued chip, where a queued test's hit can
+// end a query between the controller's start of the resumed list (S_ASCEND, version 11)
+// and that pair's request: the next query must start its own root list (it hung once).
+// bunny00 against itself at 12 rotations about (1,1,1), as `cc_sweep --poses 12`; the
+// watchdog turns a hang into an error.
+TEST(ChipCosim, QueuedFirstHitsOneAfterTheOther) {
+  const std::string bunny = std::string(CC_MESH_DIR) + "/bunny00.off";
+  if (!std::filesystem::exists(bunny)) GTEST_SKIP() << "run 'make meshes'";
+  cc::Mesh a = cc::loadMesh(bunny);
+  cc::normalizeMesh(a);
+  const Pair p = makePair(a, a);
+  ::setenv("CC_WATCHDOG", "20000000", 1);
+  Rig rig(p, 1u << 20, "queued");
+  ::unsetenv("CC_WATCHDOG");
+  for (int i = 0; i < 12; ++i)
+    rig.compare(cc::poseFromAxisAngle({1, 1, 1}, 30.0 * i, {0, 0, 0}), cc::QueryMode::First,
+                "bunny00 queued deg " + std::to_string(30 * i));
+}
 
 // Errors on the queued chip: one raised by a test (result overflow: the counters go back
 // to that test's), one raised by the traversal while tests wait (it must come after them:

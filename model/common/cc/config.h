@@ -47,6 +47,10 @@ struct ChipConfig {
   // still being written (rtl/cc_core.v ListFollow, version 10); 0: each list's first pairs
   // are fetched when it starts (up to version 9).
   uint32_t list_follow = 1;
+  // 1: a tumbled pair of leaves has the look-ahead engine fetch and transform the pair the
+  // traversal resumes next, from the stack (rtl/cc_core.v ResumeAhead, version 11); 0: that
+  // pair is fetched when the stack engine has found it (up to version 10).
+  uint32_t resume_ahead = 1;
   // IT-unit multiplier and adder pipeline depths (rtl/cc_core.v builds cc_fp32_mul and
   // cc_fp32_add with 2 each; the timing model takes any depth).
   uint32_t it_mul_stages = 2;
