@@ -32,6 +32,9 @@
 // tumbled pair's node 1 on the pass unit beside node 0 (look-ahead engine and controller).
 // Version 10 (ListFollow = 1) names the list it processes next to the fetch unit, which
 // reads that list's words and pairs as they are written, behind the current list's.
+// Version 11 (ResumeAhead = 1) keeps the stack's waiting frames beside it, so that a pair
+// of tumbled leaves has the look-ahead engine fetch and transform the pair resumed next,
+// and starts the fetch unit on that pair's list as it goes up the stack.
 //
 // A look-ahead engine fetches and transforms the next tumbled pair into a second bank
 // while the current list is compared. SDRAM requests come from the triangle-test engine
