@@ -177,62 +177,53 @@ TEST(TimingModel, DotaddDepthEntersAsModelled) {
   }
 }
 
-TEST(TimingModel, FollowingTheNextListShortensTheWaitForEntries) {
-  // list_follow: the fetch unit reads the next list's words and pairs while that list is
-  // still being written, so its first entries wait less (version 10). Summed over the
-  // queries, the controller waits less for entries and the queries take fewer cycles; a
-  // fetch unit that never followed would give the same numbers.
+namespace {
+
+// A feature of the paper and modern chips (a 0/1 field of ChipConfig, on in both) against
+// the same chip without it, on random queries: the counters must not change; summed over
+// the queries, the controller waits less in `bucket` and the queries take fewer cycles. A
+// feature that never acted would give the same numbers.
+void expectFeatureSavesCycles(const char* test, uint32_t ChipConfig::*feature, uint64_t cc::tlm::CoreCycles::*bucket,
+                              const char* bucket_name) {
   const uint64_t seed = std::random_device{}();
-  std::printf("TimingModel.FollowingTheNextListShortensTheWaitForEntries seed=%llu\n", (unsigned long long)seed);
+  std::printf("TimingModel.%s seed=%llu\n", test, (unsigned long long)seed);
   auto qs = makeQueries(6, seed);
   for (const char* name : {"paper", "modern"}) {
-    ChipConfig follow = cc::namedConfig(name), no_follow = follow;
-    ASSERT_EQ(follow.list_follow, 1u) << name;
-    no_follow.list_follow = 0;
+    ChipConfig on = cc::namedConfig(name), off = on;
+    ASSERT_EQ(on.*feature, 1u) << name;
+    off.*feature = 0;
     uint64_t cycles[2] = {0, 0}, wait[2] = {0, 0};
     for (auto& q : qs) {
       cc::tlm::CoreCycles b[2];
       cc::Counters cnt[2];
-      cycles[0] += timeQuery(no_follow, q.mem, q.regs, &cnt[0], nullptr, &b[0]);
-      cycles[1] += timeQuery(follow, q.mem, q.regs, &cnt[1], nullptr, &b[1]);
+      cycles[0] += timeQuery(off, q.mem, q.regs, &cnt[0], nullptr, &b[0]);
+      cycles[1] += timeQuery(on, q.mem, q.regs, &cnt[1], nullptr, &b[1]);
       EXPECT_EQ(cnt[0].overlap_tests, cnt[1].overlap_tests) << name;
-      wait[0] += b[0].entry_wait;
-      wait[1] += b[1].entry_wait;
+      wait[0] += b[0].*bucket;
+      wait[1] += b[1].*bucket;
     }
     EXPECT_LT(wait[1], wait[0]) << name;
     EXPECT_LT(cycles[1], cycles[0]) << name;
-    std::printf("%s: cycles %llu -> %llu, waiting for entries %llu -> %llu\n", name, (unsigned long long)cycles[0],
-                (unsigned long long)cycles[1], (unsigned long long)wait[0], (unsigned long long)wait[1]);
+    std::printf("%s: cycles %llu -> %llu, %s %llu -> %llu\n", name, (unsigned long long)cycles[0],
+                (unsigned long long)cycles[1], bucket_name, (unsigned long long)wait[0], (unsigned long long)wait[1]);
   }
 }
 
+}  // namespace
+
+// list_follow: the fetch unit reads the next list's words and pairs while that list is
+// still being written, so its first entries wait less (version 10).
+TEST(TimingModel, FollowingTheNextListShortensTheWaitForEntries) {
+  expectFeatureSavesCycles("FollowingTheNextListShortensTheWaitForEntries", &ChipConfig::list_follow,
+                           &cc::tlm::CoreCycles::entry_wait, "waiting for entries");
+}
+
+// resume_ahead: a pair of leaves has the look-ahead engine fetch and transform the pair
+// the traversal resumes next, and the fetch unit starts on its list in S_ASCEND
+// (version 11), so the controller waits less for tumbled pairs.
 TEST(TimingModel, ResumingAheadShortensTheWaitForPairs) {
-  // resume_ahead: a pair of leaves has the look-ahead engine fetch and transform the pair
-  // the traversal resumes next, and the fetch unit starts on its list in S_ASCEND
-  // (version 11). Summed over the queries the controller waits less for tumbled pairs and
-  // the queries take fewer cycles; with the feature dead the numbers would be equal.
-  const uint64_t seed = std::random_device{}();
-  std::printf("TimingModel.ResumingAheadShortensTheWaitForPairs seed=%llu\n", (unsigned long long)seed);
-  auto qs = makeQueries(6, seed);
-  for (const char* name : {"paper", "modern"}) {
-    ChipConfig ahead = cc::namedConfig(name), not_ahead = ahead;
-    ASSERT_EQ(ahead.resume_ahead, 1u) << name;
-    not_ahead.resume_ahead = 0;
-    uint64_t cycles[2] = {0, 0}, wait[2] = {0, 0};
-    for (auto& q : qs) {
-      cc::tlm::CoreCycles b[2];
-      cc::Counters cnt[2];
-      cycles[0] += timeQuery(not_ahead, q.mem, q.regs, &cnt[0], nullptr, &b[0]);
-      cycles[1] += timeQuery(ahead, q.mem, q.regs, &cnt[1], nullptr, &b[1]);
-      EXPECT_EQ(cnt[0].overlap_tests, cnt[1].overlap_tests) << name;
-      wait[0] += b[0].pair_wait;
-      wait[1] += b[1].pair_wait;
-    }
-    EXPECT_LT(wait[1], wait[0]) << name;
-    EXPECT_LT(cycles[1], cycles[0]) << name;
-    std::printf("%s: cycles %llu -> %llu, waiting for pairs %llu -> %llu\n", name, (unsigned long long)cycles[0],
-                (unsigned long long)cycles[1], (unsigned long long)wait[0], (unsigned long long)wait[1]);
-  }
+  expectFeatureSavesCycles("ResumingAheadShortensTheWaitForPairs", &ChipConfig::resume_ahead,
+                           &cc::tlm::CoreCycles::pair_wait, "waiting for pairs");
 }
 
 TEST(TimingModel, SkippingQuietCyclesChangesNothing) {
