@@ -961,6 +961,7 @@ module cc_core #(
       end
   end
   reg          list_started_q;                     // the fetch unit is on the resumed list already
+  wire         resume_la = sp_state_q != SP_IDLE && !sp_cancel_q && sp_pair_q == resume_pair;
   wire        sp_quiet  = sp_state_q == SP_IDLE || (sp_state_q == SP_DOT && sp_cancel_q);   // no read, no issue to come
 
   // One aligned node against both tumbled nodes (S_SLOT): the common outcomes in one cycle;
@@ -1553,8 +1554,9 @@ module cc_core #(
         // Up the stack (se_resume): the stack engine finds the next slot-1 list waiting.
         S_ASCEND: if (se_ready) begin
           state_q <= (se_depth == 32'd0) ? S_DRAIN : S_ASC_WAIT;
-          // The list resumed next is in the SRAM and nothing is in flight: start on it.
-          if (ResumeAhead != 0 && resume_any) begin
+          // The list resumed next is in the SRAM and nothing is in flight: start on it, if
+          // the look-ahead engine has its pair (else the pair is asked for first, S_PAIR_REQ).
+          if (ResumeAhead != 0 && resume_any && resume_la) begin
             pf_start <= 1'b1; pf_base <= resume_base; pf_len <= resume_len;
             list_started_q <= 1'b1;
           end

@@ -939,9 +939,10 @@ class Stepper {
       case S_ASCEND:
         if (se_ready) {
           st_ = depth_ == 0 ? S_DRAIN : S_ASC_WAIT;
-          // resume_ahead: the fetch unit starts on the list resumed next (the golden model's next).
+          // resume_ahead: the fetch unit starts on the list resumed next (the golden model's
+          // next) if the look-ahead engine has its pair (else the pair is asked for first).
           const Frame* f = cfg_.resume_ahead ? resumeFrame() : nullptr;
-          if (f) {
+          if (f && sp_ != SP_IDLE && !sp_cancel_ && sp_pair_ == f->next_pair) {
             if (list_i_ >= log_.lists.size()) throw LogEnd{};
             const auto& l = log_.lists[list_i_];
             if (l.base != f->base || l.len != f->len)
