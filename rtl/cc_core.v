@@ -926,8 +926,11 @@ module cc_core #(
   // pair, which the engine fetches and transforms meanwhile.
   wire        resume_start = ResumeAhead != 0 && resume_any && tbuf_q[tnode_base + 7'd24][1] &&
                              (t_q ? (!present[0] || leaf_q[0]) : !present[1]) && sp_state_q == SP_IDLE;
-  wire        spec_hit  = cur_mask_q == 2'b11 && sp_state_q != SP_IDLE && !sp_cancel_q && sp_pair_q == cur_pair_q;
+  wire        sp_live   = sp_state_q != SP_IDLE && !sp_cancel_q;   // its pair will be transformed
+  wire        spec_hit  = cur_mask_q == 2'b11 && sp_live && sp_pair_q == cur_pair_q;
   wire        follow_t2 = present[1] && leaf_q[1] && !leaf_q[0];   // T2's leaf list comes next
+  // A list's new lists: T1's from the top on (at most 2 x len words), T2's behind them.
+  wire [31:0] t2_list_base = top_q + (cur_len_q << 1);
 
   // The stack's frames whose slot-1 list still waits (pushed with both child lists, not
   // yet resumed) and their pairs, beside the stack engine's copy in the SRAM: the topmost
@@ -939,10 +942,10 @@ module cc_core #(
   reg  [31:0]  wait_base_q [0:StackFrames-1];
   reg  [31:0]  wait_len_q  [0:StackFrames-1];
   always @(posedge clk_i)
-    if (se_push) begin
-      wait_pair_q[se_depth[FrameIdxW-1:0]] <= childp_q[1];
-      wait_base_q[se_depth[FrameIdxW-1:0]] <= obase_q[1];
-      wait_len_q[se_depth[FrameIdxW-1:0]] <= olen_q[1];
+    if (se_push) begin                              // the words of the frame pushed
+      wait_pair_q[se_depth[FrameIdxW-1:0]] <= push_next_pair;
+      wait_base_q[se_depth[FrameIdxW-1:0]] <= push_list_base;
+      wait_len_q[se_depth[FrameIdxW-1:0]] <= push_len_bit;   // its bit is 0 where wait_q is set
     end
   reg          resume_any;
   reg  [31:0]  resume_pair, resume_base, resume_len;
@@ -961,7 +964,7 @@ module cc_core #(
       end
   end
   reg          list_started_q;                     // the fetch unit is on the resumed list already
-  wire         resume_la = sp_state_q != SP_IDLE && !sp_cancel_q && sp_pair_q == resume_pair;
+  wire         resume_la = sp_live && sp_pair_q == resume_pair;   // the look-ahead engine has it
   wire        sp_quiet  = sp_state_q == SP_IDLE || (sp_state_q == SP_DOT && sp_cancel_q);   // no read, no issue to come
 
   // One aligned node against both tumbled nodes (S_SLOT): the common outcomes in one cycle;
@@ -1359,13 +1362,13 @@ module cc_core #(
         S_LIST_INIT: begin
           in_ll_q <= 1'b0;
           obase_q[0] <= top_q;
-          obase_q[1] <= top_q + (cur_len_q << 1);
+          obase_q[1] <= t2_list_base;
           // The list processed after this one, if it gets entries: a tumbled leaf's leaf
           // list (T1's first), else T1's child list (S_LL_CHECK, S_DESCEND). T1's list
           // ends where T2's begins.
           pf_follow <= ListFollow != 0;
-          pf_follow_base <= follow_t2 ? top_q + (cur_len_q << 1) : top_q;
-          pf_follow_end <= follow_t2 ? ListWords : top_q + (cur_len_q << 1);
+          pf_follow_base <= follow_t2 ? t2_list_base : top_q;
+          pf_follow_end <= follow_t2 ? ListWords : t2_list_base;
           olen_q[0] <= 32'd0;
           olen_q[1] <= 32'd0;
           k_q <= 32'd0;

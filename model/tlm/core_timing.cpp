@@ -552,6 +552,8 @@ class Stepper {
 
   // ---------------------------------------------------------------- pieces of state
   bool present(int t) const { return (cur_mask_ >> t) & 1u; }
+  // The look-ahead engine has (or is getting) `pair` and will transform it (rtl/cc_core.v sp_live).
+  bool lookAheadHas(uint32_t pair) const { return sp_ != SP_IDLE && !sp_cancel_ && sp_pair_ == pair; }
   // The frame the next resume hands over: the topmost one whose slot-1 list still waits
   // (nullptr: none; rtl/cc_core.v resume_any, resume_pair).
   const Frame* resumeFrame() const {
@@ -674,7 +676,7 @@ class Stepper {
         fb_node1_ = false;
         const auto& l = nextList(cur_pair_, cur_base_, cur_len_, false);
         list_first_ = l.first_entry;
-        if (cur_mask_ == 3 && sp_ != SP_IDLE && !sp_cancel_ && sp_pair_ == cur_pair_) {
+        if (cur_mask_ == 3 && lookAheadHas(cur_pair_)) {
           cur_bank_ = sp_bank_;
           spec_used_ = true;
         } else {
@@ -720,11 +722,11 @@ class Stepper {
           childp_[t_] = ptr(node);
           const bool spec_start = !leaf && (t_ == 0 || !present(0) || leaf_[0]) && sp_ == SP_IDLE;
           // A pair of leaves: the look-ahead engine takes the pair resumed next (resume_ahead).
-          const bool resume_start = cfg_.resume_ahead && leaf && (t_ == 1 ? !present(0) || leaf_[0] : !present(1)) &&
-                                    sp_ == SP_IDLE && resumeFrame() != nullptr;
-          if (spec_start || resume_start) {
+          const bool pair_of_leaves = leaf && (t_ == 1 ? !present(0) || leaf_[0] : !present(1));
+          const Frame* resume = cfg_.resume_ahead && pair_of_leaves && sp_ == SP_IDLE ? resumeFrame() : nullptr;
+          if (spec_start || resume) {
             setSp(SP_REQ);
-            sp_pair_ = spec_start ? childp_[t_] : resumeFrame()->next_pair;
+            sp_pair_ = spec_start ? childp_[t_] : resume->next_pair;
             sp_bank_ = !cur_bank_;
             sp_node_ = false;
             sp_i_ = 0;
@@ -942,7 +944,7 @@ class Stepper {
           // resume_ahead: the fetch unit starts on the list resumed next (the golden model's
           // next) if the look-ahead engine has its pair (else the pair is asked for first).
           const Frame* f = cfg_.resume_ahead ? resumeFrame() : nullptr;
-          if (f && sp_ != SP_IDLE && !sp_cancel_ && sp_pair_ == f->next_pair) {
+          if (f && lookAheadHas(f->next_pair)) {
             if (list_i_ >= log_.lists.size()) throw LogEnd{};
             const auto& l = log_.lists[list_i_];
             if (l.base != f->base || l.len != f->len)
@@ -1233,7 +1235,6 @@ CoreTiming::CoreTiming(const ChipConfig& cfg) : cfg_(cfg) {
     throw std::invalid_argument("configuration '" + cfg_.name + "': the TLM model times tri_queue = 0 only (the " +
                                 "triangle tests beside the traversal are not modelled yet); use the rtl backend");
   }
-
 }
 
 std::array<std::array<int, 9>, 2> QueryLog::standardLeafNeeds() {
