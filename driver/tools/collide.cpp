@@ -25,6 +25,7 @@ struct Options {
   bool normalize = false, no_sw = false, quiet = false;
   int sweep = 1;
   std::vector<double> axis{1, 1, 1}, offset{0, 0, 0}, pose;
+  std::vector<std::string> set;
 };
 
 Eigen::Vector3d vec3(const std::vector<double>& v, const char* what) {
@@ -120,7 +121,12 @@ int run(const Options& o) {
   const cc::QueryMode mode = cc::queryModeByName(o.mode);
   const cc::SplitRule split = cc::splitRuleByName(o.split);
   const cc::Directions dirs = cc::directionsByName(o.dirs);
-  const cc::ChipConfig cfg = cc::namedConfig(o.config);
+  const cc::ChipConfig cfg = [&] {
+    cc::ChipConfig c = cc::namedConfig(o.config);
+    for (const auto& kv : o.set) cc::setConfigAssignment(c, kv);
+    cc::validateConfig(c);
+    return c;
+  }();
   const Eigen::Vector3d axis = vec3(o.axis, "axis"), offset = vec3(o.offset, "offset");
   if (!o.pose.empty() && o.pose.size() != 7) throw std::invalid_argument("--pose takes 7 numbers: AX AY AZ DEG TX TY TZ");
   // Validate every pose before any work: NaN/Inf or a zero axis is an error.
@@ -334,6 +340,7 @@ int main(int argc, char** argv) {
       ("backend", po::value(&o.backend), "golden | tlm | rtl | sw")
       ("cosim", po::value(&o.cosim), "A,B: run two chip backends on every pose, stop at the first difference")
       ("config", po::value(&o.config), ("named chip configuration (" + cc::configNameList() + ") or a .cfg file").c_str())
+      ("set", po::value(&o.set), "KEY=VALUE changing one field of --config (configs/*.cfg keys); repeatable. The rtl backend runs only the configurations it was built for")
       ("split", po::value(&o.split), "tree split rule: meanwidth (default) | median")
       ("dirs", po::value(&o.dirs), "DOP direction set: zachmann (default) | axes_diagonals")
       ("pairs-out", po::value(&o.pairs_out), "write 'pose triA triB' per intersecting pair")

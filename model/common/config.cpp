@@ -121,6 +121,12 @@ void setConfigValue(ChipConfig& c, const std::string& key, const std::string& va
   }
 }
 
+void setConfigAssignment(ChipConfig& c, const std::string& assignment) {
+  const auto eq = assignment.find('=');
+  if (eq == std::string::npos) throw std::invalid_argument("--set takes KEY=VALUE, got '" + assignment + "'");
+  setConfigValue(c, trim(assignment.substr(0, eq)), assignment.substr(eq + 1));
+}
+
 std::vector<std::pair<std::string, std::string>> configFields(const ChipConfig& c) {
   std::vector<std::pair<std::string, std::string>> out;
   visitFields(c, [&](const char* name, const auto& field) { out.emplace_back(name, toText(field)); });

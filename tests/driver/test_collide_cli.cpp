@@ -126,6 +126,24 @@ TEST(CollideCli, TimedBackendComparesCyclesPerListWithEq5) {
   EXPECT_NE(shell(std::string(CC_SOURCE_DIR) + "/scripts/list_timeline.sh " + timeline + " 100000").rc, 0) << "no such list";
 }
 
+// --set changes one field of --config: slower SDRAM costs the TLM model cycles.
+TEST(CollideCli, SetChangesAConfigurationField) {
+  const std::string a = writeOff(cc::makeTorus(0.5f, 0.2f, 24, 10), "torus.off");
+  const std::string b = writeOff(cc::makeSphere(0.5f, 12, 16), "sphere.off");
+  const fs::path dir = fs::temp_directory_path() / "cc_test_cli";
+  const auto cycles = [&](const std::string& set, const std::string& name) {
+    const std::string json = (dir / name).string();
+    const CliRun r = collide("--a " + a + " --b " + b + " --pose 0.3 1 0.2 40 0.31 0.07 0.05 --no-sw -q --backend tlm" +
+                             set + " --json " + json);
+    EXPECT_EQ(r.rc, 0) << r.out;
+    std::ifstream jf(json);
+    return nlohmann::json::parse(jf).at(0)["cycles"].get<double>();
+  };
+  const double paper = cycles("", "paper.json"), slow = cycles(" --set t_cl=6 --set 't_rcd = 6'", "slow.json");
+  EXPECT_GT(paper, 0);
+  EXPECT_GT(slow, paper);
+}
+
 TEST(CollideCli, BadArgumentsGiveClearErrors) {
   const std::string a = writeOff(cc::makeSphere(0.5f, 6, 8), "s.off");
   const struct {
@@ -141,6 +159,10 @@ TEST(CollideCli, BadArgumentsGiveClearErrors) {
       {"--a " + a + " --b " + a + " --cosim golden", "two backends"},
       {"--a " + a + " --b " + a + " --config huge", "unknown configuration"},
       {"--a " + a + " --b " + a + " --split random", "unknown split rule"},
+      {"--a " + a + " --b " + a + " --set t_cl", "--set takes KEY=VALUE"},
+      {"--a " + a + " --b " + a + " --set t_cll=2", "unknown config field 't_cll'"},
+      {"--a " + a + " --b " + a + " --set sdram_banks=3", "sdram_banks"},
+      {"--a " + a + " --b " + a + " --backend rtl --set t_cl=7", "the rtl backend is built for the configurations"},
       {"--a " + a + " --b " + a + " --bogus", "unrecognised option"},
       {"--a " + a + " --b " + a + " stray", "unexpected argument 'stray'"},
   };

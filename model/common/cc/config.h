@@ -61,6 +61,8 @@ struct ChipConfig {
 // Sets one field by name from text ("t_cl", "7"); throws std::invalid_argument naming the
 // field and the value when either is bad. Every field of ChipConfig is settable.
 void setConfigValue(ChipConfig& c, const std::string& key, const std::string& value);
+// The same from one "KEY=VALUE" text (the tools' --set option); throws when there is no '='.
+void setConfigAssignment(ChipConfig& c, const std::string& assignment);
 // Calls f(name, text value) for every field in declaration order (for CSV/JSON headers).
 std::vector<std::pair<std::string, std::string>> configFields(const ChipConfig& c);
 // Reads a configuration file: "key = value" lines, '#' comments, an optional first

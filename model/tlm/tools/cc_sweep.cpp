@@ -138,11 +138,7 @@ int run(const Options& o) {
   std::vector<cc::ChipConfig> bases;
   for (const auto& name : o.configs.empty() ? std::vector<std::string>{"paper"} : o.configs) {
     cc::ChipConfig c = cc::namedConfig(name);
-    for (const auto& kv : o.set) {
-      const auto eq = kv.find('=');
-      if (eq == std::string::npos) throw std::invalid_argument("--set takes KEY=VALUE, got '" + kv + "'");
-      cc::setConfigValue(c, kv.substr(0, eq), kv.substr(eq + 1));
-    }
+    for (const auto& kv : o.set) cc::setConfigAssignment(c, kv);
     bases.push_back(c);
   }
   std::vector<Axis> grid;
