@@ -199,6 +199,13 @@ Dop Chip::transform(uint32_t node_addr) {
   return out;
 }
 
+// Speed only: the node pair of the list entry a few places ahead of k goes into the host's
+// caches while entry k is worked on (the list is complete in the SRAM before its pass).
+void Chip::prefetchEntry(uint32_t base, uint32_t k, uint32_t len) const {
+  constexpr uint32_t kAhead = 4;
+  if (k + kAhead < len) mem_.prefetch(entryAddr(sram_[base + k + kAhead]), kPairBytes);
+}
+
 Chip::ChildLists Chip::processPair(uint32_t pair, uint32_t tmask, uint32_t base, uint32_t len) {
   ++counters_.lists;
   counters_.max_list_length = std::max<uint64_t>(counters_.max_list_length, len);
@@ -229,6 +236,7 @@ Chip::ChildLists Chip::processPair(uint32_t pair, uint32_t tmask, uint32_t base,
   const auto append = [&](int t, uint32_t entry) { listWrite(out_base[t] + out_len[t]++, entry); };
 
   for (uint32_t k = 0; k < len; ++k) {
+    prefetchEntry(base, k, len);
     const uint32_t entry = sram_[base + k];
     const uint32_t epair = entryAddr(entry), emask = entryMask(entry);
     ++counters_.aligned_pairs_fetched;
@@ -287,6 +295,7 @@ void Chip::processLeafList(uint32_t node_addr, const Dop& dop, uint32_t base, ui
     const uint32_t out_base = top_;
     uint32_t out_len = 0;
     for (uint32_t k = 0; k < len; ++k) {
+      prefetchEntry(base, k, len);
       const uint32_t entry = sram_[base + k];
       const uint32_t epair = entryAddr(entry), emask = entryMask(entry);
       ++counters_.aligned_pairs_fetched;

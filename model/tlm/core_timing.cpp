@@ -122,6 +122,14 @@ class Stepper {
   uint32_t flags(uint32_t node) const { return mem_.read32(node + layout::kNodeFlags); }
   uint32_t ptr(uint32_t node) const { return mem_.read32(node + layout::kNodePtr); }
 
+  // The SDRAM port takes a request in cycle c. Speed only: a node pair's flag words, which the
+  // controller looks at when the pair is in, are prefetched into the host's caches now.
+  uint64_t takePort(PortKind kind, uint32_t addr, uint64_t c) {
+    if (kind == PortKind::ReadPair)
+      for (uint32_t n = 0; n < 2; ++n) mem_.prefetch(addr + n * layout::kNodeBytes + layout::kNodeFlags);
+    return port_.take(kind, addr, c);
+  }
+
   // ---------------------------------------------------------------- one cycle
   void step() {
     const uint64_t c = c_;
@@ -157,13 +165,13 @@ class Stepper {
       if (port_.sd.readyFrom(c) == c) {
         if (fsm_req_valid_) {
           fsm_accept = true;
-          deliver(fsm_dest_, port_.take(fsm_kind_, fsm_addr_, c));
+          deliver(fsm_dest_, takePort(fsm_kind_, fsm_addr_, c));
         } else if (sp_req_valid) {
           sp_accept = true;
-          tbuf_req_[sp_bank_] = port_.take(PortKind::ReadPair, sp_pair_, c);
+          tbuf_req_[sp_bank_] = takePort(PortKind::ReadPair, sp_pair_, c);
         } else {
           pf_accept = true;
-          pf_data_req_[pf_req_ & slot_mask_] = port_.take(PortKind::ReadPair, entryAddrOf(pf_req_), c);
+          pf_data_req_[pf_req_ & slot_mask_] = takePort(PortKind::ReadPair, entryAddrOf(pf_req_), c);
         }
       }
     }
@@ -305,10 +313,11 @@ class Stepper {
   uint64_t teLeafDone(uint32_t s) const { return te_leaf_[s][8] == kNever ? kNever : te_leaf_[s][8] + stages_ + 2; }
   // When the side the controller waits for (E_TRI_A, E_TRI_B) has its leaf-matrix pass written.
   uint64_t teSideDone() const { return teLeafDone(tri_side_); }
-  // The cycle after side A's last issue on the shared unit (0: never started; kNever: not known yet).
-  uint64_t teIssueEnd() const {
+  // The cycle after side s's last issue (side A on the shared unit, side B on the pass unit;
+  // 0: never started; kNever: not known yet).
+  uint64_t teIssueEnd(int s = 0) const {
     if (!te_started_) return 0;
-    return te_leaf_[0][8] == kNever ? kNever : te_leaf_[0][8] + 1;
+    return te_leaf_[s][8] == kNever ? kNever : te_leaf_[s][8] + 1;
   }
   // From when the engine is idle (te_idle): both sides' leaf-matrix passes written.
   uint64_t teIdleFrom() const { return te_started_ ? std::max(teLeafDone(0), teLeafDone(1)) : 0; }
@@ -513,14 +522,22 @@ class Stepper {
     wait(to);
     return true;
   }
-  // Only the look-ahead engine's transform is in the pipe (the controller waits
-  // elsewhere): the same, up to its 48th result.
+  // Only the look-ahead engine's transform is in the pipes (the controller waits
+  // elsewhere): the same, up to its 48th result. One lane issues the 48 DOTADDs one a
+  // cycle; two lanes issue node 0's on the shared unit and node 1's on the pass unit side
+  // by side, so the last result leaves after the longer lane's issues.
   bool jumpLookAheadTransform(uint64_t limit) {
-    if (sp_ != SP_DOT || sp_cancel_ || st_ == S_DOT || c_ < teIssueEnd() || two_lanes_) return false;
-    const uint32_t issued = spIssued();
-    const uint64_t to = issued < 48 ? c_ + (48 - issued) - 1 + stages_ : dot_last_;
+    if (sp_ != SP_DOT || sp_cancel_ || st_ == S_DOT || c_ < teIssueEnd(0)) return false;
+    if (two_lanes_ && (fb_i_ != 24 || fb_res_ != 24 || c_ < teIssueEnd(1))) return false;  // the pass unit is the lane's alone
+    const uint64_t left = two_lanes_ ? std::max(24 - sp_i_, 24 - sp_i1_) : 48 - spIssued();
+    const uint64_t to = left != 0 ? c_ + left - 1 + stages_ : dot_last_;
     if (to <= c_ || to > std::min(limit, controllerActCycle())) return false;
-    sp_node_ = true;
+    if (two_lanes_) {
+      sp_i1_ = 24;
+      pipe_b_.fill(0);
+    } else {
+      sp_node_ = true;
+    }
     sp_i_ = 24;
     sp_res_ = 47;
     pipe_.fill(0);

@@ -29,6 +29,14 @@ class BoardMemory {
   void write32(uint32_t addr, uint32_t v) { write(addr, &v, 4); }
   void writeFloat(uint32_t addr, float v) { write(addr, &v, 4); }
 
+  // A hint to the host's caches that the `bytes` from `addr` (inside one page) are read
+  // soon. Speed only: the models' reads of node pairs would otherwise mostly miss.
+  void prefetch(uint32_t addr, uint32_t bytes = 4) const {
+    const uint8_t* p = pageIfPresent(addr >> kPageBits);
+    if (!p) return;
+    for (uint32_t off = 0; off < bytes; off += 64) __builtin_prefetch(p + ((addr + off) & (kPageBytes - 1)));
+  }
+
   // A stable pointer to the 64 KiB page holding `addr` (allocated and zeroed on first
   // use): the TLM model hands it out as a DMI region. Valid until clear().
   uint8_t* pageData(uint32_t addr) { return page(addr >> kPageBits); }

@@ -80,6 +80,7 @@ class Chip {
   struct ChildLists { uint32_t base[2]; uint32_t len[2]; uint32_t child_pair[2]; };
   ChildLists processPair(uint32_t pair, uint32_t tmask, uint32_t base, uint32_t len);
   void processLeafList(uint32_t node_addr, const Dop& dop, uint32_t base, uint32_t len);
+  void prefetchEntry(uint32_t base, uint32_t k, uint32_t len) const;
   void descend(uint32_t pair, uint32_t tmask, uint32_t base, uint32_t len);
 
   Dop transform(uint32_t node_addr);
