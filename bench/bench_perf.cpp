@@ -5,9 +5,11 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "cc/bench_cpu.h"
 #include "study.h"
 
 int main(int argc, char** argv) {
+  cc::pinBenchCpuOrExit("bench_perf");
   cc::perf::StudyOptions o;
   o.mesh_dir = argc > 1 ? argv[1] : CC_MESH_DIR;
   o.out_dir = argc > 2 ? argv[2] : CC_BENCH_OUT;

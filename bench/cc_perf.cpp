@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cc/command_line.h"
+#include "cc/bench_cpu.h"
 #include "cc/driver.h"
 #include "cc/sw_traversal.h"
 #include "peers.h"
@@ -26,6 +27,7 @@
 namespace po = boost::program_options;
 
 int main(int argc, char** argv) {
+  cc::pinBenchCpuOrExit("cc_perf");
   cc::perf::StudyOptions o;
   std::string pairs = "bunny00", distances = "0.5,1,1.5", backends = "golden,sw,fcl_obbrss,fcl_kdop24", tlm_configs = "paper,modern", rtl_configs = "paper";
   po::options_description desc("cc_perf: the paper's Table 1 protocol on real meshes, the chip against software peers");

@@ -18,6 +18,7 @@
 
 #include "bench_isect_dop.h"
 #include "bench_isect_erit.h"
+#include "cc/bench_cpu.h"
 #include "cc/isect/seg_tri.h"
 #include "cc/isect/tri_tri_chip.h"
 #include "cc/isect/tri_tri_guigue.h"
@@ -276,6 +277,7 @@ void ratio(const Collector& c, const std::string& what, const std::string& fast,
 }  // namespace cc::isect::bench
 
 int main(int argc, char** argv) {
+  cc::pinBenchCpuOrExit("bench_isect");
   using namespace cc::isect::bench;
   std::printf("bench_isect: data seed %u, %zu cases per set\n", kSeed, kSetSize);
   const TriTriSets& tt = triTriSets();

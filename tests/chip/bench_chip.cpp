@@ -5,9 +5,11 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "cc/bench_cpu.h"
 #include "cc/driver.h"
 
 int main(int argc, char** argv) {
+  cc::pinBenchCpuOrExit("bench_chip");
   const std::string dir = argc > 1 ? argv[1] : CC_MESH_DIR;
   const int poses = argc > 2 ? std::atoi(argv[2]) : 6;
   if (!std::filesystem::exists(dir + "/bunny00.off")) {

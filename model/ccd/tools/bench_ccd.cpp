@@ -8,6 +8,7 @@
 #include <random>
 #include <string>
 
+#include "cc/bench_cpu.h"
 #include "cc/ccd/query.h"
 #include "cc/mesh.h"
 
@@ -59,6 +60,7 @@ void bench(const CcdMesh& a, const CcdMesh& b, bool rotate, int queries, unsigne
 }  // namespace
 
 int main(int argc, char** argv) {
+  cc::pinBenchCpuOrExit("bench_ccd");
   const std::string dir = argc > 1 ? argv[1] : CC_MESH_DIR;
   const int queries = argc > 2 ? std::atoi(argv[2]) : 200;
   if (queries <= 0) {
