@@ -78,7 +78,7 @@ void Chip::fail(regs::Error e) {
 }
 
 void Chip::checkPointer(uint32_t addr, uint32_t align, uint32_t bytes) {
-  if (addr == 0 || addr % align != 0 || static_cast<uint64_t>(addr) + bytes > cfg_.board_bytes) fail(regs::Error::BadPointer);
+  if (layout::badPointer(addr, align, bytes, cfg_.board_bytes)) fail(regs::Error::BadPointer);
 }
 
 void Chip::run() {

@@ -121,6 +121,21 @@ class Stepper {
 
   uint32_t flags(uint32_t node) const { return mem_.read32(node + layout::kNodeFlags); }
   uint32_t ptr(uint32_t node) const { return mem_.read32(node + layout::kNodePtr); }
+  // The RTL's error checks (rtl/cc_core.v's fail() sites), made in the same states: the
+  // golden model stopped at the same point, and the chip's cycles up to its error and its
+  // drain depend on where it notices. A node pair or record pointer is bad by the chip's
+  // rule (layout::badPointer).
+  bool badPairPointer(uint32_t p) const { return layout::badPointer(p, layout::kPairBytes, layout::kPairBytes, cfg_.board_bytes); }
+  bool badRecordPointer(uint32_t p) const { return layout::badPointer(p, layout::kTriBytes, layout::kTriBytes, cfg_.board_bytes); }
+  static bool invalid(uint32_t node_flags) { return !(node_flags & layout::kFlagValid); }
+  // S_TNODE: a tumbled node without VALID, or an inner one whose child pair pointer is bad.
+  bool badTumbledNode(uint32_t node) const {
+    const uint32_t f = flags(node);
+    return invalid(f) || (!(f & layout::kFlagLeaf) && badPairPointer(ptr(node)));
+  }
+  // The next word of slot t's new list (t = 2: the leaf-list pass's output) is past the
+  // list area.
+  bool appendOverflows(int t) const { return (t == 2 ? ll_out_ + ll_olen_ : obase_[t] + olen_[t]) >= cfg_.list_words; }
 
   // The SDRAM port takes a request in cycle c. Speed only: a node pair's flag words, which the
   // controller looks at when the pair is in, are prefetched into the host's caches now.
@@ -693,6 +708,10 @@ class Stepper {
         fb_node1_ = false;
         const auto& l = nextList(cur_pair_, cur_base_, cur_len_, false);
         list_first_ = l.first_entry;
+        if (badPairPointer(cur_pair_)) {
+          st_ = S_ERROR;
+          break;
+        }
         if (cur_mask_ == 3 && lookAheadHas(cur_pair_)) {
           cur_bank_ = sp_bank_;
           spec_used_ = true;
@@ -732,6 +751,8 @@ class Stepper {
           st_ = S_LIST_INIT;
         } else if (!present(t_)) {
           nextTumbled();
+        } else if (badTumbledNode(cur_pair_ + t_ * layout::kNodeBytes)) {
+          st_ = S_ERROR;  // the golden model's processPair stopped here too
         } else {
           const uint32_t node = cur_pair_ + t_ * layout::kNodeBytes;
           const bool leaf = flags(node) & layout::kFlagLeaf;
@@ -807,13 +828,18 @@ class Stepper {
           st_ = S_LEAFENT;
         } else if (!(entry_ & (1u << s_))) {
           nextSlot();
+        } else if (invalid(flags(layout::entryAddr(entry_) + s_ * layout::kNodeBytes))) {
+          st_ = S_ERROR;
         } else {
           const uint32_t anode = layout::entryAddr(entry_) + s_ * layout::kNodeBytes;
           const bool aleaf = flags(anode) & layout::kFlagLeaf;
           const bool h0 = present(0) && peekOverlapOrMiss(0);
           const bool h1 = present(1) && peekOverlapOrMiss(present(0) ? 1 : 0);
           const bool slot_tri = aleaf && ((h0 && leaf_[0]) || (h1 && leaf_[1]));
-          if (slot_tri) {
+          // An error among its outcomes takes the step-by-step path too (rtl slot_err).
+          const bool slot_err = !aleaf && (h0 || h1) &&
+                                (badPairPointer(ptr(anode)) || (h0 && appendOverflows(0)) || (h1 && appendOverflows(1)));
+          if (slot_tri || slot_err) {
             t_ = 0;
             t2_ = 0;
             st_ = S_TEST;
@@ -845,6 +871,8 @@ class Stepper {
           const bool aleaf = flags(anode) & layout::kFlagLeaf;
           if (!hit) {
             nextTumbled();
+          } else if (!aleaf && badPairPointer(ptr(anode))) {
+            st_ = S_ERROR;
           } else if (!aleaf) {
             app_ll_ = false;
             app_t_ = t_;
@@ -865,7 +893,9 @@ class Stepper {
         break;
       case S_LEAFENT: {
         const bool any = leafmask_[0] != 0 || leafmask_[1] != 0;
-        if (!any || wq_room2) {
+        if ((leafmask_[0] != 0 && appendOverflows(0)) || (leafmask_[1] != 0 && appendOverflows(1))) {
+          st_ = S_ERROR;
+        } else if (!any || wq_room2) {
           for (int t = 0; t < 2; ++t)
             if (leafmask_[t] != 0) append(t, layout::entryAddr(entry_) | leafmask_[t]);
           olen_[0] += leafmask_[0] != 0;
@@ -917,6 +947,8 @@ class Stepper {
           st_ = S_ENTRY;
         } else if (!(entry_ & (1u << s_))) {
           nextSlot();
+        } else if (invalid(flags(layout::entryAddr(entry_) + s_ * layout::kNodeBytes))) {
+          st_ = S_ERROR;
         } else {
           const bool hit = peekOverlap(0);
           takeOverlaps(1);
@@ -925,6 +957,8 @@ class Stepper {
             nextSlot();
           } else if (flags(anode) & layout::kFlagLeaf) {
             triStart(cur_pair_ + t_ * layout::kNodeBytes, anode, S_LL_NEXT);
+          } else if (badPairPointer(ptr(anode))) {
+            st_ = S_ERROR;
           } else {
             app_ll_ = true;
             app_word_ = childPairEntry(ptr(anode));
@@ -992,7 +1026,9 @@ class Stepper {
         if (dot_out == 1 && ++dot_done_ == layout::kDopK) st_ = ret_;
         break;
       case S_APPEND:
-        if (wq_room2) {
+        if (appendOverflows(app_ll_ ? 2 : int(app_t_))) {
+          st_ = S_ERROR;
+        } else if (wq_room2) {
           append(app_ll_ ? 2 : int(app_t_), app_word_);
           if (app_ll_) ++ll_olen_;
           else ++olen_[app_t_];
@@ -1006,6 +1042,10 @@ class Stepper {
         // into the entry the last test did not use. A record in the result area is never
         // reused (a result may land in it).
         const uint32_t rec[2] = {ptr(tri_tnode_), ptr(tri_anode_)};
+        if (badRecordPointer(rec[0]) || badRecordPointer(rec[1])) {
+          st_ = S_ERROR;
+          break;
+        }
         bool need[2];
         for (int r = 0; r < 2; ++r) {
           RecordEntry* e = rec_ent_[r];

@@ -1,6 +1,6 @@
 // The TLM model against the RTL chip, query by query: results, every counter and the
 // cycle count identical (docs/tlm.md: the timing model steps the controller as built).
-// Error queries too (stack and result overflow).
+// Error queries too (stack, list and result overflow, bad pointers deep in the trees).
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -70,6 +70,17 @@ class TwoChips {
     EXPECT_EQ(out[1], out[0]) << what << ": status, result count, counters, cycles, results";
     ++compared;
   }
+  // The same word written into both boards' memories (a corrupted image).
+  void write(uint32_t addr, uint32_t value) {
+    for (Side* s : {&rtl_, &tlm_}) s->dev->writeMemory(addr, &value, 4);
+  }
+  uint32_t read(uint32_t addr) {
+    uint32_t v = 0;
+    tlm_.dev->readMemory(addr, &v, 4);
+    return v;
+  }
+  const cc::BoardObject& objectA() const { return tlm_.a; }
+  const cc::BoardObject& objectB() const { return tlm_.b; }
   int compared = 0;
   std::map<std::string, int> errors;  // error name -> queries
 
@@ -168,6 +179,59 @@ TEST(TlmVsRtl, ErrorQueries) {
   }
   for (const auto& [name, n] : errors) std::printf("%d of 16 queries: %s\n", n, name.c_str());
   EXPECT_FALSE(errors.empty());
+}
+
+TEST(TlmVsRtl, BadPointersDeepInTheTrees) {
+  // A node's pointer (its child pair, or a leaf's triangle record) or its flags corrupted
+  // a few levels down one tree: the chip meets it mid-traversal, with fetches, transforms and triangle
+  // tests in flight, raises BadPointer and drains; the TLM must stop and drain alike.
+  const uint64_t seed = std::random_device{}();
+  std::printf("TlmVsRtl.BadPointersDeepInTheTrees seed=%llu\n", (unsigned long long)seed);
+  std::mt19937_64 rng(seed);
+  const cc::Pose pose = cc::poseFromAxisAngle({1, 0.4, 0.2}, 35, {0.25, 0.05, 0});
+  const uint32_t bad_values[] = {0x1234, 0x7FFFFF00, 0};  // misaligned, beyond the board, the null pointer
+  TwoChips chips(cc::makeTorus(0.5f, 0.2f, 20, 10), cc::makeSphere(0.5f, 10, 14));
+  for (int i = 0; i < 12; ++i) {
+    const bool in_a = i % 2 == 0;
+    // Down a random path of the tree to a random depth (or to a leaf).
+    uint32_t node = (in_a ? chips.objectA() : chips.objectB()).root_pair;
+    for (int d = 2 + static_cast<int>(rng() % 6); d > 0; --d) {
+      if (chips.read(node + cc::layout::kNodeFlags) & cc::layout::kFlagLeaf) break;
+      node = chips.read(node + cc::layout::kNodePtr) + (rng() % 2) * cc::layout::kNodeBytes;
+    }
+    // The last cases clear the node's flags instead: a node without VALID.
+    const uint32_t field = i < 9 ? cc::layout::kNodePtr : cc::layout::kNodeFlags, value = i < 9 ? bad_values[i % 3] : 0;
+    const uint32_t good = chips.read(node + field);
+    chips.write(node + field, value);
+    const std::string what = std::string(in_a ? "A" : "B") + " node " + std::to_string(node) +
+                             (i < 9 ? " pointer " : " flags ") + std::to_string(value) + ", seed " + std::to_string(seed);
+    chips.compare(pose, cc::QueryMode::All, what + ", mode all");
+    chips.compare(pose, cc::QueryMode::First, what + ", mode first");
+    chips.write(node + field, good);
+  }
+  const int bad = chips.errors[cc::regs::errorName(cc::regs::Error::BadPointer)];
+  std::printf("%d of 24 queries: bad pointer\n", bad);
+  EXPECT_GT(bad, 0) << "no query met a corrupted pointer";
+}
+
+TEST(TlmVsRtl, ListOverflow) {
+  // A coarse height field over a fine one, nearly on top of each other: each big tumbled
+  // triangle meets a large part of the fine field, whose nodes fill its lists, and the
+  // `small` chip's 256 list words run out (in leaf-list passes and in pairs' lists) before
+  // its 8 frames do.
+  std::map<std::string, int> errors;
+  for (const auto& [coarse, fine] : {std::pair{2, 32}, std::pair{4, 24}}) {
+    TwoChips chips(cc::makeHeightField(coarse, coarse, 1.0f, 0.01f, 7), cc::makeHeightField(fine, fine, 1.0f, 0.01f, 8),
+                   "small");
+    for (int i = 0; i < 4; ++i) {
+      const cc::Pose pose = cc::poseFromAxisAngle({0.1, 0.2, 1}, 2.0 * i, {0.01 * i, 0, 0.001});
+      chips.compare(pose, i % 2 ? cc::QueryMode::First : cc::QueryMode::All,
+                    std::to_string(coarse) + " over " + std::to_string(fine) + ", pose " + std::to_string(i));
+    }
+    for (const auto& [name, n] : chips.errors) errors[name] += n;
+  }
+  for (const auto& [name, n] : errors) std::printf("%d of 8 queries: %s\n", n, name.c_str());
+  EXPECT_GE(errors[cc::regs::errorName(cc::regs::Error::ListOverflow)], 4);
 }
 
 TEST(TlmVsRtl, PermutedTriangleLines) {

@@ -44,6 +44,13 @@ inline constexpr uint32_t kNodeTriId = 0x68;
 inline constexpr uint32_t kFlagValid = 1u << 0;
 inline constexpr uint32_t kFlagLeaf = 1u << 1;
 
+// The pointer rule of every check (rtl/cc_board_ptr.vh's bad_ptr): a node pair or
+// triangle record pointer is bad when it is null, not aligned to `align` or the `bytes`
+// it names run past the board memory.
+inline constexpr bool badPointer(uint32_t addr, uint32_t align, uint32_t bytes, uint64_t board_bytes) {
+  return addr == 0 || addr % align != 0 || uint64_t(addr) + bytes > board_bytes;
+}
+
 // Triangle record fields (byte offsets).
 inline constexpr uint32_t kTriVerts = 0x00;
 inline constexpr uint32_t kTriMatrix = 0x24;
