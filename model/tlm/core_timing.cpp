@@ -121,6 +121,9 @@ class Stepper {
 
   uint32_t flags(uint32_t node) const { return mem_.read32(node + layout::kNodeFlags); }
   uint32_t ptr(uint32_t node) const { return mem_.read32(node + layout::kNodePtr); }
+  // Tumbled node t_ of the current pair; aligned node s_ of the current list entry.
+  uint32_t tumbledNode() const { return cur_pair_ + t_ * layout::kNodeBytes; }
+  uint32_t alignedNode() const { return layout::entryAddr(entry_) + s_ * layout::kNodeBytes; }
   // The RTL's error checks (rtl/cc_core.v's fail() sites), made in the same states: the
   // golden model stopped at the same point, and the chip's cycles up to its error and its
   // drain depend on where it notices. A node pair or record pointer is bad by the chip's
@@ -751,10 +754,10 @@ class Stepper {
           st_ = S_LIST_INIT;
         } else if (!present(t_)) {
           nextTumbled();
-        } else if (badTumbledNode(cur_pair_ + t_ * layout::kNodeBytes)) {
+        } else if (badTumbledNode(tumbledNode())) {
           st_ = S_ERROR;  // the golden model's processPair stopped here too
         } else {
-          const uint32_t node = cur_pair_ + t_ * layout::kNodeBytes;
+          const uint32_t node = tumbledNode();
           const bool leaf = flags(node) & layout::kFlagLeaf;
           leaf_[t_] = leaf;
           childp_[t_] = ptr(node);
@@ -828,10 +831,10 @@ class Stepper {
           st_ = S_LEAFENT;
         } else if (!(entry_ & (1u << s_))) {
           nextSlot();
-        } else if (invalid(flags(layout::entryAddr(entry_) + s_ * layout::kNodeBytes))) {
+        } else if (invalid(flags(alignedNode()))) {
           st_ = S_ERROR;
         } else {
-          const uint32_t anode = layout::entryAddr(entry_) + s_ * layout::kNodeBytes;
+          const uint32_t anode = alignedNode();
           const bool aleaf = flags(anode) & layout::kFlagLeaf;
           const bool h0 = present(0) && peekOverlapOrMiss(0);
           const bool h1 = present(1) && peekOverlapOrMiss(present(0) ? 1 : 0);
@@ -867,7 +870,7 @@ class Stepper {
         } else {
           const bool hit = peekOverlap(0);
           takeOverlaps(1);
-          const uint32_t anode = layout::entryAddr(entry_) + s_ * layout::kNodeBytes;
+          const uint32_t anode = alignedNode();
           const bool aleaf = flags(anode) & layout::kFlagLeaf;
           if (!hit) {
             nextTumbled();
@@ -883,7 +886,7 @@ class Stepper {
             leafmask_[t_] |= 1u << s_;
             nextTumbled();
           } else {
-            triStart(cur_pair_ + t_ * layout::kNodeBytes, anode, S_TEST_NEXT);
+            triStart(tumbledNode(), anode, S_TEST_NEXT);
           }
         }
         break;
@@ -947,16 +950,16 @@ class Stepper {
           st_ = S_ENTRY;
         } else if (!(entry_ & (1u << s_))) {
           nextSlot();
-        } else if (invalid(flags(layout::entryAddr(entry_) + s_ * layout::kNodeBytes))) {
+        } else if (invalid(flags(alignedNode()))) {
           st_ = S_ERROR;
         } else {
           const bool hit = peekOverlap(0);
           takeOverlaps(1);
-          const uint32_t anode = layout::entryAddr(entry_) + s_ * layout::kNodeBytes;
+          const uint32_t anode = alignedNode();
           if (!hit) {
             nextSlot();
           } else if (flags(anode) & layout::kFlagLeaf) {
-            triStart(cur_pair_ + t_ * layout::kNodeBytes, anode, S_LL_NEXT);
+            triStart(tumbledNode(), anode, S_LL_NEXT);
           } else if (badPairPointer(ptr(anode))) {
             st_ = S_ERROR;
           } else {
