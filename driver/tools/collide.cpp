@@ -123,7 +123,13 @@ int run(const Options& o) {
   const cc::Directions dirs = cc::directionsByName(o.dirs);
   const cc::ChipConfig cfg = [&] {
     cc::ChipConfig c = cc::namedConfig(o.config);
-    for (const auto& kv : o.set) cc::setConfigAssignment(c, kv);
+    const std::string base = c.name;
+    std::string changed;  // the name says what --set changed, unless --set names it
+    for (const auto& kv : o.set) {
+      cc::setConfigAssignment(c, kv);
+      changed += "+" + kv;
+    }
+    if (c.name == base) c.name += changed;
     cc::validateConfig(c);
     return c;
   }();

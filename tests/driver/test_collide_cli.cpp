@@ -142,6 +142,9 @@ TEST(CollideCli, SetChangesAConfigurationField) {
   const double paper = cycles("", "paper.json"), slow = cycles(" --set t_cl=6 --set 't_rcd = 6'", "slow.json");
   EXPECT_GT(paper, 0);
   EXPECT_GT(slow, paper);
+  // The configuration's name says what changed.
+  const CliRun r = collide("--a " + a + " --b " + b + " --pose 0.3 1 0.2 40 0.31 0.07 0.05 --no-sw --backend tlm --set t_cl=6");
+  EXPECT_NE(r.out.find("config paper+t_cl=6"), std::string::npos) << r.out;
 }
 
 TEST(CollideCli, BadArgumentsGiveClearErrors) {
