@@ -95,6 +95,17 @@ void record(const std::string& dir) {
                                     "pointer, no roots and a bad\ncorrespondence line.");
   }
   {
+    // The queued chip: its triangle tests run beside the traversal; in mode first the
+    // controller runs ahead of the hit and puts its counters back.
+    Recorder r("modern_queued");
+    cc::Driver d(r.rec);
+    const auto a = d.upload(tree(torus), torus), b = d.upload(tree(sphere), sphere);
+    d.query(a, b, cc::poseFromAxisAngle({1, 0.4, 0.2}, 35, {0.25, 0.05, 0}), cc::QueryMode::All);
+    d.query(a, b, cc::poseFromAxisAngle({0.3, 1, 0.2}, 120, {0.3, 0, 0.1}), cc::QueryMode::First);
+    r.save(dir + "/modern_queued.vec", "The torus and the sphere of queries.vec on the modern board with queued triangle tests\n"
+                                       "(configs/modern_queued.cfg), modes all and first.");
+  }
+  {
     Recorder r("small");  // 256 list words, 8 frames
     cc::Driver d(r.rec);
     const cc::Mesh coarse = cc::makeHeightField(1, 1, 1.0f, 0.01f, 7), fine = cc::makeHeightField(10, 10, 1.0f, 0.01f, 8);

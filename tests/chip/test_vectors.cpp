@@ -35,19 +35,23 @@ std::string slurp(const fs::path& p) {
 
 TEST(Vectors, ReplayOnEveryBackend) {
   const auto files = vectorFiles();
-  ASSERT_GE(files.size(), 3u) << "no vectors in " << CC_VECTOR_DIR;
+  ASSERT_GE(files.size(), 4u) << "no vectors in " << CC_VECTOR_DIR;
   for (const auto& f : files) {
     std::ifstream in(f);
     const cc::Vector v = cc::readVector(in, f.string());
     std::map<std::string, std::vector<uint32_t>> timed;
+    const cc::ChipConfig cfg = cc::namedConfig(v.config);
     for (const std::string backend : {"golden", "tlm", "rtl"}) {
-      auto dev = cc::makeDevice(backend, cc::namedConfig(v.config));
+      if (backend == "tlm" && cfg.tri_queue > 0) continue;  // not modelled (docs/tlm.md)
+      auto dev = cc::makeDevice(backend, cfg);
       const cc::ReplayResult r = cc::replayVector(*dev, v.steps);
       EXPECT_TRUE(r.mismatches.empty()) << f.filename() << " on " << backend << ": " << r.mismatches.size()
                                         << " mismatches, the first: " << r.mismatches.front();
       timed[backend] = r.timed;
     }
-    EXPECT_EQ(timed["tlm"], timed["rtl"]) << f.filename() << ": cycle counts of the TLM and the RTL";
+    if (cfg.tri_queue == 0) {
+      EXPECT_EQ(timed["tlm"], timed["rtl"]) << f.filename() << ": cycle counts of the TLM and the RTL";
+    }
     EXPECT_FALSE(timed["rtl"].empty()) << f.filename();
   }
 }
