@@ -70,6 +70,32 @@ class TwoChips {
     EXPECT_EQ(out[1], out[0]) << what << ": status, result count, counters, cycles, results";
     ++compared;
   }
+  // The query of `pose` once through the driver (loading its registers), then started
+  // again by hand with the result area at `result_base` for `capacity` pairs: status,
+  // result count, counters, cycles and the results written must agree. Returns the
+  // result count.
+  uint32_t compareWithResultArea(const cc::Pose& pose, uint32_t result_base, uint32_t capacity, const std::string& what) {
+    std::vector<uint32_t> out[2];
+    for (int i = 0; i < 2; ++i) {
+      Side& s = i == 0 ? rtl_ : tlm_;
+      s.drv->query(s.a, s.b, pose, cc::QueryMode::All);
+      cc::Device& dev = *s.dev;
+      dev.write32(cc::regs::RESULT_BASE, result_base);
+      dev.write32(cc::regs::RESULT_CAPACITY, capacity);
+      dev.write32(cc::regs::IRQ, 1);
+      dev.write32(cc::regs::CTRL, cc::regs::CTRL_IRQ_ENABLE | cc::regs::CTRL_START);
+      EXPECT_TRUE(dev.waitInterrupt(50'000'000)) << what;
+      out[i] = {dev.read32(cc::regs::STATUS), dev.read32(cc::regs::RESULT_COUNT)};
+      for (uint32_t r = cc::regs::CNT_TUMBLED; r <= cc::regs::CNT_CYCLES_HI; r += 4) out[i].push_back(dev.read32(r));
+      std::vector<uint32_t> mem(2 * size_t(out[i][1]));
+      if (!mem.empty()) dev.readMemory(result_base, mem.data(), mem.size() * 4);
+      out[i].insert(out[i].end(), mem.begin(), mem.end());
+      dev.write32(cc::regs::IRQ, 1);
+    }
+    EXPECT_EQ(out[1], out[0]) << what << ": status, result count, counters, cycles, results";
+    ++compared;
+    return out[0][1];
+  }
   // The same word written into both boards' memories (a corrupted image).
   void write(uint32_t addr, uint32_t value) {
     for (Side* s : {&rtl_, &tlm_}) s->dev->writeMemory(addr, &value, 4);
@@ -232,6 +258,21 @@ TEST(TlmVsRtl, ListOverflow) {
   }
   for (const auto& [name, n] : errors) std::printf("%d of 8 queries: %s\n", n, name.c_str());
   EXPECT_GE(errors[cc::regs::errorName(cc::regs::Error::ListOverflow)], 4);
+}
+
+TEST(TlmVsRtl, ResultsWrittenOverTriangleRecords) {
+  // The result area over the triangle records of A's first leaves (as in
+  // ChipCosim.ResultsWrittenOverTriangleRecords): results change records while the query
+  // runs, a record in the result area is never reused, and its test waits for the tests
+  // before it. The two boards hold the same image, so one walk finds the records.
+  TwoChips chips(cc::makeTorus(0.5f, 0.2f, 20, 10), cc::makeSphere(0.5f, 10, 14));
+  const cc::Pose pose = cc::poseFromAxisAngle({1, 0, 0}, 90, {0.4, 0, 0});
+  uint32_t node = chips.objectA().root_pair;
+  while (!(chips.read(node + cc::layout::kNodeFlags) & cc::layout::kFlagLeaf)) node = chips.read(node + cc::layout::kNodePtr);
+  const uint32_t rec = chips.read(node + cc::layout::kNodePtr);
+  for (uint32_t offset : {uint32_t{0}, cc::layout::kTriId - 4, 5 * cc::layout::kTriBytes}) {
+    EXPECT_GT(chips.compareWithResultArea(pose, rec + offset, 1u << 16, "result area at record + " + std::to_string(offset)), 16u);
+  }
 }
 
 TEST(TlmVsRtl, PermutedTriangleLines) {
