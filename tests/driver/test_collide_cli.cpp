@@ -92,7 +92,11 @@ TEST(CollideCli, JsonPairsAndSummaryAgree) {
 
   const CliRun c = collide("--a " + a + " --b " + b + " --sweep 3 -q --cosim golden,golden");
   EXPECT_EQ(c.rc, 0) << c.out;
-  EXPECT_NE(c.out.find("identical on all 3 poses"), std::string::npos);
+  EXPECT_NE(c.out.find("results and counters identical on all 3 poses"), std::string::npos) << c.out;
+  // Two timed backends: the cycle counts must agree too.
+  const CliRun t = collide("--a " + a + " --b " + b + " --sweep 2 -q --cosim tlm,rtl");
+  EXPECT_EQ(t.rc, 0) << t.out;
+  EXPECT_NE(t.out.find("results, counters and cycles identical on all 2 poses"), std::string::npos) << t.out;
 }
 
 // A timed backend adds cycles and cycles per list beside Eq. 5's, per pose and in the
