@@ -42,6 +42,7 @@ class StackSram {
 
   void setWriteObserver(WriteObserver observer) { observer_ = std::move(observer); }
   size_t words() const { return mem_.size(); }
+  uint32_t word(size_t i) const { return mem_.at(i); }  // what the SRAM holds (unit benches)
 
  private:
   std::vector<uint32_t> mem_;
