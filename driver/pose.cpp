@@ -1,9 +1,11 @@
 #include "cc/pose.h"
 
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 #include <map>
 #include <mutex>
+#include <sstream>
 #include <stdexcept>
 
 #include "cc/dop.h"
@@ -41,6 +43,44 @@ void validatePose(const Pose& pose) {
   if ((pose.R.transpose() * pose.R - Eigen::Matrix3d::Identity()).norm() > 1e-6 || pose.R.determinant() < 0) {
     throw std::invalid_argument("pose matrix is not a rotation");
   }
+}
+
+std::vector<PoseLine> readPoses(std::istream& in, const std::string& what) {
+  std::vector<PoseLine> out;
+  int n = 0;
+  for (std::string text; std::getline(in, text);) {
+    ++n;
+    if (const auto hash = text.find('#'); hash != std::string::npos) text.erase(hash);
+    std::istringstream ls(text);
+    std::vector<double> v;
+    for (std::string tok; ls >> tok;) {
+      char* end = nullptr;
+      const double x = std::strtod(tok.c_str(), &end);
+      if (*end != '\0') throw std::invalid_argument(what + ":" + std::to_string(n) + ": '" + tok + "' is not a number");
+      v.push_back(x);
+    }
+    if (v.empty()) continue;
+    try {
+      if (v.size() == 7) {
+        out.push_back({v[3], poseFromAxisAngle({v[0], v[1], v[2]}, v[3], {v[4], v[5], v[6]})});
+      } else if (v.size() == 12) {
+        Pose p;
+        for (int r = 0; r < 3; ++r) {
+          for (int c = 0; c < 3; ++c) p.R(r, c) = v[4 * r + c];
+          p.t[r] = v[4 * r + 3];
+        }
+        validatePose(p);
+        out.push_back({Eigen::AngleAxisd(p.R).angle() * 180 / std::acos(-1.0), p});
+      } else {
+        throw std::invalid_argument("expected 7 numbers (AX AY AZ DEG TX TY TZ) or 12 (a 3x4 matrix [R | t]), got " +
+                                    std::to_string(v.size()));
+      }
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument(what + ":" + std::to_string(n) + ": " + e.what());
+    }
+  }
+  if (out.empty()) throw std::invalid_argument(what + ": no poses");
+  return out;
 }
 
 std::vector<PrototypeVertex> prototypeVertices(const Directions& dirs) {

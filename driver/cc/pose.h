@@ -25,6 +25,17 @@ Pose poseFromAxisAngle(const Eigen::Vector3d& axis, double degrees, const Eigen:
 // (|R^T R - I| > 1e-6 or det R < 0).
 void validatePose(const Pose& pose);
 
+// A motion as a text file (`collide --poses`): one pose per line, '#' comments, either
+// 7 numbers AX AY AZ DEG TX TY TZ (rotation about the axis, then translation) or 12
+// numbers R00 R01 R02 TX R10 R11 R12 TY R20 R21 R22 TZ (the 3x4 matrix [R | t], row by
+// row). `degrees` is DEG, or R's rotation angle. Every pose is validated; errors throw
+// std::invalid_argument naming `what` and the line.
+struct PoseLine {
+  double degrees;
+  Pose pose;
+};
+std::vector<PoseLine> readPoses(std::istream& in, const std::string& what);
+
 // The prototype DOP (all 24 supports 1) of a direction set: its vertices and, for each,
 // the plane indices meeting there. Plane j is s_j = -a_j for j < 12 and +a_(j-12) for
 // j >= 12, so plane j's support is -d[j] (j < 12) or d[j] (j >= 12): index j is also the

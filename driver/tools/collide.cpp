@@ -21,7 +21,7 @@ namespace {
 
 struct Options {
   std::string a, b, backend = "golden", mode = "all", pairs_out, json, config = "paper", split = "meanwidth",
-              dirs = "zachmann", cosim;
+              dirs = "zachmann", cosim, poses_file;
   bool normalize = false, no_sw = false, quiet = false;
   int sweep = 1;
   std::vector<double> axis{1, 1, 1}, offset{0, 0, 0}, pose;
@@ -138,9 +138,14 @@ int run(const Options& o) {
   }();
   const Eigen::Vector3d axis = vec3(o.axis, "axis"), offset = vec3(o.offset, "offset");
   if (!o.pose.empty() && o.pose.size() != 7) throw std::invalid_argument("--pose takes 7 numbers: AX AY AZ DEG TX TY TZ");
+  if (!o.poses_file.empty() && !o.pose.empty()) throw std::invalid_argument("--poses and --pose exclude each other");
   // Validate every pose before any work: NaN/Inf or a zero axis is an error.
   std::vector<std::pair<double, cc::Pose>> poses;
-  if (!o.pose.empty()) {
+  if (!o.poses_file.empty()) {
+    std::ifstream in(o.poses_file);
+    if (!in) throw std::invalid_argument("--poses: cannot read " + o.poses_file);
+    for (const auto& p : cc::readPoses(in, o.poses_file)) poses.emplace_back(p.degrees, p.pose);
+  } else if (!o.pose.empty()) {
     poses.emplace_back(o.pose[3], cc::poseFromAxisAngle({o.pose[0], o.pose[1], o.pose[2]}, o.pose[3], {o.pose[4], o.pose[5], o.pose[6]}));
   } else {
     for (int i = 0; i < o.sweep; ++i) {
@@ -350,6 +355,7 @@ int main(int argc, char** argv) {
       ("axis", po::value(&o.axis)->multitoken(), "rotation axis X Y Z (default 1 1 1)")
       ("offset", po::value(&o.offset)->multitoken(), "translation X Y Z (default 0 0 0)")
       ("pose", po::value(&o.pose)->multitoken(), "a single pose instead: AX AY AZ DEG TX TY TZ")
+      ("poses", po::value(&o.poses_file), "a motion instead: a file of poses, one a line (7 numbers as --pose, or a 3x4 matrix [R | t] row by row; '#' comments)")
       ("mode", po::value(&o.mode), "all | first (stop at the first intersecting pair)")
       ("backend", po::value(&o.backend), "golden | tlm | rtl | sw")
       ("cosim", po::value(&o.cosim), "A,B: run two chip backends on every pose, stop at the first difference")

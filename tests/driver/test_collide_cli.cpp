@@ -151,6 +151,32 @@ TEST(CollideCli, SetChangesAConfigurationField) {
   EXPECT_NE(r.out.find("config paper+t_cl=6"), std::string::npos) << r.out;
 }
 
+// A motion file runs its poses in order, as --pose would one by one.
+TEST(CollideCli, PosesFromAFile) {
+  const std::string a = writeOff(cc::makeTorus(0.5f, 0.2f, 24, 10), "torus.off");
+  const std::string b = writeOff(cc::makeSphere(0.5f, 12, 16), "sphere.off");
+  const fs::path dir = fs::temp_directory_path() / "cc_test_cli";
+  const std::string motion = (dir / "motion.txt").string(), json = (dir / "motion.json").string();
+  {
+    std::ofstream m(motion);
+    m << "# two poses\n0.3 1 0.2 40 0.31 0.07 0.05\n1 0 0 90 0.4 0 0\n";
+  }
+  ASSERT_EQ(collide("--a " + a + " --b " + b + " --poses " + motion + " -q --no-sw --json " + json).rc, 0);
+  std::ifstream jf(json);
+  const nlohmann::json j = nlohmann::json::parse(jf);
+  ASSERT_EQ(j.size(), 2u);
+  const std::string one = (dir / "one.json").string();
+  ASSERT_EQ(collide("--a " + a + " --b " + b + " --pose 1 0 0 90 0.4 0 0 -q --no-sw --json " + one).rc, 0);
+  std::ifstream of(one);
+  const nlohmann::json o = nlohmann::json::parse(of);
+  EXPECT_EQ(j[1]["pairs"], o[0]["pairs"]);
+  EXPECT_EQ(j[1]["overlap_tests"], o[0]["overlap_tests"]);
+  EXPECT_EQ(j[1]["angle_deg"], 90.0);
+  const CliRun bad = collide("--a " + a + " --b " + b + " --poses " + a);  // an OFF file is no motion
+  EXPECT_EQ(bad.rc, 2) << bad.out;
+  EXPECT_NE(bad.out.find(a + ":1:"), std::string::npos) << bad.out;
+}
+
 TEST(CollideCli, BadArgumentsGiveClearErrors) {
   const std::string a = writeOff(cc::makeSphere(0.5f, 6, 8), "s.off");
   const struct {
@@ -167,6 +193,8 @@ TEST(CollideCli, BadArgumentsGiveClearErrors) {
       {"--a " + a + " --b " + a + " --config huge", "unknown configuration"},
       {"--a " + a + " --b " + a + " --split random", "unknown split rule"},
       {"--a " + a + " --b " + a + " --set t_cl", "--set takes KEY=VALUE"},
+      {"--a " + a + " --b " + a + " --poses /nope.txt", "--poses: cannot read /nope.txt"},
+      {"--a " + a + " --b " + a + " --poses " + a + " --pose 1 0 0 1 0 0 0", "--poses and --pose exclude each other"},
       {"--a " + a + " --b " + a + " --set t_cll=2", "unknown config field 't_cll'"},
       {"--a " + a + " --b " + a + " --set sdram_banks=3", "sdram_banks"},
       {"--a " + a + " --b " + a + " --backend rtl --set t_cl=7", "the rtl backend is built for the configurations"},

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <random>
+#include <sstream>
 
 #include "cc/driver.h"
 
@@ -149,4 +150,38 @@ TEST(Pose, TransformedDopEnclosesExactlyTransformedGeometry) {
       }
     }
   }
+}
+
+// A motion file: both line forms give the same pose; bad lines name file and line.
+TEST(PoseFile, BothFormsAndClearErrors) {
+  const cc::Pose p = cc::poseFromAxisAngle({0.3, 1, 0.2}, 40, {0.31, 0.07, 0.05});
+  std::ostringstream text;
+  text.precision(17);
+  text << "# a motion\n0.3 1 0.2 40 0.31 0.07 0.05\n\n";
+  for (int r = 0; r < 3; ++r) text << p.R(r, 0) << ' ' << p.R(r, 1) << ' ' << p.R(r, 2) << ' ' << p.t[r] << ' ';
+  text << " # the same as a matrix\n";
+  std::istringstream in(text.str());
+  const auto poses = cc::readPoses(in, "m.txt");
+  ASSERT_EQ(poses.size(), 2u);
+  EXPECT_DOUBLE_EQ(poses[0].degrees, 40);
+  EXPECT_NEAR(poses[1].degrees, 40, 1e-9);
+  for (const auto& pl : poses) {
+    EXPECT_LT((pl.pose.R - p.R).norm(), 1e-12);
+    EXPECT_LT((pl.pose.t - p.t).norm(), 1e-12);
+  }
+  const auto errorOf = [](const std::string& t) {
+    std::istringstream s(t);
+    try {
+      cc::readPoses(s, "m.txt");
+    } catch (const std::invalid_argument& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  EXPECT_NE(errorOf("1 0 0 10 0 0\n").find("m.txt:1: expected 7 numbers"), std::string::npos);
+  EXPECT_NE(errorOf("# only\n1 0 0 x 0 0 0\n").find("m.txt:2: 'x' is not a number"), std::string::npos);
+  EXPECT_NE(errorOf("0 0 0 10 0 0 0\n").find("m.txt:1: rotation axis is the zero vector"), std::string::npos);
+  EXPECT_NE(errorOf("1 0 0 nan 0 0 0\n").find("NaN"), std::string::npos);
+  EXPECT_NE(errorOf("2 0 0 0  0 1 0 0  0 0 1 0\n").find("not a rotation"), std::string::npos);
+  EXPECT_NE(errorOf("# nothing\n").find("m.txt: no poses"), std::string::npos);
 }
