@@ -5,12 +5,11 @@
 //   DOP bus layout (k = 24): element i at [32*i +: 32]; d[0..11] minima, d[12..23] maxima.
 //   Disjoint iff for some slab i:  t[i] > e[12+i]  or  e[i] > t[12+i].
 //
-//   e_i ----+--> 24 x cc_fp32_cmp (vs t0) --> OR-reduce --+--> [reg] --> overlap_o[0]
-//   t0_i ---+                                             |
-//   t1_i -----> 24 x cc_fp32_cmp (vs t1) --> OR-reduce --+--> [reg] --> overlap_o[1]
+//   e_i ----+--> cc_dop_overlap (vs t0: 24 x cc_fp32_cmp, OR of separations) --> [reg] --> overlap_o[0]
+//   t0_i ---+
+//   t1_i -----> cc_dop_overlap (vs t1) ----------------------------------------> [reg] --> overlap_o[1]
 //
-// A NaN makes both comparisons of its slab false, exactly like the C++ reference, so a
-// NaN never separates (the driver rejects NaN input; this only keeps RTL == golden).
+// The lanes are the core's comparators (cc_dop_overlap, which says what a NaN does).
 // Latency 1 cycle (registered decision).
 // ---------------------------------------------------------------------------------------
 module cc_comparator_bank #(
@@ -26,33 +25,10 @@ module cc_comparator_bank #(
   output wire [1:0]           overlap_o
 );
 
-  wire [Dirs-1:0] sep0, sep1;  // slab i separates e from t0 / t1
+  wire overlap0, overlap1;  // this cycle's decisions, before the output register
 
-  genvar i;
-  generate
-    for (i = 0; i < Dirs; i = i + 1) begin : g_slab
-      wire [31:0] e_min  = e_i[32*i +: 32];
-      wire [31:0] e_max  = e_i[32*(Dirs+i) +: 32];
-      wire [31:0] t0_min = t0_i[32*i +: 32];
-      wire [31:0] t0_max = t0_i[32*(Dirs+i) +: 32];
-      wire [31:0] t1_min = t1_i[32*i +: 32];
-      wire [31:0] t1_max = t1_i[32*(Dirs+i) +: 32];
-      wire        t0_above, e_above0, t1_above, e_above1;
-      wire [2:0]  unused_flags0, unused_flags1, unused_flags2, unused_flags3;
-
-      cc_fp32_cmp u_t0_min (.a_i(t0_min), .b_i(e_max),  .lt_o(unused_flags0[0]), .eq_o(unused_flags0[1]),
-                            .gt_o(t0_above), .unord_o(unused_flags0[2]));
-      cc_fp32_cmp u_e_min0 (.a_i(e_min),  .b_i(t0_max), .lt_o(unused_flags1[0]), .eq_o(unused_flags1[1]),
-                            .gt_o(e_above0), .unord_o(unused_flags1[2]));
-      cc_fp32_cmp u_t1_min (.a_i(t1_min), .b_i(e_max),  .lt_o(unused_flags2[0]), .eq_o(unused_flags2[1]),
-                            .gt_o(t1_above), .unord_o(unused_flags2[2]));
-      cc_fp32_cmp u_e_min1 (.a_i(e_min),  .b_i(t1_max), .lt_o(unused_flags3[0]), .eq_o(unused_flags3[1]),
-                            .gt_o(e_above1), .unord_o(unused_flags3[2]));
-
-      assign sep0[i] = t0_above || e_above0;
-      assign sep1[i] = t1_above || e_above1;
-    end
-  endgenerate
+  cc_dop_overlap #(.Dirs(Dirs)) u_lane0 (.dt_i(t0_i), .e_i(e_i), .overlap_o(overlap0));
+  cc_dop_overlap #(.Dirs(Dirs)) u_lane1 (.dt_i(t1_i), .e_i(e_i), .overlap_o(overlap1));
 
   cc_pipe_reg #(
     .Width  (2),
@@ -61,7 +37,7 @@ module cc_comparator_bank #(
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .valid_i (valid_i),
-    .data_i  ({~(|sep1), ~(|sep0)}),
+    .data_i  ({overlap1, overlap0}),
     .valid_o (valid_o),
     .data_o  (overlap_o)
   );
@@ -73,7 +49,7 @@ module cc_comparator_bank #(
   // Identical tumbled DOPs must get identical decisions (both lanes are the same logic).
   always @(posedge clk_i) begin
     if (valid_i && t0_i == t1_i) begin
-      assert ((|sep0) == (|sep1)) else $error("cc_comparator_bank: lanes disagree on equal DOPs");
+      assert (overlap0 == overlap1) else $error("cc_comparator_bank: lanes disagree on equal DOPs");
     end
   end
 `endif
