@@ -13,6 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "../tests/test_util.h"
 #include "peers.h"
 #include "perf.h"
 
@@ -130,13 +131,6 @@ void writeOff(const Mesh& m, const std::string& path) {
   for (const auto& t : m.tris) f << "3 " << t[0] << ' ' << t[1] << ' ' << t[2] << '\n';
 }
 
-std::string readAll(const std::string& path) {
-  std::ifstream f(path);
-  std::stringstream s;
-  s << f.rdbuf();
-  return s.str();
-}
-
 TEST(PerfCli, WritesCsvJsonAndTable) {
   const auto dir = std::filesystem::temp_directory_path() / ("cc_perf_test_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
@@ -146,7 +140,7 @@ TEST(PerfCli, WritesCsvJsonAndTable) {
   const std::string cmd = std::string(CC_PERF_BIN) + " -q --meshes " + dir.string() + " --pairs ball:ring,ring --steps 4 --distances 0.5,5" +
                           " --backends golden,sw,fcl_obbrss,fcl_kdop24,tlm,rtl --tlm-configs paper --rtl-configs paper,queued --check --out " + out + " > " + out + ".txt";
   ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
-  std::istringstream poses(readAll(out + "/poses.csv"));
+  std::istringstream poses(cc::testutil::slurp(out + "/poses.csv"));
   std::string header, line;
   std::getline(poses, header);
   EXPECT_NE(header.find("overlap_tests"), std::string::npos);
@@ -189,7 +183,7 @@ TEST(PerfCli, WritesCsvJsonAndTable) {
   EXPECT_EQ(rows, 2 * 8);
   EXPECT_EQ(far_with_pairs, 0);
   EXPECT_GT(with_tests, 0);
-  const std::string table = readAll(out + "/table1.md");
+  const std::string table = cc::testutil::slurp(out + "/table1.md");
   EXPECT_NE(table.find("| ball:ring |"), std::string::npos);
   EXPECT_NE(table.find("| ring |"), std::string::npos);
   EXPECT_NE(table.find("Where the paper configuration's cycles go"), std::string::npos);
@@ -197,10 +191,10 @@ TEST(PerfCli, WritesCsvJsonAndTable) {
   // The speedups leave out the TLM paper run, the RTL paper run's twin.
   EXPECT_NE(table.find("| pair | RTL paper / Eq. 5 |"), std::string::npos);
   EXPECT_EQ(table.find("| pair | TLM paper / Eq. 5 |"), std::string::npos);
-  EXPECT_NE(readAll(out + "/perf.json").find("\"summary\""), std::string::npos);
-  EXPECT_NE(readAll(out + "/summary.csv").find("ball:ring,all,8,"), std::string::npos);
+  EXPECT_NE(cc::testutil::slurp(out + "/perf.json").find("\"summary\""), std::string::npos);
+  EXPECT_NE(cc::testutil::slurp(out + "/summary.csv").find("ball:ring,all,8,"), std::string::npos);
   // The worst case against FCL: FCL's slowest pose over the chip's slowest, from the poses.
-  std::istringstream summary(readAll(out + "/summary.csv"));
+  std::istringstream summary(cc::testutil::slurp(out + "/summary.csv"));
   std::getline(summary, header);
   const auto sum_names = split(header);
   const size_t worst_col = size_t(std::find(sum_names.begin(), sum_names.end(), "worst_fcl_obbrss_over_worst_rtl_paper") - sum_names.begin());

@@ -155,7 +155,7 @@ Vector readVector(std::istream& in, const std::string& what) {
     if (verb == "mem" || verb == "dump") {
       need(tok.size() >= 3, verb == "mem" ? "mem ADDR W0 W1 ..." : "dump ADDR W0 W1 ...");
       s.kind = verb == "mem" ? VectorStep::Kind::Mem : VectorStep::Kind::Dump;
-      s.addr = parseNumber(tok[1].rfind("0x", 0) == 0 ? tok[1].substr(2) : tok[1], where);
+      s.addr = parseNumber(tok[1], where);  // strtoull in base 16 takes the 0x
       if (s.addr % 4 != 0) throw std::invalid_argument(where + ": address " + tok[1] + " is not word-aligned");
       for (size_t i = 2; i < tok.size(); ++i) s.words.push_back(parseNumber(tok[i], where));
     } else if (verb == "wr" || verb == "rd") {

@@ -11,6 +11,7 @@
 
 #include "cc/driver.h"
 #include "cc/vectors.h"
+#include "../test_util.h"
 
 namespace fs = std::filesystem;
 
@@ -22,13 +23,6 @@ std::vector<fs::path> vectorFiles() {
     if (e.path().extension() == ".vec") out.push_back(e.path());
   std::sort(out.begin(), out.end());
   return out;
-}
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
 }
 
 }  // namespace
@@ -65,7 +59,7 @@ TEST(Vectors, CommittedVectorsAreCurrent) {
   const std::string cmd = std::string(CC_VECTORS_BIN) + " --record " + dir.string() + " > /dev/null";
   ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
   for (const auto& f : vectorFiles()) {
-    EXPECT_TRUE(slurp(f) == slurp(dir / f.filename())) << f.filename() << " differs from a new recording: run "
+    EXPECT_TRUE(cc::testutil::slurp(f.string()) == cc::testutil::slurp((dir / f.filename()).string())) << f.filename() << " differs from a new recording: run "
                                                        << "build/bin/cc_vectors --record tests/vectors and read the diff";
   }
 }

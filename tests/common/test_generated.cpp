@@ -6,16 +6,10 @@
 #include <fstream>
 #include <sstream>
 
+#include "../test_util.h"
 #include "gen.h"
 
-namespace {
-std::string slurp(const std::string& path) {
-  std::ifstream f(path);
-  std::stringstream s;
-  s << f.rdbuf();
-  return s.str();
-}
-}  // namespace
+using cc::testutil::slurp;
 
 TEST(Generated, RtlRegmapIncludeIsCurrent) {
   EXPECT_EQ(slurp(CC_SOURCE_DIR "/rtl/cc_regmap.vh"), cc::gen::regmapVerilog()) << "run 'make gen'";

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "cc/driver.h"
+#include "../test_util.h"
 
 namespace {
 
@@ -170,13 +171,10 @@ TEST(PoseFile, BothFormsAndClearErrors) {
     EXPECT_LT((pl.pose.t - p.t).norm(), 1e-12);
   }
   const auto errorOf = [](const std::string& t) {
-    std::istringstream s(t);
-    try {
+    return cc::testutil::errorOf([&] {
+      std::istringstream s(t);
       cc::readPoses(s, "m.txt");
-    } catch (const std::invalid_argument& e) {
-      return std::string(e.what());
-    }
-    return std::string();
+    });
   };
   EXPECT_NE(errorOf("1 0 0 10 0 0\n").find("m.txt:1: expected 7 numbers"), std::string::npos);
   EXPECT_NE(errorOf("# only\n1 0 0 x 0 0 0\n").find("m.txt:2: 'x' is not a number"), std::string::npos);

@@ -7,17 +7,16 @@
 #include "cc/driver.h"
 #include "cc/golden_device.h"
 #include "cc/vectors.h"
+#include "../test_util.h"
 
 namespace {
 
+// The error reading `text` gives.
 std::string errorOf(const std::string& text) {
-  std::istringstream in(text);
-  try {
+  return cc::testutil::errorOf([&] {
+    std::istringstream in(text);
     cc::readVector(in, "t.vec");
-  } catch (const std::invalid_argument& e) {
-    return e.what();
-  }
-  return "";
+  });
 }
 
 }  // namespace

@@ -7,19 +7,16 @@
 #include <sstream>
 #include <string>
 
+#include "../test_util.h"
+
 namespace {
+
+using cc::testutil::slurp;
 
 struct CliRun {
   int code;
   std::string out, err;
 };
-
-std::string slurp(const std::string& path) {
-  std::ifstream f(path);
-  std::stringstream s;
-  s << f.rdbuf();
-  return s.str();
-}
 
 std::string tmp(const std::string& name) {
   // Unique per test: ctest runs the tests of this file in parallel processes.

@@ -4,8 +4,8 @@
 
 #include <cstdio>
 #include <fstream>
-#include <functional>
 
+#include "../test_util.h"
 #include "cc/config.h"
 
 namespace {
@@ -14,14 +14,7 @@ std::string tempFile(const std::string& name, const std::string& text) {
   std::ofstream(path) << text;
   return path;
 }
-std::string errorOf(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const std::invalid_argument& e) {
-    return e.what();
-  }
-  return "";
-}
+using cc::testutil::errorOf;
 }  // namespace
 
 TEST(Config, PaperFileEqualsTheBuiltInDefault) {

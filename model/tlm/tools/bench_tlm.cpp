@@ -53,11 +53,14 @@ class Bench {
     }
     return seconds;
   }
-  // The mean seconds per pass of `repeat` passes.
-  double passes(const std::vector<cc::Pose>& poses, int repeat) {
-    double t = 0;
-    for (int k = 0; k < repeat; ++k) t += sum(pass(poses)) / repeat;
-    return t;
+  // Each query's mean seconds over `repeat` passes.
+  std::vector<double> meanPass(const std::vector<cc::Pose>& poses, int repeat) {
+    std::vector<double> mean(poses.size(), 0.0);
+    for (int k = 0; k < repeat; ++k) {
+      const std::vector<double> t = pass(poses);
+      for (size_t i = 0; i < t.size(); ++i) mean[i] += t[i] / repeat;
+    }
+    return mean;
   }
   const std::vector<cc::QueryResult>& results() const { return results_; }
   static double sum(const std::vector<double>& v) {
@@ -118,21 +121,17 @@ int main(int argc, char** argv) {
     Bench golden("golden", cfg, ma, mb, ta, tb), tlm("tlm", cfg, ma, mb, ta, tb);
     std::unique_ptr<Bench> rtl;
     if (nr > 0) rtl = std::make_unique<Bench>("rtl", cfg, ma, mb, ta, tb);
-    const double golden_s = golden.passes(ps, repeat);
+    const double golden_s = Bench::sum(golden.meanPass(ps, repeat));
     // Rounds: the TLM's passes over all poses (its time on the first nr of them kept for
     // the ratio), then the RTL's pass over those nr.
-    std::vector<double> tlm_s, tlm_rtl_s, rtl_s, speedups;
+    std::vector<double> tlm_s, rtl_s, speedups;
     for (int r = 0; r < rounds; ++r) {
-      std::vector<double> per_query(ps.size(), 0.0);
-      for (int k = 0; k < repeat; ++k) {
-        const std::vector<double> t = tlm.pass(ps);
-        for (size_t i = 0; i < t.size(); ++i) per_query[i] += t[i] / repeat;
-      }
+      const std::vector<double> per_query = tlm.meanPass(ps, repeat);
       tlm_s.push_back(Bench::sum(per_query));
       if (!rtl) continue;
-      tlm_rtl_s.push_back(Bench::sum(std::vector<double>(per_query.begin(), per_query.begin() + nr)));
+      const double tlm_on_rtl_poses = Bench::sum(std::vector<double>(per_query.begin(), per_query.begin() + nr));
       rtl_s.push_back(Bench::sum(rtl->pass(rtl_ps)));
-      speedups.push_back(rtl_s.back() / tlm_rtl_s.back());
+      speedups.push_back(rtl_s.back() / tlm_on_rtl_poses);
     }
 
     std::printf("%5s %12s %12s %10s %12s %9s\n", "pose", "tlm_cycles", "rtl_cycles", "tlm/rtl", "eq5_cycles", "tri_tests");
