@@ -7,7 +7,6 @@
 
 #include <stdexcept>
 
-#include "cc/isect/exact.h"
 
 namespace cc::perf {
 
@@ -69,18 +68,6 @@ FclAnswer fclCollide(const FclModel& a, const FclModel& b, const Pose& pose, siz
     ans.pairs.emplace_back(uint32_t(c.b1), uint32_t(c.b2));
   }
   return ans;
-}
-
-bool exactTrianglesIntersect(const Mesh& a, uint32_t ta, const Mesh& b, uint32_t tb, const Pose& pose) {
-  isect::TriTriCase c{};
-  for (int k = 0; k < 3; ++k) {
-    const auto& v = a.vertices[a.tris[ta][k]];
-    const Eigen::Vector3d p = pose.R * Eigen::Vector3d(v[0], v[1], v[2]) + pose.t;
-    for (int j = 0; j < 3; ++j) c[3 * k + j] = p[j];
-    const auto& w = b.vertices[b.tris[tb][k]];
-    for (int j = 0; j < 3; ++j) c[9 + 3 * k + j] = w[j];
-  }
-  return isect::exactTriTri(c);
 }
 
 }  // namespace cc::perf

@@ -1,5 +1,5 @@
 // The software peers of the study: FCL (Debian libfcl-dev 0.7) on the same meshes and
-// poses, and CGAL's exact predicates to decide pairs on which the chip and FCL disagree.
+// poses (cc::exactTrianglesIntersect decides pairs on which the chip and FCL disagree).
 // FCL is behind a pimpl so only peers.cpp includes its headers.
 #pragma once
 #include <memory>
@@ -8,6 +8,7 @@
 
 #include "cc/driver.h"
 #include "cc/mesh.h"
+#include "cc/exact.h"
 #include "cc/pose.h"
 
 namespace cc::perf {
@@ -38,11 +39,5 @@ struct FclAnswer {
   std::vector<TriPair> pairs;  // (A's triangle id, B's)
 };
 FclAnswer fclCollide(const FclModel& a, const FclModel& b, const Pose& pose, size_t max_contacts);
-
-// CGAL::do_intersect (exact predicates and constructions) on triangle ta of A moved by
-// `pose` in double and triangle tb of B: the closed triangles intersect. The vertices of
-// A are transformed in double first, so this is exact for those double vertices (the
-// pose itself is a rounded rotation). Both triangles must be non-degenerate.
-bool exactTrianglesIntersect(const Mesh& a, uint32_t ta, const Mesh& b, uint32_t tb, const Pose& pose);
 
 }  // namespace cc::perf

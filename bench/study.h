@@ -47,6 +47,9 @@ struct PoseRecord {
   // --check: all-pairs answers, golden against FCL OBBRSS, CGAL on the differences.
   double all_chip = kNone, all_fcl = kNone, only_chip = kNone, only_fcl = kNone;
   double exact_checked = 0, exact_chip_right = 0, exact_fcl_right = 0, degenerate = 0;
+  // --check, golden in mode all: every pair of the answer checked by CGAL (confirmed), the
+  // triangle tests, those the chip left uncertain and the host's time deciding them.
+  double all_confirmed = 0, all_tests = 0, all_uncertain = 0, all_host_us = 0;
 };
 
 // Column names and values of a pose record for poses.csv (columns per timed run).

@@ -1,5 +1,8 @@
 #include "cc/driver.h"
 
+#include "cc/exact.h"
+
+#include <chrono>
 #include <cmath>
 #include <cstring>
 #include <stdexcept>
@@ -23,7 +26,11 @@ Driver::Driver(Device& device, uint32_t result_capacity) : dev_(device), result_
 BoardObject Driver::upload(const DopTree& tree, const Mesh& mesh) {
   const ObjectImage img = buildObjectImage(tree, mesh, next_free_);
   dev_.writeMemory(img.base, img.bytes.data(), img.bytes.size());
+  if (mesh.tris.size() > layout::kMaxTriangleId + size_t{1}) {
+    throw std::invalid_argument(mesh.name + ": more than 2^31 triangles (result records keep bit 31 of an id)");
+  }
   BoardObject obj;
+  obj.mesh = std::make_shared<const Mesh>(mesh);
   obj.root_pair = img.root_pair;
   obj.base = img.base;
   obj.end = img.end();
@@ -31,9 +38,7 @@ BoardObject Driver::upload(const DopTree& tree, const Mesh& mesh) {
   obj.triangles = img.tris;
   const Dop& root = tree.nodes[0].dop;
   for (float d : root) obj.bounds.max_abs_dop = std::max(obj.bounds.max_abs_dop, std::fabs(static_cast<double>(d)));
-  for (const auto& v : mesh.vertices) {
-    obj.bounds.max_radius = std::max(obj.bounds.max_radius, std::sqrt(double(v[0]) * v[0] + double(v[1]) * v[1] + double(v[2]) * v[2]));
-  }
+  obj.bounds.max_radius = meshRadius(mesh);
   next_free_ = (img.end() + 0xFFF) & ~0xFFFu;
   result_base_ = next_free_;  // results go after the last object
   return obj;
@@ -51,9 +56,9 @@ void Driver::writeRegisters(const PoseRegisters& r) {
 }
 
 QueryResult Driver::query(const BoardObject& a, const BoardObject& b, const Pose& pose, QueryMode mode, uint64_t max_cycles) {
-  if (a.root_pair == 0 || b.root_pair == 0) throw std::invalid_argument("query on an object that was not uploaded");
+  if (a.root_pair == 0 || b.root_pair == 0 || !a.mesh || !b.mesh) throw std::invalid_argument("query on an object that was not uploaded");
   if (a.dirs != b.dirs) throw std::invalid_argument("the two objects' DOPs use different direction sets");
-  const PoseRegisters regs_ = setupPose(pose, a.dirs, a.bounds);  // validates the pose
+  const PoseRegisters regs_ = setupPose(pose, a.dirs, a.bounds, b.bounds);  // validates the pose
   if (static_cast<uint64_t>(result_base_) + uint64_t(result_capacity_) * layout::kResultBytes > (1ull << 32)) {
     throw std::invalid_argument("result area does not fit in board memory");
   }
@@ -62,6 +67,7 @@ QueryResult Driver::query(const BoardObject& a, const BoardObject& b, const Pose
   dev_.write32(regs::ROOT_B, b.root_pair);
   dev_.write32(regs::RESULT_BASE, result_base_);
   dev_.write32(regs::RESULT_CAPACITY, result_capacity_);
+  dev_.write32(regs::TRI_ERR_EXP, regs_.tri_err_exp);
   dev_.write32(regs::IRQ, 1);  // clear a stale interrupt
   const uint32_t ctrl = regs::CTRL_IRQ_ENABLE | (mode == QueryMode::First ? regs::CTRL_MODE_FIRST : 0);
   dev_.write32(regs::CTRL, ctrl | regs::CTRL_START);
@@ -78,8 +84,7 @@ QueryResult Driver::query(const BoardObject& a, const BoardObject& b, const Pose
   if (n > result_capacity_) throw DriverError(dev_.name() + ": RESULT_COUNT exceeds the capacity");
   std::vector<uint32_t> raw(2 * size_t(n));
   if (n) dev_.readMemory(result_base_, raw.data(), raw.size() * 4);
-  res.pairs.reserve(n);
-  for (uint32_t i = 0; i < n; ++i) res.pairs.emplace_back(raw[2 * i], raw[2 * i + 1]);
+  decideUncertain(a, b, pose, mode, raw, res);
   Counters& c = res.counters;
   c.tumbled_nodes_transformed = dev_.read32(regs::CNT_TUMBLED);
   c.aligned_pairs_fetched = dev_.read32(regs::CNT_ALIGNED_PAIRS);
@@ -88,8 +93,34 @@ QueryResult Driver::query(const BoardObject& a, const BoardObject& b, const Pose
   c.lists = dev_.read32(regs::CNT_LISTS);
   c.max_stack_depth = dev_.read32(regs::CNT_MAX_STACK_DEPTH);
   c.max_list_length = dev_.read32(regs::CNT_MAX_LIST_LENGTH);
+  c.uncertain_tests = dev_.read32(regs::CNT_UNCERTAIN);
   c.cycles = dev_.read32(regs::CNT_CYCLES_LO) | (uint64_t(dev_.read32(regs::CNT_CYCLES_HI)) << 32);
   return res;
+}
+
+// The chip's records in order: a certain hit is kept; an uncertain pair is decided by
+// exact geometry. In mode first the answer ends at the first pair that intersects.
+void Driver::decideUncertain(const BoardObject& a, const BoardObject& b, const Pose& pose, QueryMode mode,
+                             const std::vector<uint32_t>& raw, QueryResult& res) const {
+  const auto t0 = std::chrono::steady_clock::now();
+  for (size_t i = 0; i + 1 < raw.size(); i += 2) {
+    const uint32_t ta = raw[i], tb = raw[i + 1] & ~layout::kResultUncertain;
+    const bool uncertain = raw[i + 1] & layout::kResultUncertain;
+    if (ta >= a.mesh->tris.size() || tb >= b.mesh->tris.size()) {
+      throw DriverError(dev_.name() + ": result names triangle pair (" + std::to_string(ta) + ", " + std::to_string(tb) +
+                        ") that the meshes do not have");
+    }
+    bool hit = true;
+    if (uncertain) {
+      res.uncertain.emplace_back(ta, tb);
+      hit = exactTrianglesIntersect(*a.mesh, ta, *b.mesh, tb, pose);
+      res.uncertain_hits += hit;
+    }
+    if (!hit) continue;
+    res.pairs.emplace_back(ta, tb);
+    if (mode == QueryMode::First) break;
+  }
+  res.host_exact_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
 }  // namespace cc

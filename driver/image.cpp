@@ -55,6 +55,7 @@ ObjectImage buildObjectImage(const DopTree& tree, const Mesh& mesh, uint32_t bas
   }
   const uint32_t tri_base = base + next_pair * kPairBytes;
   std::vector<uint32_t> tri_addr(tree.nodes.size(), 0);
+  const double radius = meshRadius(mesh);  // the object's radius of the error bounds
   for (size_t i = 0; i < leaves.size(); ++i) tri_addr[leaves[i]] = tri_base + static_cast<uint32_t>(i) * kTriBytes;
 
   for (size_t n = 0; n < tree.nodes.size(); ++n) {
@@ -77,6 +78,7 @@ ObjectImage buildObjectImage(const DopTree& tree, const Mesh& mesh, uint32_t bas
     if (!m) throw std::logic_error("tree leaf holds a degenerate triangle");
     for (int i = 0; i < 12; ++i) putFloat(img.bytes, toff + kTriMatrix + 4 * i, (*m)[i]);
     put32(img.bytes, toff + kTriId, static_cast<uint32_t>(node.tri));
+    put32(img.bytes, toff + kTriErrExp, static_cast<uint32_t>(triErrExp(*m, v[0], v[1], v[2], radius)));
   }
   img.root_pair = base;
   img.pairs = next_pair;

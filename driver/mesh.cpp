@@ -222,4 +222,10 @@ Mesh makeHeightField(int nx, int ny, float size, float amplitude, uint32_t seed)
   return m;
 }
 
+double meshRadius(const Mesh& mesh) {
+  double r = 0;
+  for (const auto& v : mesh.vertices) r = std::max(r, std::sqrt(double(v[0]) * v[0] + double(v[1]) * v[1] + double(v[2]) * v[2]));
+  return r;
+}
+
 }  // namespace cc

@@ -1,5 +1,7 @@
 #include "cc/pose.h"
+#include "cc/tri_matrix.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <limits>
@@ -195,9 +197,19 @@ DopTransform computeDopTransform(const Pose& pose, const Directions& dirs) {
   return x;
 }
 
-PoseRegisters setupPose(const Pose& pose, const Directions& dirs, const ObjectBounds& tumbled) {
-  if (!std::isfinite(tumbled.max_abs_dop) || !std::isfinite(tumbled.max_radius)) {
-    throw std::invalid_argument("object bounds are not finite");
+int triangleQueryErrExp(const Pose& pose, const ObjectBounds& tumbled, const ObjectBounds& aligned) {
+  // 2^k >= 10.01 u W with W = max(R_A, R_B) + |t| (docs/exact_contacts.md); clamped to
+  // the register's signed byte: below -128 the bound is still met, 127 makes every test
+  // uncertain. So does a scene whose magnitudes leave FP32's range (flushed or overflowing
+  // intermediate values would break the bound): the host then decides every pair.
+  const double w = std::max(tumbled.max_radius, aligned.max_radius) + pose.t.norm();
+  if (!(w > std::ldexp(1.0, -90)) || !(w < std::ldexp(1.0, 90))) return 127;
+  return std::clamp(ceilLog2(10.01 * std::ldexp(1.0, -24) * w * (1 + 1e-9)), -128, 127);
+}
+
+PoseRegisters setupPose(const Pose& pose, const Directions& dirs, const ObjectBounds& tumbled, const ObjectBounds& aligned) {
+  for (const ObjectBounds* b : {&tumbled, &aligned}) {
+    if (!std::isfinite(b->max_abs_dop) || !std::isfinite(b->max_radius)) throw std::invalid_argument("object bounds are not finite");
   }
   const DopTransform x = computeDopTransform(pose, dirs);
   PoseRegisters regs;
@@ -218,8 +230,10 @@ PoseRegisters setupPose(const Pose& pose, const Directions& dirs, const ObjectBo
     regs.corr[regs::kCorrDop + i] = regs::corrPack(static_cast<uint32_t>(x.planes[i][0]), static_cast<uint32_t>(x.planes[i][1]),
                                                   static_cast<uint32_t>(x.planes[i][2]), static_cast<uint32_t>(i));
   }
-  // Rigid transforms for the triangle test: A -> B rows [R | t], B -> A rows [R^T | -R^T t].
-  const Eigen::Matrix3d Rt = pose.R.transpose();
+  // Rigid transforms for the triangle test: A -> B rows [R | t], B -> A rows [R^-1 | -R^-1 t]
+  // (the inverse, not R^T: a pose's R may be off a rotation by 1e-6, far more than the
+  // triangle test's error bound allows).
+  const Eigen::Matrix3d Rt = pose.R.inverse();
   const Eigen::Vector3d ti = -Rt * pose.t;
   for (int r = 0; r < 3; ++r) {
     for (int k = 0; k < 3; ++k) {
@@ -229,6 +243,7 @@ PoseRegisters setupPose(const Pose& pose, const Directions& dirs, const ObjectBo
     regs.matrix[regs::kMatAtoB + r][3] = static_cast<float>(pose.t[r]);
     regs.matrix[regs::kMatBtoA + r][3] = static_cast<float>(ti[r]);
   }
+  regs.tri_err_exp = static_cast<uint32_t>(triangleQueryErrExp(pose, tumbled, aligned)) & 0xFFu;
   return regs;
 }
 

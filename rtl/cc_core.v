@@ -130,7 +130,8 @@ module cc_core #(
   reg  [2:0]  ctrl_q;                       // [1] MODE_FIRST, [2] IRQ_ENABLE
   reg  [31:0] root_a_q, root_b_q, result_base_q, result_cap_q, result_count_q;
   reg  [31:0] cnt_tumbled_q, cnt_aligned_q, cnt_overlap_q, cnt_tri_q, cnt_lists_q;
-  reg  [31:0] cnt_max_stack_q, cnt_max_list_q;
+  reg  [31:0] cnt_max_stack_q, cnt_max_list_q, cnt_unc_q;
+  reg  [31:0] tri_err_exp_q;                // TRI_ERR_EXP: bits 7:0 the query's error exponent (signed)
   reg  [63:0] cnt_cycles_q;
   reg  [31:0] matrix_q [0:131];             // 33 lines x 4 floats
   reg  [19:0] corr_q   [0:65];
@@ -163,6 +164,8 @@ module cc_core #(
         REG_RESULT_BASE:         reg_rdata_o <= result_base_q;
         REG_RESULT_CAPACITY:     reg_rdata_o <= result_cap_q;
         REG_RESULT_COUNT:        reg_rdata_o <= result_count_q;
+        REG_TRI_ERR_EXP:         reg_rdata_o <= tri_err_exp_q;
+        REG_CNT_UNCERTAIN:       reg_rdata_o <= cnt_unc_q;
         REG_CNT_TUMBLED:         reg_rdata_o <= cnt_tumbled_q;
         REG_CNT_ALIGNED_PAIRS:   reg_rdata_o <= cnt_aligned_q;
         REG_CNT_OVERLAP_TESTS:   reg_rdata_o <= cnt_overlap_q;
@@ -233,7 +236,19 @@ module cc_core #(
   reg  [31:0] rec_q  [0:64*RecEntries-1];  // triangle record entries: {entry, side (A 0, B 1), word}
   reg  [31:0] tdop_q [0:127];               // transformed tumbled DOPs (results bank), as tbuf
   reg  [31:0] dopreg_q [0:64*Banks-1];     // DOP register files (triangle operands): {bank, side, register}
+  reg  [7:0]  sexp_q [0:2*Banks-1];         // {bank, side}: largest biased exponent of the leaf-matrix pass's outputs
   reg  [31:0] triout_q [0:35];              // triangle pass outputs: side s, pass p (0 frame, 1 leaf matrix) at 18s + 9p
+  // The largest biased exponent of side s's leaf-matrix pass outputs (cc::itCoordExp),
+  // kept per bank and side in sexp_q when the pass is written.
+  reg  [7:0]  leaf_exp [0:1];
+  integer     lxs, lxv;
+  always @(*) begin
+    for (lxs = 0; lxs < 2; lxs = lxs + 1) begin
+      leaf_exp[lxs] = 8'd0;
+      for (lxv = 0; lxv < 9; lxv = lxv + 1)
+        if (triout_q[18 * lxs + 9 + lxv][30:23] > leaf_exp[lxs]) leaf_exp[lxs] = triout_q[18 * lxs + 9 + lxv][30:23];
+    end
+  end
   reg  [1:0]  tbuf_ready_q;                 // all beats of bank b's tumbled pair are in
   reg  [1:0]  vload_q;                      // the load stage's test: side A / B's vertices are in its register file
   // Record entries, RecEntries per side (A tumbled, B aligned), index {side, entry}: the
@@ -796,15 +811,25 @@ module cc_core #(
   wire        it_uop_ready, it_rsp_valid, it_hit;
   wire [1:0]  eng_done     = {te_done_q[{eng_bank_q, 1'b1}], te_done_q[{eng_bank_q, 1'b0}]};   // the decide stage's test's passes
   reg  [1:0]  b_st_q;                        // side B's IT-unit: its test's side B (ItPerSide)
-  reg         b_hit_q, b_orphan_q;
+  reg         eng_unc_q;                     // the decide stage's result is an uncertain pair
+  reg         b_hit_q, b_unc_q, b_orphan_q;
   wire        it_a_missed  = eng_q == E_IT && it_rsp_valid && !it_hit && !tri_side_q;
   wire        it_side_go   = it_uop_ready && ((eng_q == E_TRI_A && eng_done[0]) ||
                                               (!ItPerSide && eng_q == E_TRI_B && eng_done[1]));
   wire        it_uop_valid = it_side_go || (!ItPerSide && it_a_missed && eng_done[1]) || eng_q == E_RESULT;
-  wire        itb_uop_ready, itb_rsp_valid, itb_hit;
+  wire        itb_uop_ready, itb_rsp_valid, itb_hit, itb_unc, it_unc;
+  // A side's error bound (cc::ItBound): the query's TRI_ERR_EXP plus the err_exp word (record
+  // word 22) of the triangle whose matrix M the side used (the other side's record), and
+  // the largest exponent of the side's leaf-matrix pass outputs.
+  function automatic [9:0] bound_abs(input [7:0] query, input [7:0] err);
+    bound_abs = {{2{query[7]}}, query} + {{2{err[7]}}, err};
+  endfunction
+  wire [31:0] it_err  = rec_q[{eng_ent_q[EntW * (tri_side_q ? 0 : 1) +: EntW], !tri_side_q, 5'd22}];
+  wire [31:0] itb_err = rec_q[{eng_ent_q[0 +: EntW], 1'b0, 5'd22}];   // side B uses A's M
+  wire        unused_err = &{1'b0, it_err[31:16], itb_err, tri_err_exp_q[31:8]};   // itb_err: only with ItPerSide
   wire        itb_start    = ItPerSide && b_st_q == B_IDLE && eng_done[1] && itb_uop_ready &&
                              (eng_q == E_TRI_A || eng_q == E_IT || eng_q == E_TRI_B);
-  wire        itb_clear    = ItPerSide && ((eng_q == E_RESULT && b_st_q == B_DONE && b_hit_q) || b_st_q == B_CLEAR);
+  wire        itb_clear    = ItPerSide && ((eng_q == E_RESULT && b_st_q == B_DONE && (b_hit_q || b_unc_q)) || b_st_q == B_CLEAR);
   wire        b_answer     = ItPerSide && eng_q == E_TRI_B && b_st_q == B_DONE;   // side B's answer ends the test
   wire [6:0]  itb_corr_line;
   wire [9:0]  itb_dop_idx;
@@ -819,6 +844,10 @@ module cc_core #(
         .uop_i       (itb_clear ? ItClear : ItTri),
         .rsp_valid_o (itb_rsp_valid),
         .hit_o       (itb_hit),
+        .unc_o       (itb_unc),
+        .bound_abs_i (bound_abs(tri_err_exp_q[7:0], itb_err[7:0])),
+        .bound_rel_i (itb_err[15:8]),
+        .bound_side_exp_i (sexp_q[{eng_bank_q, 1'b1}]),
         .corr_line_o (itb_corr_line),
         .corr_data_i ({12'd0, corr_q[itb_corr_line]}),
         .dop_idx_o   (itb_dop_idx),
@@ -829,6 +858,7 @@ module cc_core #(
       assign itb_uop_ready = 1'b0;
       assign itb_rsp_valid = 1'b0;
       assign itb_hit = 1'b0;
+      assign itb_unc = 1'b0;
       assign itb_corr_line = 7'd0;
       assign itb_dop_idx = 10'd0;
       assign itb_unused = &{1'b0, itb_corr_line, itb_dop_idx, itb_clear};
@@ -844,6 +874,10 @@ module cc_core #(
     .uop_i       (eng_q == E_RESULT ? ItClear : ItTri),
     .rsp_valid_o (it_rsp_valid),
     .hit_o       (it_hit),
+    .unc_o       (it_unc),
+    .bound_abs_i (bound_abs(tri_err_exp_q[7:0], it_err[7:0])),
+    .bound_rel_i (it_err[15:8]),
+    .bound_side_exp_i (sexp_q[{eng_bank_q, tri_side_q}]),
     .corr_line_o (it_corr_line),
     .corr_data_i ({12'd0, corr_q[it_corr_line]}),
     .dop_idx_o   (it_dop_idx),
@@ -1012,11 +1046,14 @@ module cc_core #(
   // How the engine's test ends this cycle: without stopping the query (a miss, or a
   // result written in mode all), or stopping it (a first-mode hit, a result error).
   wire eng_result_ok = result_count_q < result_cap_q && !bad_ptr(result_addr, 32'd8, 32'd8);
-  wire eng_end       = (eng_q == E_IT && it_rsp_valid && !it_a_missed && !it_hit) ||
-                       (b_answer && !b_hit_q) ||
-                       (eng_q == E_RESULT_WAIT && res_req_accept && !ctrl_q[1]);
+  // An uncertain pair (no certain hit, an undecided edge) is written as a result with its
+  // flag and never stops the query.
+  wire it_b_unc      = it_unc || b_unc_q;   // ItPerSide: either unit's UNC (b_unc_q is 0 otherwise)
+  wire eng_end       = (eng_q == E_IT && it_rsp_valid && !it_a_missed && !it_hit && !it_unc) ||
+                       (b_answer && !b_hit_q && !it_b_unc) ||
+                       (eng_q == E_RESULT_WAIT && res_req_accept && (!ctrl_q[1] || eng_unc_q));
   wire eng_err_stop  = eng_q == E_RESULT && !eng_result_ok;
-  wire eng_stop      = eng_err_stop || (eng_q == E_RESULT_WAIT && res_req_accept && ctrl_q[1]);
+  wire eng_stop      = eng_err_stop || (eng_q == E_RESULT_WAIT && res_req_accept && ctrl_q[1] && !eng_unc_q);
   function automatic [TqW-1:0] tq_next(input [TqW-1:0] p);
     tq_next = (p == TqDepth[TqW-1:0] - 1'b1) ? {TqW{1'b0}} : p + 1'b1;
   endfunction
@@ -1071,6 +1108,7 @@ module cc_core #(
       cnt_lists_q <= 32'd0;
       cnt_max_stack_q <= 32'd0;
       cnt_max_list_q <= 32'd0;
+      cnt_unc_q <= 32'd0;
       cnt_cycles_q <= 64'd0;
     end
   endtask
@@ -1085,6 +1123,7 @@ module cc_core #(
       root_b_q <= 32'd0;
       result_base_q <= 32'd0;
       result_cap_q <= 32'd0;
+      tri_err_exp_q <= 32'd0;
       fsm_req_valid_q <= 1'b0;
       res_req_valid_q <= 1'b0;
       rec_req_valid_q <= 1'b0;
@@ -1092,6 +1131,8 @@ module cc_core #(
       eng_q <= E_IDLE;
       b_st_q <= B_IDLE;
       b_hit_q <= 1'b0;
+      b_unc_q <= 1'b0;
+      eng_unc_q <= 1'b0;
       b_orphan_q <= 1'b0;
       ld_wait_q <= 1'b0;
       wt_q <= 1'b0;
@@ -1167,6 +1208,7 @@ module cc_core #(
           REG_ROOT_B:          root_b_q <= reg_wdata_i;
           REG_RESULT_BASE:     result_base_q <= reg_wdata_i;
           REG_RESULT_CAPACITY: result_cap_q <= reg_wdata_i;
+          REG_TRI_ERR_EXP:     tri_err_exp_q <= reg_wdata_i;
           default: ;
         endcase
       end
@@ -1208,7 +1250,10 @@ module cc_core #(
           for (v = 0; v < 9; v = v + 1) begin
             dopreg_q[{te_wb_bank_q[i], i[0], corr_q[tri_pass_line({te_wb_leaf_q[i], i[0]}) + v[6:0]][19:15]}] <= triout_q[18 * i + 9 * te_wb_leaf_q[i] + v];
           end
-          if (te_wb_leaf_q[i]) te_done_q[{te_wb_bank_q[i], i[0]}] <= 1'b1;
+          if (te_wb_leaf_q[i]) begin
+            te_done_q[{te_wb_bank_q[i], i[0]}] <= 1'b1;
+            sexp_q[{te_wb_bank_q[i], i[0]}] <= leaf_exp[i];
+          end
         end
       end
       // A triangle test's vertices go to d0..d8 of their side's register file as soon as
@@ -1693,9 +1738,9 @@ module cc_core #(
       // side A's hit, cleared if it hit and freed), cleared with the test's result.
       if (itb_start) b_st_q <= B_RUN;
       if (itb_rsp_valid && b_st_q == B_RUN) begin
-        if (b_orphan_q || eng_q == E_RESULT) b_st_q <= itb_hit ? B_CLEAR : B_IDLE;   // (orphaned now)
+        if (b_orphan_q || eng_q == E_RESULT) b_st_q <= (itb_hit || itb_unc) ? B_CLEAR : B_IDLE;   // (orphaned now)
         else begin
-          b_st_q <= B_DONE; b_hit_q <= itb_hit;
+          b_st_q <= B_DONE; b_hit_q <= itb_hit; b_unc_q <= itb_unc;
         end
       end
       if (b_st_q == B_CLEAR) b_st_q <= B_IDLE;
@@ -1706,22 +1751,28 @@ module cc_core #(
         // The IT-unit takes a side when the pass engine has written its leaf-matrix pass.
         E_TRI_A: if (it_side_go) eng_q <= E_IT;
         E_TRI_B: if (it_side_go) eng_q <= E_IT;
-                 else if (b_answer) eng_q <= b_hit_q ? E_RESULT : E_IDLE;   // ItPerSide
-        // The IT-unit works through the side's edges (cc_it_unit, micro-op TRI). On a miss
-        // of side A, side B follows: at once (it_uop_valid) or once its passes are written.
-        // A hit makes the pair a result; a miss of side B ends the test.
+                 else if (b_answer) begin                           // ItPerSide
+                   eng_q <= (b_hit_q || it_b_unc) ? E_RESULT : E_IDLE;
+                   eng_unc_q <= !b_hit_q;
+                 end
+        // The IT-unit works through the side's edges (cc_it_unit, micro-op TRI). Unless
+        // side A hits, side B follows: at once (it_uop_valid) or once its passes are written.
+        // A hit makes the pair a result, so does an undecided edge of either side (an
+        // uncertain result); else the test ends.
         E_IT: if (it_a_missed) begin
           tri_side_q <= 1'b1;
           eng_q <= (eng_done[1] && !ItPerSide) ? E_IT : E_TRI_B;
         end else if (it_rsp_valid) begin
-          eng_q <= it_hit ? E_RESULT : E_IDLE;
+          eng_q <= (it_hit || it_unc) ? E_RESULT : E_IDLE;
+          eng_unc_q <= !it_hit;
         end
         // A hit: the IT-unit clears HIT (it_uop_valid), the pair is written as a result.
         E_RESULT: begin
           if (eng_result_ok) begin
             res_req_valid_q <= 1'b1;
             res_req_addr_q <= result_addr;
-            res_req_wdata_q <= {4{rec_q[{eng_ent_q[EntW +: EntW], 6'd53}], rec_q[{eng_ent_q[0 +: EntW], 6'd21}]}};   // (A's id, B's id) at every 8-byte slot
+            // (A's id, B's id with the UNCERTAIN flag) at every 8-byte slot
+            res_req_wdata_q <= {4{rec_q[{eng_ent_q[EntW +: EntW], 6'd53}] | {eng_unc_q, 31'd0}, rec_q[{eng_ent_q[0 +: EntW], 6'd21}]}};
             res_req_wstrb_q <= 32'h0000_00FF << result_addr[4:0];
             eng_q <= E_RESULT_WAIT;
           end else begin
@@ -1730,6 +1781,7 @@ module cc_core #(
         end
         E_RESULT_WAIT: if (res_req_accept) begin            // posted: the write goes on alone
           result_count_q <= result_count_q + 32'd1;
+          if (eng_unc_q) cnt_unc_q <= sat_inc(cnt_unc_q);
           eng_q <= E_IDLE;
         end
         default: ;

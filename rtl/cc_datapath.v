@@ -27,7 +27,8 @@
 //   rsp_valid_o (a one-cycle pulse, exactly one per command, in command order; the
 //   controller takes every response, there is no back-pressure), rsp_op_o,
 //   rsp_err_o (bad correspondence configuration, or a bad argument), rsp_overlap_o
-//   (CmdCmp), rsp_hit_o (CmdIt: the IT-unit's HIT flag).
+//   (CmdCmp), rsp_hit_o and rsp_unc_o (CmdIt: the IT-unit's HIT and UNC flags).
+//   it_bound_*_i: the IT-unit's error bound for its micro-ops (cc_it_unit).
 //   cmd_ready_o is low while a transform, a triangle pass or a micro-op runs.
 //
 // Memory beats: beat_valid_i/beat_ready_o, beat_dst_i selects the target, beat_idx_i is
@@ -73,6 +74,10 @@ module cc_datapath #(
   output wire         rsp_err_o,
   output wire [1:0]   rsp_overlap_o,
   output wire         rsp_hit_o,
+  output wire         rsp_unc_o,
+  input  wire [9:0]   it_bound_abs_i,
+  input  wire [7:0]   it_bound_rel_i,
+  input  wire [7:0]   it_bound_side_exp_i,
   // observation (benches, debug): 0 DOP register, 1 result slot 0, 2 slot 1, 3 e
   input  wire [1:0]   dbg_sel_i,
   input  wire [4:0]   dbg_idx_i,
@@ -290,7 +295,7 @@ module cc_datapath #(
     .overlap_o (cmp_overlap)
   );
 
-  wire it_rsp, it_hit;
+  wire it_rsp, it_hit, it_unc;
 
   cc_it_unit #(
     .MulStages (ItMulStages),
@@ -303,6 +308,10 @@ module cc_datapath #(
     .uop_i       (cmd_arg_i),
     .rsp_valid_o (it_rsp),
     .hit_o       (it_hit),
+    .unc_o       (it_unc),
+    .bound_abs_i (it_bound_abs_i),
+    .bound_rel_i (it_bound_rel_i),
+    .bound_side_exp_i (it_bound_side_exp_i),
     .corr_line_o (it_corr_line),
     .corr_data_i (it_corr_data),
     .dop_idx_o   (it_dop_idx),
@@ -317,6 +326,7 @@ module cc_datapath #(
   assign rsp_err_o     = (ag_done && ag_err) || bad_q;
   assign rsp_overlap_o = cmp_valid ? cmp_overlap : 2'b00;
   assign rsp_hit_o     = it_hit;
+  assign rsp_unc_o     = it_unc;
 
   // =====================================================================================
   // Observation port

@@ -1,33 +1,41 @@
 // ---------------------------------------------------------------------------------------
-// cc_it_unit: the triangle Intersection Test unit (paper §4.1, Figure 5; Eq. 4).
+// cc_it_unit: the triangle Intersection Test unit (paper §4.1, Figure 5; Eq. 4), certified.
 //
-// Bit-exact with cc::itEdgeOperands / cc::itTriangleEdgesHit (model/common/cc/chip_math.h).
-// For edge e (P = V_e, Q = V_(e+1)%3, already in the other triangle's unit frame) the
-// unit reads five operand pairs from the DOP register file through correspondence lines
-// 51 + 5e + j (src0, src1):
+// Bit-exact with cc::itSide (model/common/cc/chip_math.h; docs/exact_contacts.md). For edge
+// e (P = V_e, Q = V_(e+1)%3, already in the other triangle's unit frame) the unit reads five
+// operand pairs from the DOP register file through correspondence lines 51 + 5e + j
+// (src0, src1):
 //   j=0 (Px,Qz) -> a   j=1 (Qx,Pz) -> b   j=2 (Py,Qz) -> c   j=3 (Qy,Pz) -> d   j=4 (Qz,Pz)
-// and decides
-//   skip (miss) if (Pz >= 0 and Qz >= 0) or (Pz <= 0 and Qz <= 0)
-//   Qz > 0:  hit = a >= b  and  c >= d  and  ((a - b) + c) - d <= Qz - Pz
-//   Qz < 0:  hit = a <= b  and  c <= d  and  ((a - b) + c) - d >= Qz - Pz
+// and answers hit, miss or uncertain (rounding could have changed the answer), with the
+// thresholds of cc_it_bound for the side's bound (bound_*_i, held by the core during the
+// micro-op):
+//   Z phase: an end point with |z| <= z_thr (or a hopeless side): uncertain; both z
+//            certainly on one side: miss; else the edge crosses and is computed:
+//   u = a - b, v = c - d, s = u + v, rz = Qz - Pz; seen from Q's side (signs flipped when
+//   Qz < 0) the crossing point is inside when u >= uv_thr, v >= uv_thr and s <= rz shrunk
+//   by 2^w_exp (cc_fp32_step), outside when u < -uv_thr, v < -uv_thr or s > rz grown by
+//   2^w_exp; uncertain otherwise. An edge's exponent for cc_it_bound is the largest of the
+//   operands it reads in its P phase.
+// HIT is set by a certain hit, UNC by an uncertain edge; the side's verdict is hit if HIT,
+// else uncertain if UNC, else miss.
 // Low-cost arithmetic, as the paper allows: ONE multiplier and ONE add/sub unit, both
 // pipelined (MulStages / AddStages), every op rounded exactly like the golden model.
 //
 // Micro-op bus from the master controller (7 bits, the paper's "7-bit bus"):
 //   uop_i = {op[2:0], arg[3:0]}
 //     op 0 NOP             nothing; responds
-//     op 1 CLEAR           HIT := 0; responds
-//     op 2 EDGE  arg[1:0]  Eq. 4 for edge arg (0..2); HIT |= edge hit; responds
-//     op 3 TRI             edges 0, 1, 2; HIT |= any edge hit; responds at the first hit
+//     op 1 CLEAR           HIT := 0, UNC := 0; responds
+//     op 2 EDGE  arg[1:0]  Eq. 4 for edge arg (0..2); HIT |= edge hit, UNC |= edge uncertain
+//     op 3 TRI             edges 0, 1, 2 likewise; responds at the first (certain) hit
 //     op 4..7              reserved: treated as NOP (and flagged by an assertion)
 //   Handshake: uop_valid_i / uop_ready_o (ready when idle); exactly one rsp_valid_o pulse
-//   per micro-op, with hit_o = HIT after it. hit_o holds until the next CLEAR.
+//   per micro-op, with hit_o = HIT and unc_o = UNC after it. Both hold until the next CLEAR.
 //
 // Edges overlap (version 4). A micro-op first reads the (Qz,Pz) pair of each of its edges
 // (Z phase, one edge a cycle: the skip test, and RZ = Qz - Pz on the add/sub unit for an
 // edge that crosses z = 0). Then, for each crossing edge in order, a P phase of EdgeGap
 // cycles reads pairs 0..3 and issues the four products. Every edge has its own operand
-// registers, so an edge's three dependent ACC operations, ((a - b) + c) - d, run while
+// registers, so an edge's three ACC operations, a - b, c - d and their sum, run while
 // later edges read and multiply. EdgeGap (4, or 5 where 4 would make two edges want the
 // add/sub unit in the same cycle) keeps the unit's single add/sub conflict-free, so every
 // edge's timing is fixed. The micro-op responds after its first hitting edge is decided
@@ -40,9 +48,9 @@
 // TLM model charges them for S_IT:
 //   NOP / CLEAR   2
 //   EDGE          3 if the edge is skipped, else 9 + Lm + 3*La
-//   TRI           5 if all three edges are skipped, else 11 + (k-1)*g + Lm + 3*La, where
-//                 k = the crossing edges up to and including the first hit (all of them
-//                 if none hits): the golden model's `computed` count of the side.
+//   TRI           5 if no edge crosses, else 11 + (k-1)*g + Lm + 3*La, where k = the
+//                 crossing edges up to and including the first hit (all of them if none
+//                 hits): the golden model's `computed` count of the side.
 //   With Lm = La = 2 (g = 4): an evaluated EDGE 17; TRI 19 / 23 / 27 for k = 1 / 2 / 3
 //   (the unit before version 4 took 2 + 1 per skipped + 15 per evaluated edge: 33 for the
 //   usual two crossing edges with no hit).
@@ -51,9 +59,9 @@
 //   1..3            Z phase (edges 0, 1, 2)
 //   4+kg .. 7+kg    P0..P3: read pair j, issue product j on the multiplier
 //   6+kg+Lm         ACC = a - b        (b is registered at the end of 5+kg+Lm)
-//   +(La+1)         ACC = ACC + c
-//   +(La+1)         ACC = ACC - d
-//   +(La+1)         decision (compares a~b, c~d, ACC~RZ), then respond or go on
+//   +(La+1)         ACC = c - d        (u := ACC; d is in since 8+kg+Lm, La >= 1)
+//   +(La+1)         ACC = u + ACC      (v := ACC)
+//   +(La+1)         decision (u, v, ACC = s and RZ against the thresholds), respond or go on
 // ---------------------------------------------------------------------------------------
 module cc_it_unit #(
   parameter integer MulStages = 2,
@@ -67,6 +75,11 @@ module cc_it_unit #(
   input  wire [6:0]  uop_i,
   output wire        rsp_valid_o,
   output wire        hit_o,
+  output wire        unc_o,
+  // the side's error bound (cc::ItBound), stable from the micro-op's first Z cycle on
+  input  wire [9:0]  bound_abs_i,      // signed: TRI_ERR_EXP + the record's err_exp[7:0]
+  input  wire [7:0]  bound_rel_i,      // signed: the record's err_exp[15:8]
+  input  wire [7:0]  bound_side_exp_i, // largest biased exponent of the side's coordinates
   // correspondence register file (IT read port)
   output wire [6:0]  corr_line_o,
   input  wire [31:0] corr_data_i,
@@ -104,6 +117,7 @@ module cc_it_unit #(
   reg [2:0]  p_cnt_d, p_cnt_q;     // P phase: cycle 0..EdgeGap-1 (pairs 0..3 in 0..3)
   reg        epoch_d, epoch_q;     // flips per micro-op; results of older ones are dropped
   reg        hit_d, hit_q;         // HIT flag
+  reg        unc_d, unc_q;         // UNC flag
 
   // Per-edge state. cross: the edge crosses z = 0 (set in the Z phase); qpos: Qz > 0;
   // step: ACC operations issued (0..3); done: decided.
@@ -115,6 +129,8 @@ module cc_it_unit #(
   reg [11:0] prod_v_q;
   reg [31:0] rz_q [0:2];
   reg [31:0] acc_q [0:2];
+  reg [31:0] u_q [0:2], v_q [0:2];  // u and v, kept while ACC moves on
+  reg [7:0]  eexp_q [0:2];         // largest biased exponent of the edge's P-phase operands
   reg [2:0]  rz_v_q, acc_v_q;
 
   wire [2:0] uop_op  = uop_i[6:4];
@@ -143,8 +159,8 @@ module cc_it_unit #(
     for (e = 0; e < 3; e = e + 1) begin
       case (step_q[e])
         2'd0:    acc_ready[e] = prod_v_q[4*e] && prod_v_q[4*e+1];
-        2'd1:    acc_ready[e] = acc_v_q[e] && prod_v_q[4*e+2];
-        2'd2:    acc_ready[e] = acc_v_q[e] && prod_v_q[4*e+3];
+        2'd1:    acc_ready[e] = acc_v_q[e] && prod_v_q[4*e+2] && prod_v_q[4*e+3];
+        2'd2:    acc_ready[e] = acc_v_q[e];
         default: acc_ready[e] = 1'b0;
       endcase
       acc_ready[e] = acc_ready[e] && cross_q[e] && (state_q == StP || state_q == StWait);
@@ -158,24 +174,56 @@ module cc_it_unit #(
 
   // =====================================================================================
   // Comparisons (DAZ, NaN unordered: exactly the C++ relational operators under FtzScope)
+  // against the thresholds of the side's bound
   // =====================================================================================
-  wire qz_lt0, qz_eq0, qz_gt0, pz_lt0, pz_eq0, pz_gt0;
-  wire ab_lt, ab_eq, ab_gt, cd_lt, cd_eq, cd_gt, ar_lt, ar_eq, ar_gt;
-  wire [4:0] unused_unord;
+  function automatic [7:0] max_exp(input [7:0] a, input [7:0] b);
+    max_exp = a > b ? a : b;
+  endfunction
 
-  cc_fp32_cmp u_cmp_qz (.a_i(op_x), .b_i(32'd0), .lt_o(qz_lt0), .eq_o(qz_eq0), .gt_o(qz_gt0), .unord_o(unused_unord[0]));
-  cc_fp32_cmp u_cmp_pz (.a_i(op_y), .b_i(32'd0), .lt_o(pz_lt0), .eq_o(pz_eq0), .gt_o(pz_gt0), .unord_o(unused_unord[1]));
-  cc_fp32_cmp u_cmp_ab (.a_i(prod_q[{dec_edge, 2'd0}]), .b_i(prod_q[{dec_edge, 2'd1}]),
-                        .lt_o(ab_lt), .eq_o(ab_eq), .gt_o(ab_gt), .unord_o(unused_unord[2]));
-  cc_fp32_cmp u_cmp_cd (.a_i(prod_q[{dec_edge, 2'd2}]), .b_i(prod_q[{dec_edge, 2'd3}]),
-                        .lt_o(cd_lt), .eq_o(cd_eq), .gt_o(cd_gt), .unord_o(unused_unord[3]));
-  cc_fp32_cmp u_cmp_ar (.a_i(acc_q[dec_edge]), .b_i(rz_q[dec_edge]),
-                        .lt_o(ar_lt), .eq_o(ar_eq), .gt_o(ar_gt), .unord_o(unused_unord[4]));
+  wire        hopeless;
+  wire [31:0] z_thr, uv_thr;
+  wire signed [11:0] w_exp;
+  cc_it_bound u_bound (
+    .k_abs_i (bound_abs_i), .k_rel_i (bound_rel_i), .side_exp_i (bound_side_exp_i),
+    .edge_exp_i (eexp_q[dec_edge]), .hopeless_o (hopeless), .z_thr_o (z_thr), .uv_thr_o (uv_thr),
+    .w_exp_o (w_exp));
 
-  // Same side of (or on) z = 0: the edge does not cross the plane.
-  wire skip_edge = ((pz_gt0 || pz_eq0) && (qz_gt0 || qz_eq0)) || ((pz_lt0 || pz_eq0) && (qz_lt0 || qz_eq0));
-  wire edge_hit  = qpos_q[dec_edge] ? ((ab_gt || ab_eq) && (cd_gt || cd_eq) && (ar_lt || ar_eq))
-                                    : ((ab_lt || ab_eq) && (cd_lt || cd_eq) && (ar_gt || ar_eq));
+  // Z phase: op_x = Qz, op_y = Pz against +z_thr (0, 2) and -z_thr (1, 3).
+  wire [31:0] z_neg = {1'b1, z_thr[30:0]};
+  wire [3:0]  zlt, zeq, zgt, zun;
+  cc_fp32_cmp u_cmp_qp (.a_i(op_x), .b_i(z_thr), .lt_o(zlt[0]), .eq_o(zeq[0]), .gt_o(zgt[0]), .unord_o(zun[0]));
+  cc_fp32_cmp u_cmp_qn (.a_i(op_x), .b_i(z_neg), .lt_o(zlt[1]), .eq_o(zeq[1]), .gt_o(zgt[1]), .unord_o(zun[1]));
+  cc_fp32_cmp u_cmp_pp (.a_i(op_y), .b_i(z_thr), .lt_o(zlt[2]), .eq_o(zeq[2]), .gt_o(zgt[2]), .unord_o(zun[2]));
+  cc_fp32_cmp u_cmp_pn (.a_i(op_y), .b_i(z_neg), .lt_o(zlt[3]), .eq_o(zeq[3]), .gt_o(zgt[3]), .unord_o(zun[3]));
+  wire [3:0]  zc = {zgt[0], zlt[1], zgt[2], zlt[3]};   // {Qz > t, Qz < -t, Pz > t, Pz < -t}
+  wire        unused_zc = &{1'b0, zlt[0], zlt[2], zeq, zgt[1], zgt[3], zun};
+  wire z_same    = (zc[3] && zc[1]) || (zc[2] && zc[0]);
+  wire z_unsure  = hopeless || !(zc[3] || zc[2]) || !(zc[1] || zc[0]);
+  wire skip_edge = z_same || z_unsure;            // no arithmetic for this edge
+  wire qpos_now  = zc[3];
+
+  // Decision of edge dec_edge, seen from Q's side (signs flipped when Qz < 0).
+  wire        flip = !qpos_q[dec_edge];
+  wire [31:0] du   = {u_q[dec_edge][31] ^ flip, u_q[dec_edge][30:0]};
+  wire [31:0] dv   = {v_q[dec_edge][31] ^ flip, v_q[dec_edge][30:0]};
+  wire [31:0] ds   = {acc_q[dec_edge][31] ^ flip, acc_q[dec_edge][30:0]};
+  wire [31:0] drz  = {rz_q[dec_edge][31] ^ flip, rz_q[dec_edge][30:0]};
+  wire [31:0] rz_shrunk, rz_grown;
+  cc_fp32_step u_step (.r_i(drz), .k_i(w_exp), .shrunk_o(rz_shrunk), .grown_o(rz_grown));
+  // u, v against +uv_thr (0, 2) and -uv_thr (1, 3); s against rz shrunk (4) and grown (5).
+  wire [31:0] uv_neg = {1'b1, uv_thr[30:0]};
+  wire [5:0]  dlt, deq, dgt, dun;
+  cc_fp32_cmp u_cmp_up (.a_i(du), .b_i(uv_thr),    .lt_o(dlt[0]), .eq_o(deq[0]), .gt_o(dgt[0]), .unord_o(dun[0]));
+  cc_fp32_cmp u_cmp_un (.a_i(du), .b_i(uv_neg),    .lt_o(dlt[1]), .eq_o(deq[1]), .gt_o(dgt[1]), .unord_o(dun[1]));
+  cc_fp32_cmp u_cmp_vp (.a_i(dv), .b_i(uv_thr),    .lt_o(dlt[2]), .eq_o(deq[2]), .gt_o(dgt[2]), .unord_o(dun[2]));
+  cc_fp32_cmp u_cmp_vn (.a_i(dv), .b_i(uv_neg),    .lt_o(dlt[3]), .eq_o(deq[3]), .gt_o(dgt[3]), .unord_o(dun[3]));
+  cc_fp32_cmp u_cmp_sl (.a_i(ds), .b_i(rz_shrunk), .lt_o(dlt[4]), .eq_o(deq[4]), .gt_o(dgt[4]), .unord_o(dun[4]));
+  cc_fp32_cmp u_cmp_sg (.a_i(ds), .b_i(rz_grown),  .lt_o(dlt[5]), .eq_o(deq[5]), .gt_o(dgt[5]), .unord_o(dun[5]));
+  wire        unused_dc = &{1'b0, dlt[0], dlt[2], dgt[1], dgt[3], deq[1], deq[3], dgt[4], dlt[5], deq[5], dun};
+  wire        u_ge = dgt[0] || deq[0], v_ge = dgt[2] || deq[2], s_le = dlt[4] || deq[4];
+  wire        u_lt = dlt[1], v_lt = dlt[3], s_gt = dgt[5];
+  wire edge_miss = u_lt || v_lt || s_gt;
+  wire edge_hit  = !edge_miss && u_ge && v_ge && s_le;
   wire decide    = |dec_ready;
 
   // =====================================================================================
@@ -187,10 +235,12 @@ module cc_it_unit #(
   wire        acc_issue = |acc_ready;
   wire        add_issue = z_cross || acc_issue;
   // RZ = Qz - Pz in the Z phase (no ACC operation can be ready then); else the ACC step:
-  // step 0 a - b, step 1 ACC + c, step 2 ACC - d.
-  wire        add_sub   = z_cross || acc_step != 2'd1;
-  wire [31:0] add_a     = z_cross ? op_x : (acc_step == 2'd0) ? prod_q[{acc_edge, 2'd0}] : acc_q[acc_edge];
-  wire [31:0] add_b     = z_cross ? op_y : prod_q[{acc_edge, acc_step + 2'd1}];
+  // step 0 a - b, step 1 c - d, step 2 u + v (ACC holds v then).
+  wire        add_sub   = z_cross || acc_step != 2'd2;
+  wire [31:0] add_a     = z_cross ? op_x : (acc_step == 2'd0) ? prod_q[{acc_edge, 2'd0}] :
+                          (acc_step == 2'd1) ? prod_q[{acc_edge, 2'd2}] : u_q[acc_edge];
+  wire [31:0] add_b     = z_cross ? op_y : (acc_step == 2'd0) ? prod_q[{acc_edge, 2'd1}] :
+                          (acc_step == 2'd1) ? prod_q[{acc_edge, 2'd3}] : acc_q[acc_edge];
   wire [3:0]  add_tag   = z_cross ? {epoch_q, z_edge_q, 1'b0} : {epoch_q, acc_edge, 1'b1};
 
   wire        mul_valid, add_valid, mul_tag_valid, add_tag_valid;
@@ -241,13 +291,14 @@ module cc_it_unit #(
     p_cnt_d  = p_cnt_q;
     epoch_d  = epoch_q;
     hit_d    = hit_q;
+    unc_d    = unc_q;
     rsp_d    = 1'b0;
     case (state_q)
       StIdle: begin
         if (uop_valid_i) begin
           epoch_d = !epoch_q;
           case (uop_op)
-            OpClear: begin hit_d = 1'b0; state_d = StRsp; end
+            OpClear: begin hit_d = 1'b0; unc_d = 1'b0; state_d = StRsp; end
             OpEdge:  begin z_edge_d = uop_arg[1:0]; z_last_d = uop_arg[1:0]; state_d = StZ; end
             OpTri:   begin z_edge_d = 2'd0;         z_last_d = 2'd2;         state_d = StZ; end
             OpNop:   state_d = StRsp;
@@ -256,6 +307,7 @@ module cc_it_unit #(
         end
       end
       StZ: begin
+        if (z_unsure) unc_d = 1'b1;
         if (z_edge_q != z_last_q) begin
           z_edge_d = z_edge_q + 2'd1;
         end else if (cross_now != 3'b000) begin
@@ -291,6 +343,7 @@ module cc_it_unit #(
       hit_d   = 1'b1;
       state_d = StRsp;
     end
+    if (decide && !edge_hit && !edge_miss) unc_d = 1'b1;
   end
 
   always @(posedge clk_i or negedge rst_ni) begin
@@ -302,6 +355,7 @@ module cc_it_unit #(
       p_cnt_q  <= 3'd0;
       epoch_q  <= 1'b0;
       hit_q    <= 1'b0;
+      unc_q    <= 1'b0;
       rsp_q    <= 1'b0;
     end else begin
       state_q  <= state_d;
@@ -311,6 +365,7 @@ module cc_it_unit #(
       p_cnt_q  <= p_cnt_d;
       epoch_q  <= epoch_d;
       hit_q    <= hit_d;
+      unc_q    <= unc_d;
       rsp_q    <= rsp_d;
     end
   end
@@ -339,7 +394,7 @@ module cc_it_unit #(
     end else begin
       if (state_q == StZ) begin
         cross_q[z_edge_q] <= !skip_edge;
-        qpos_q[z_edge_q]  <= qz_gt0;
+        qpos_q[z_edge_q]  <= qpos_now;
       end
       if (decide) done_q[dec_edge] <= 1'b1;
       if (mul_land) prod_v_q[{mul_edge, mul_tag[1:0]}] <= 1'b1;
@@ -356,11 +411,22 @@ module cc_it_unit #(
     if (mul_land) prod_q[{mul_edge, mul_tag[1:0]}] <= mul_result;
     if (rz_land) rz_q[add_edge] <= add_result;
     if (acc_land) acc_q[add_edge] <= add_result;
+    if (acc_issue && acc_step == 2'd1) u_q[acc_edge] <= acc_q[acc_edge];
+    if (acc_issue && acc_step == 2'd2) v_q[acc_edge] <= acc_q[acc_edge];
+  end
+
+  // The edge's exponent for its thresholds: the largest of the operands of pairs 0..3 (its
+  // P phase reads them; its first Z cycle clears it).
+  wire p_read = state_q == StP && p_cnt_q < 3'd4;
+  always @(posedge clk_i) begin
+    if (state_q == StZ) eexp_q[z_edge_q] <= 8'd0;
+    else if (p_read) eexp_q[p_edge_q] <= max_exp(eexp_q[p_edge_q], max_exp(op_x[30:23], op_y[30:23]));
   end
 
   assign uop_ready_o = (state_q == StIdle);
   assign rsp_valid_o = rsp_q;
   assign hit_o       = hit_q;
+  assign unc_o       = unc_q;
 
 `ifndef SYNTHESIS
   always @(posedge clk_i) begin

@@ -3,6 +3,7 @@
 // the chip and collects the answer. It runs unchanged on every Device.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -10,6 +11,7 @@
 #include "cc/counters.h"
 #include "cc/device.h"
 #include "cc/image.h"
+#include "cc/mesh.h"
 #include "cc/pose.h"
 #include "cc/regmap.h"
 #include "cc/tree.h"
@@ -21,14 +23,21 @@ QueryMode queryModeByName(const std::string& name);  // "all" | "first"
 
 using TriPair = std::pair<uint32_t, uint32_t>;  // (triangle of A, triangle of B)
 
+// A query's answer: the pairs exact geometry returns (docs/exact_contacts.md). The chip
+// reports certain hits and pairs it could not decide (uncertain); the driver decides the
+// latter exactly on the host and keeps those that intersect, in the chip's order.
 struct QueryResult {
-  std::vector<TriPair> pairs;  // in the order the chip found them
+  std::vector<TriPair> pairs;      // the answer, in the order the chip found them
+  std::vector<TriPair> uncertain;  // the pairs the chip left to the host, in its order
+  size_t uncertain_hits = 0;       // of those, the ones that intersect (in `pairs`)
+  double host_exact_seconds = 0;   // time the host spent deciding them
   Counters counters;
   regs::Error error = regs::Error::None;
 };
 
 // An object on the board: its image's place and what the pose set-up needs.
 struct BoardObject {
+  std::shared_ptr<const Mesh> mesh;  // the geometry uncertain pairs are decided on
   uint32_t root_pair = 0;
   uint32_t base = 0, end = 0;
   ObjectBounds bounds;
@@ -55,6 +64,8 @@ class Driver {
   // One query: A tumbled by `pose` (A's frame into B's), B aligned. The pose is validated
   // (NaN/Inf rejected) before anything is written to the chip. A query that ends in an
   // error status returns the error (and what was found before it) in QueryResult::error.
+  // Uncertain pairs are decided exactly here; in mode first the answer is the first pair
+  // in the chip's order that intersects (at most one).
   QueryResult query(const BoardObject& a, const BoardObject& b, const Pose& pose, QueryMode mode,
                     uint64_t max_cycles = 1ull << 40);
 
@@ -62,6 +73,8 @@ class Driver {
 
  private:
   void writeRegisters(const PoseRegisters& regs);
+  void decideUncertain(const BoardObject& a, const BoardObject& b, const Pose& pose, QueryMode mode,
+                       const std::vector<uint32_t>& raw, QueryResult& res) const;
   Device& dev_;
   uint32_t result_capacity_;
   uint32_t result_base_ = 0;  // placed after the first upload's end, moved as objects come

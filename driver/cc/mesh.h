@@ -36,6 +36,9 @@ Mesh loadMesh(const std::string& path);
 // a face index out of range.
 void validateMesh(const Mesh& mesh);
 
+// The largest |x| of any vertex (in double): the object's radius the error bounds use.
+double meshRadius(const Mesh& mesh);
+
 // Scales uniformly so the largest side of the bounding box is 1 and centres the box at
 // the origin (collide --normalize).
 void normalizeMesh(Mesh& mesh);

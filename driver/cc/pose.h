@@ -68,11 +68,17 @@ DopTransform computeDopTransform(const Pose& pose, const Directions& dirs);
 struct PoseRegisters {
   std::array<std::array<float, 4>, 30> matrix{};  // matrix register file lines 0..29
   std::array<uint32_t, regs::CORR_LINES> corr{};  // whole correspondence register file
+  uint32_t tri_err_exp = 0;                       // TRI_ERR_EXP
 };
 
-// C, c, j and the triangle transforms. The constants c are widened by a bound from the
-// FP32 error analysis (docs/memory_image.md, "Enclosure despite rounding") so that the
-// DOP the chip computes encloses the exactly transformed one.
-PoseRegisters setupPose(const Pose& pose, const Directions& dirs, const ObjectBounds& tumbled);
+// The query's triangle-test error exponent (TRI_ERR_EXP, docs/exact_contacts.md): the
+// smallest k with 2^k >= 10.01 * 2^-24 * (max(R_A, R_B) + |t|), clamped to [-128, 127];
+// 127 (every test uncertain) when that magnitude is outside [2^-90, 2^90].
+int triangleQueryErrExp(const Pose& pose, const ObjectBounds& tumbled, const ObjectBounds& aligned);
+
+// C, c, j, the triangle transforms and TRI_ERR_EXP. The constants c are widened by a bound
+// from the FP32 error analysis (docs/memory_image.md, "Enclosure despite rounding") so
+// that the DOP the chip computes encloses the exactly transformed one.
+PoseRegisters setupPose(const Pose& pose, const Directions& dirs, const ObjectBounds& tumbled, const ObjectBounds& aligned);
 
 }  // namespace cc

@@ -106,6 +106,20 @@ void record(const std::string& dir) {
                                        "(configs/modern_queued.cfg), modes all and first.");
   }
   {
+    // Contacts the chip leaves to the host: two flat grids, coplanar and overlapping, one
+    // turned by 90 degrees, one lifted onto the other's plane from below; uncertain pairs
+    // are written with their flag and never end a first-mode query.
+    Recorder r("paper");
+    cc::Driver d(r.rec);
+    const cc::Mesh grid_a = cc::makeHeightField(4, 4, 1.0f, 0.0f, 3), grid_b = cc::makeHeightField(5, 5, 1.0f, 0.0f, 4);
+    const auto a = d.upload(tree(grid_a), grid_a), b = d.upload(tree(grid_b), grid_b);
+    d.query(a, b, cc::poseFromAxisAngle({0, 0, 1}, 0, {0.3, 0.1, 0}), cc::QueryMode::All);
+    d.query(a, b, cc::poseFromAxisAngle({0, 0, 1}, 90, {0.25, 0.2, 0}), cc::QueryMode::First);
+    d.query(a, b, cc::poseFromAxisAngle({1, 0, 0}, 90, {0.1, 0.2, 0.5}), cc::QueryMode::All);
+    r.save(dir + "/contacts.vec", "A flat grid of " + tris(grid_a) + " triangles against one of " + tris(grid_b) +
+                                      ": coplanar overlap in modes all and first, and one grid\nstanding on the other's plane.");
+  }
+  {
     Recorder r("small");  // 256 list words, 8 frames
     cc::Driver d(r.rec);
     const cc::Mesh coarse = cc::makeHeightField(1, 1, 1.0f, 0.01f, 7), fine = cc::makeHeightField(10, 10, 1.0f, 0.01f, 8);

@@ -116,6 +116,8 @@ struct Row {
   size_t pairs;
   double wall, sw_wall, eq5;
   std::string error;
+  size_t uncertain_hits = 0;      // of the chip's uncertain pairs, those that intersect
+  double host_exact_seconds = 0;  // the host's exact decisions of them
 };
 
 int run(const Options& o) {
@@ -203,8 +205,8 @@ int run(const Options& o) {
     if (!pairs_out) throw std::runtime_error("cannot write " + o.pairs_out);
   }
   if (!o.quiet) {
-    std::printf("%5s %8s %8s %9s %9s %10s %8s %7s %5s %6s %11s %10s %10s", "pose", "angle", "pairs", "tumbled", "aligned_pr",
-                "overlaps", "tri", "lists", "stack", "maxlst", "eq5_cycles", "chip_ms", "sw_ms");
+    std::printf("%5s %8s %8s %9s %9s %10s %8s %6s %8s %7s %5s %6s %11s %10s %10s", "pose", "angle", "pairs", "tumbled", "aligned_pr",
+                "overlaps", "tri", "unc", "host_ms", "lists", "stack", "maxlst", "eq5_cycles", "chip_ms", "sw_ms");
     if (timed) std::printf(" %11s %9s %9s %6s", "cycles", "cyc/list", "eq5/list", "ratio");
     std::printf("\n");
   }
@@ -250,6 +252,8 @@ int run(const Options& o) {
       }
       pairs = std::move(qr.pairs);
       r.c = qr.counters;
+      r.uncertain_hits = qr.uncertain_hits;
+      r.host_exact_seconds = qr.host_exact_seconds;
       if (qr.error != cc::regs::Error::None) r.error = cc::regs::errorName(qr.error);
     }
     r.sw_wall = sw_time;
@@ -257,9 +261,10 @@ int run(const Options& o) {
     r.eq5 = sw_backend ? 0 : eq5Cycles(r.c);
     for (const auto& p : pairs) pairs_out << i << ' ' << p.first << ' ' << p.second << '\n';
     if (!o.quiet) {
-      std::printf("%5d %8.2f %8zu %9llu %9llu %10llu %8llu %7llu %5llu %6llu %11.0f %10.3f %10.3f", r.pose, r.angle, r.pairs,
+      std::printf("%5d %8.2f %8zu %9llu %9llu %10llu %8llu %6llu %8.3f %7llu %5llu %6llu %11.0f %10.3f %10.3f", r.pose, r.angle, r.pairs,
                   (unsigned long long)r.c.tumbled_nodes_transformed, (unsigned long long)r.c.aligned_pairs_fetched,
-                  (unsigned long long)r.c.overlap_tests, (unsigned long long)r.c.triangle_tests, (unsigned long long)r.c.lists,
+                  (unsigned long long)r.c.overlap_tests, (unsigned long long)r.c.triangle_tests,
+                  (unsigned long long)r.c.uncertain_tests, 1e3 * r.host_exact_seconds, (unsigned long long)r.c.lists,
                   (unsigned long long)r.c.max_stack_depth, (unsigned long long)r.c.max_list_length, r.eq5, 1e3 * r.wall, 1e3 * r.sw_wall);
       if (timed && r.eq5 > 0) {
         const double lists = eq5Lists(r.c);
@@ -295,6 +300,13 @@ int run(const Options& o) {
               worst(aligned), worst(tumbled), worst([](const Row& r) { return r.eq5; }), worst(hw_us), worst(sw_us));
   std::printf("(aligned_vis = overlap tests, tumbled_vis = tumbled nodes transformed; hw_us = Eq. 5 at %.0f MHz; sw_us = the "
               "double-precision recursive traversal on this machine)\n", cfg.core_mhz);
+  if (!sw_backend) {
+    double tests = 0, unc = 0, unc_hits = 0;
+    for (const auto& r : rows) { tests += r.c.triangle_tests; unc += r.c.uncertain_tests; unc_hits += r.uncertain_hits; }
+    std::printf("uncertain pairs (decided exactly on the host): %.0f of %.0f triangle tests (%.2f %%), %.0f intersect; host time "
+                "avg %.1f us worst %.1f us per query\n", unc, tests, tests > 0 ? 100 * unc / tests : 0.0, unc_hits,
+                avg([](const Row& r) { return 1e6 * r.host_exact_seconds; }), worst([](const Row& r) { return 1e6 * r.host_exact_seconds; }));
+  }
   if (timed) {
     const auto cycles = [](const Row& r) { return double(r.c.cycles); };
     const auto chip_us = [&](const Row& r) { return r.c.cycles / cfg.core_mhz; };
@@ -326,6 +338,8 @@ int run(const Options& o) {
         j["eq5_cycles_per_list"] = r.eq5 / eq5Lists(r.c);
         if (timed) j["cycles_per_list"] = r.c.cycles / eq5Lists(r.c);
       }
+      j["uncertain_hits"] = r.uncertain_hits;
+      j["host_exact_seconds"] = r.host_exact_seconds;
       j["wall_seconds"] = r.wall;
       j["sw_seconds"] = r.sw_wall;
       j["error"] = r.error.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.error);

@@ -34,6 +34,7 @@ void Chip::write32(uint32_t off, uint32_t v) {
     case ROOT_B: root_b_ = v; break;
     case RESULT_BASE: result_base_ = v; break;
     case RESULT_CAPACITY: result_capacity_ = v; break;
+    case TRI_ERR_EXP: tri_err_exp_ = v; break;  // bits 7:0 used
     default: break;  // read-only and unmapped registers ignore writes
   }
 }
@@ -56,6 +57,7 @@ uint32_t Chip::read32(uint32_t off) const {
     case RESULT_BASE: return result_base_;
     case RESULT_CAPACITY: return result_capacity_;
     case RESULT_COUNT: return result_count_;
+    case TRI_ERR_EXP: return tri_err_exp_;
     case CNT_TUMBLED: return lo(counters_.tumbled_nodes_transformed);
     case CNT_ALIGNED_PAIRS: return lo(counters_.aligned_pairs_fetched);
     case CNT_OVERLAP_TESTS: return lo(counters_.overlap_tests);
@@ -63,6 +65,7 @@ uint32_t Chip::read32(uint32_t off) const {
     case CNT_LISTS: return lo(counters_.lists);
     case CNT_MAX_STACK_DEPTH: return lo(counters_.max_stack_depth);
     case CNT_MAX_LIST_LENGTH: return lo(counters_.max_list_length);
+    case CNT_UNCERTAIN: return lo(counters_.uncertain_tests);
     case CNT_CYCLES_LO: return static_cast<uint32_t>(counters_.cycles);
     case CNT_CYCLES_HI: return static_cast<uint32_t>(counters_.cycles >> 32);
     default: return 0;  // unmapped addresses read as zero
@@ -328,7 +331,7 @@ void Chip::processLeafList(uint32_t node_addr, const Dop& dop, uint32_t base, ui
 // Triangle test (paper §3.3, Eq. 4) through the DOP register file, the matrix register
 // file and correspondence lines 24..65, exactly as the datapath sequences it.
 // ---------------------------------------------------------------------------------------
-void Chip::triPass(uint32_t pass) {
+int Chip::triPass(uint32_t pass) {
   static constexpr uint32_t kLine[3] = {regs::kMatAtoB, regs::kMatBtoA, regs::kMatLeaf};
   float out[9];
   uint32_t dst[9];
@@ -340,6 +343,7 @@ void Chip::triPass(uint32_t pass) {
     dst[o] = regs::corrField(w, 3);
   }
   for (uint32_t o = 0; o < 9; ++o) dopreg_[dst[o]] = out[o];  // written after all reads
+  return itCoordExp(out);
 }
 
 void Chip::loadLeafMatrix(uint32_t tri_record) {
@@ -348,7 +352,7 @@ void Chip::loadLeafMatrix(uint32_t tri_record) {
   }
 }
 
-bool Chip::triangleTest(uint32_t tumbled_node, uint32_t aligned_node) {
+ItVerdict Chip::triangleTest(uint32_t tumbled_node, uint32_t aligned_node) {
   ++counters_.triangle_tests;
   const uint32_t ta = mem_.read32(tumbled_node + kNodePtr);
   const uint32_t tb = mem_.read32(aligned_node + kNodePtr);
@@ -358,44 +362,56 @@ bool Chip::triangleTest(uint32_t tumbled_node, uint32_t aligned_node) {
     observer_->onFetch(Observer::Fetch::TriangleRecord, ta);
     observer_->onFetch(Observer::Fetch::TriangleRecord, tb);
   }
-  const auto itHit = [&] {
-    uint32_t computed = 0;
-    bool hit = false;
-    for (uint32_t e = 0; e < 3 && !hit; ++e) {
-      float op[5][2];
+  // The IT-unit's micro-op TRI on the operand pairs of correspondence lines 51..65, with
+  // this side's bound (docs/exact_contacts.md).
+  const auto itSideOf = [&](const ItBound& bound) {
+    float op[3][5][2];
+    for (uint32_t e = 0; e < 3; ++e) {
       for (uint32_t k = 0; k < 5; ++k) {
         const uint32_t w = corr_[regs::kCorrIt + 5 * e + k];
-        op[k][0] = dopreg_[regs::corrField(w, 0)];
-        op[k][1] = dopreg_[regs::corrField(w, 1)];
+        op[e][k][0] = dopreg_[regs::corrField(w, 0)];
+        op[e][k][1] = dopreg_[regs::corrField(w, 1)];
       }
-      computed += !itEdgeSkipped(op);
-      hit = itEdgeOperands(op);
     }
-    if (observer_) observer_->onTriangleSide(computed, hit);
-    return hit;
+    const ItSideResult r = itSide(op, bound);
+    if (observer_) observer_->onTriangleSide(r.computed, r.verdict);
+    return r.verdict;
   };
   const auto edgesOf = [&](uint32_t own, uint32_t other, uint32_t frame_pass) {
     mem_.read(own + kTriVerts, dopreg_.data(), 9 * sizeof(float));  // vertices -> d0..d8
     triPass(frame_pass);                                           // other object's frame
     loadLeafMatrix(other);
-    triPass(2);                                                    // other triangle's unit frame
-    return itHit();
+    const int coord_exp = triPass(2);                              // other triangle's unit frame
+    const uint32_t err = mem_.read32(other + kTriErrExp);
+    return itSideOf(ItBound{errExpOf(tri_err_exp_) + errExpOf(err), errExpOf(err >> 8), coord_exp});
   };
-  const bool hit = edgesOf(ta, tb, 0) || edgesOf(tb, ta, 1);
+  // Side B runs unless side A hit; a hit of either side is certain, else an uncertain side
+  // leaves the pair to the host.
+  const ItVerdict side_a = edgesOf(ta, tb, 0);
+  const ItVerdict side_b = side_a == ItVerdict::Hit ? ItVerdict::Hit : edgesOf(tb, ta, 1);
+  const ItVerdict verdict = side_b == ItVerdict::Hit                                               ? ItVerdict::Hit
+                            : (side_a == ItVerdict::Uncertain || side_b == ItVerdict::Uncertain) ? ItVerdict::Uncertain
+                                                                                                  : ItVerdict::Miss;
   const uint32_t id_a = mem_.read32(ta + kTriId), id_b = mem_.read32(tb + kTriId);
-  if (observer_) observer_->onTriangleTest(id_a, id_b, hit);
-  if (hit) record(id_a, id_b);
-  return hit;
+  if (observer_) observer_->onTriangleTest(id_a, id_b, verdict);
+  if (verdict != ItVerdict::Miss) record(id_a, id_b, verdict == ItVerdict::Uncertain);
+  return verdict;
 }
 
-void Chip::record(uint32_t tri_a, uint32_t tri_b) {
+// A certain hit or an uncertain pair goes to the result area; only a certain hit ends a
+// query in mode first.
+void Chip::record(uint32_t tri_a, uint32_t tri_b, bool uncertain) {
   if (result_count_ >= result_capacity_) fail(regs::Error::ResultOverflow);
   const uint32_t at = result_base_ + result_count_ * kResultBytes;
   checkPointer(at, kResultBytes, kResultBytes);
   mem_.write32(at, tri_a);
-  mem_.write32(at + 4, tri_b);
+  mem_.write32(at + 4, uncertain ? (tri_b | kResultUncertain) : tri_b);
   if (observer_) observer_->onResultWrite(at);
   ++result_count_;
+  if (uncertain) {
+    ++counters_.uncertain_tests;
+    return;
+  }
   if (ctrl_ & regs::CTRL_MODE_FIRST) throw Stop{};
 }
 

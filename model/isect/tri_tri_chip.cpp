@@ -15,10 +15,12 @@ namespace {
 Vec3d toVec(V3<double> p) { return {p.x, p.y, p.z}; }
 
 // One direction on the chip: A's vertices through B's float matrix with DOTADD, then the
-// IT-unit's Eq. 4 on A's three edges.
-bool chipDirection(const Tri<double>& a, const Tri<double>& b) {
-  const std::optional<TriMatrix> m = unitTriangleMatrix(toVec(b[0]), toVec(b[1]), toVec(b[2]));
-  if (!m) return false;  // degenerate triangle: no matrix, nothing to test against
+// IT-unit's certified Eq. 4 on A's three edges, with the bound of a query whose objects are
+// the two triangles (radius: the largest |vertex|) at the identity pose.
+ItVerdict chipDirection(const Tri<double>& a, const Tri<double>& b, double radius) {
+  const Vec3d bv[3] = {toVec(b[0]), toVec(b[1]), toVec(b[2])};
+  const std::optional<TriMatrix> m = unitTriangleMatrix(bv[0], bv[1], bv[2]);
+  if (!m) return ItVerdict::Uncertain;  // degenerate triangle: no matrix, the chip cannot decide
   std::array<float, 9> v{};
   for (int i = 0; i < 3; ++i) {
     const float x = static_cast<float>(a[i].x), y = static_cast<float>(a[i].y), z = static_cast<float>(a[i].z);
@@ -26,7 +28,9 @@ bool chipDirection(const Tri<double>& a, const Tri<double>& b) {
       v[3 * i + r] = fp32::dotadd(x, y, z, (*m)[4 * r], (*m)[4 * r + 1], (*m)[4 * r + 2], (*m)[4 * r + 3]);
     }
   }
-  return itTriangleEdgesHit(v);
+  const int k_query = ceilLog2(10.01 * std::ldexp(1.0, -24) * radius * (1 + 1e-9));
+  const uint32_t err = triErrExp(*m, bv[0], bv[1], bv[2], radius);
+  return itTriangleSide(v, k_query + layout::errExpOf(err), layout::errExpOf(err >> 8)).verdict;
 }
 
 // M of cc::unitTriangleMatrix kept in double: rows of inverse([e1 | e2 | n/|n|]), t = -M a.
@@ -72,10 +76,21 @@ bool f64Direction(const Tri<double>& a, const Tri<double>& b) {
 
 }  // namespace
 
-bool chipTriTriF32(const Tri<double>& a, const Tri<double>& b) {
+ItVerdict chipTriTriVerdictF32(const Tri<double>& a, const Tri<double>& b) {
   const fp32::FtzScope ftz;
-  return chipDirection(a, b) || chipDirection(b, a);
+  double radius = 0;
+  for (const Tri<double>* t : {&a, &b}) {
+    for (const auto& p : *t) radius = std::max(radius, std::sqrt(norm2(p)));
+  }
+  if (!(radius > 0)) return ItVerdict::Uncertain;
+  const ItVerdict ab = chipDirection(a, b, radius);
+  if (ab == ItVerdict::Hit) return ab;
+  const ItVerdict ba = chipDirection(b, a, radius);
+  if (ba == ItVerdict::Hit) return ba;
+  return (ab == ItVerdict::Uncertain || ba == ItVerdict::Uncertain) ? ItVerdict::Uncertain : ItVerdict::Miss;
 }
+
+bool chipTriTriF32(const Tri<double>& a, const Tri<double>& b) { return chipTriTriVerdictF32(a, b) != ItVerdict::Miss; }
 
 bool chipTriTriF32(const Tri<float>& a, const Tri<float>& b) {
   Tri<double> ad, bd;

@@ -1083,12 +1083,14 @@ class Stepper {
         break;
       case E_IT:
         if (--it_left_ == 0) {
-          if (!it_hit_ && tri_side_ == 0) {  // side A missed: side B now or when written
+          if (!it_hit_ && tri_side_ == 0) {  // side A without a certain hit: side B now or when written
             tri_side_ = 1;
             if (c >= teSideDone()) startItSide();
             else st_ = E_TRI_B;
           } else {
-            st_ = it_hit_ ? uint8_t{E_RESULT} : ret_;  // a result, or the test is over
+            // A result (a certain hit, or an uncertain pair for the host), or the test is over.
+            result_uncertain_ = !it_hit_;
+            st_ = (it_hit_ || it_uncertain_) ? uint8_t{E_RESULT} : ret_;
           }
         }
         break;
@@ -1099,7 +1101,7 @@ class Stepper {
         break;
       }
       case E_RESULT_WAIT:
-        if (fsm_accept_now_) st_ = mode_first_ ? uint8_t{S_DRAIN} : ret_;
+        if (fsm_accept_now_) st_ = (mode_first_ && !result_uncertain_) ? uint8_t{S_DRAIN} : ret_;
         break;
       default:
         throw std::logic_error("timing model: unknown controller state " + std::to_string(st_));
@@ -1111,6 +1113,7 @@ class Stepper {
     if (side_i_ >= log_.sides.size()) throw LogEnd{};
     const auto& sd = log_.sides[side_i_++];
     it_hit_ = sd.hit;
+    it_uncertain_ = (tri_side_ == 1 && it_uncertain_) || sd.uncertain;  // either side's
     it_left_ = itCycles(sd);
   }
   // The controller's cycles in E_IT for one side: cc_it_unit's micro-op TRI.
@@ -1234,6 +1237,8 @@ class Stepper {
   uint64_t rec_req_[2] = {kNoRequest, kNoRequest};  // this test's record reads (A, B)
   uint32_t tri_tnode_ = 0, tri_anode_ = 0, tri_side_ = 0;
   bool it_hit_ = false;
+  bool it_uncertain_ = false;     // this test's sides so far left an edge undecided
+  bool result_uncertain_ = false; // the result being written is an uncertain pair
   uint64_t it_left_ = 0;
   // controller's SDRAM request register
   bool fsm_req_valid_ = false, fsm_req_valid_now_ = false, fsm_accept_now_ = false;

@@ -31,8 +31,8 @@ void TimingModel::onList(uint32_t pair, uint32_t tmask, uint32_t base, uint32_t 
 
 void TimingModel::onOverlapTest(bool overlap) { log_.overlaps.push_back(overlap ? 1 : 0); }
 
-void TimingModel::onTriangleSide(uint32_t computed, bool hit) {
-  log_.sides.push_back({static_cast<uint8_t>(computed), hit});
+void TimingModel::onTriangleSide(uint32_t computed, ItVerdict verdict) {
+  log_.sides.push_back({static_cast<uint8_t>(computed), verdict == ItVerdict::Hit, verdict == ItVerdict::Uncertain});
 }
 
 void TimingModel::onResultWrite(uint32_t addr) { log_.results.push_back(addr); }

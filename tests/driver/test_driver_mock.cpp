@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "cc/driver.h"
+#include "cc/exact.h"
 
 using ::testing::_;
 using ::testing::InSequence;
@@ -72,7 +73,7 @@ TEST(DriverMock, QueryIsTheDocumentedRegisterSequence) {
   const uint32_t result_base = (b.end + 0xFFF) & ~0xFFFu;
 
   const cc::Pose pose = cc::poseFromAxisAngle({0, 0, 1}, 30, {0.5, 0, 0});
-  const cc::PoseRegisters want = cc::setupPose(pose, a.dirs, a.bounds);
+  const cc::PoseRegisters want = cc::setupPose(pose, a.dirs, a.bounds, b.bounds);
   for (uint32_t line = 0; line < 30; ++line) {
     for (uint32_t col = 0; col < 4; ++col) {
       uint32_t bits;
@@ -85,6 +86,7 @@ TEST(DriverMock, QueryIsTheDocumentedRegisterSequence) {
   EXPECT_CALL(dev, write32(cc::regs::ROOT_B, b.root_pair));
   EXPECT_CALL(dev, write32(cc::regs::RESULT_BASE, result_base));
   EXPECT_CALL(dev, write32(cc::regs::RESULT_CAPACITY, 16u));
+  EXPECT_CALL(dev, write32(cc::regs::TRI_ERR_EXP, want.tri_err_exp));
   EXPECT_CALL(dev, write32(cc::regs::IRQ, 1u));
   EXPECT_CALL(dev, write32(cc::regs::CTRL, cc::regs::CTRL_IRQ_ENABLE | cc::regs::CTRL_MODE_FIRST | cc::regs::CTRL_START));
   EXPECT_CALL(dev, waitInterrupt(_)).WillOnce(Return(true));
@@ -97,7 +99,8 @@ TEST(DriverMock, QueryIsTheDocumentedRegisterSequence) {
   });
   const uint32_t counter_regs[] = {cc::regs::CNT_TUMBLED, cc::regs::CNT_ALIGNED_PAIRS, cc::regs::CNT_OVERLAP_TESTS,
                                    cc::regs::CNT_TRIANGLE_TESTS, cc::regs::CNT_LISTS, cc::regs::CNT_MAX_STACK_DEPTH,
-                                   cc::regs::CNT_MAX_LIST_LENGTH, cc::regs::CNT_CYCLES_LO, cc::regs::CNT_CYCLES_HI};
+                                   cc::regs::CNT_MAX_LIST_LENGTH, cc::regs::CNT_UNCERTAIN, cc::regs::CNT_CYCLES_LO,
+                                   cc::regs::CNT_CYCLES_HI};
   uint32_t v = 100;
   for (uint32_t r : counter_regs) EXPECT_CALL(dev, read32(r)).WillOnce(Return(v++));
   const cc::QueryResult res = drv.query(a, b, pose, cc::QueryMode::First);
@@ -106,7 +109,8 @@ TEST(DriverMock, QueryIsTheDocumentedRegisterSequence) {
   EXPECT_EQ(res.error, cc::regs::Error::None);
   EXPECT_EQ(res.counters.tumbled_nodes_transformed, 100u);
   EXPECT_EQ(res.counters.max_list_length, 106u);
-  EXPECT_EQ(res.counters.cycles, 107u | (108ull << 32));
+  EXPECT_EQ(res.counters.uncertain_tests, 107u);
+  EXPECT_EQ(res.counters.cycles, 108u | (109ull << 32));
 }
 
 TEST(DriverMock, NoInterruptIsAnError) {
@@ -119,4 +123,58 @@ TEST(DriverMock, NoInterruptIsAnError) {
   EXPECT_CALL(dev, write32(_, _)).Times(::testing::AnyNumber());
   EXPECT_CALL(dev, waitInterrupt(1000)).WillOnce(Return(false));
   EXPECT_THROW(drv.query(a, b, cc::Pose{}, cc::QueryMode::All, 1000), cc::DriverError);
+}
+
+// Uncertain records (bit 31 of B's id) are decided on the host: in mode all the pairs that
+// intersect stay, in the chip's order; in mode first the answer is the first of them.
+// Result ids the meshes do not have are a device error, not a pair.
+TEST(DriverMock, UncertainPairsAreDecidedExactlyInOrder) {
+  Scene s;
+  const cc::Pose pose = cc::poseFromAxisAngle({0, 0, 1}, 30, {0.5, 0, 0});
+  std::vector<cc::TriPair> meet, apart;
+  for (uint32_t i = 0; i < s.ma.tris.size() && (meet.size() < 2 || apart.empty()); ++i) {
+    for (uint32_t j = 0; j < s.mb.tris.size(); ++j) {
+      (cc::exactTrianglesIntersect(s.ma, i, s.mb, j, pose) ? meet : apart).push_back({i, j});
+    }
+  }
+  ASSERT_GE(meet.size(), 2u);
+  ASSERT_FALSE(apart.empty());
+  const std::vector<uint32_t> records = {apart[0].first, apart[0].second | cc::layout::kResultUncertain,
+                                         meet[0].first,  meet[0].second | cc::layout::kResultUncertain,
+                                         meet[1].first,  meet[1].second};
+  for (const cc::QueryMode mode : {cc::QueryMode::All, cc::QueryMode::First}) {
+    ::testing::NiceMock<MockDevice> dev;
+    ON_CALL(dev, read32(_)).WillByDefault(Return(0));
+    ON_CALL(dev, read32(cc::regs::ID)).WillByDefault(Return(cc::regs::kIdValue));
+    ON_CALL(dev, read32(cc::regs::STATUS)).WillByDefault(Return(cc::regs::STATUS_DONE));
+    ON_CALL(dev, read32(cc::regs::RESULT_COUNT)).WillByDefault(Return(3));
+    ON_CALL(dev, waitInterrupt(_)).WillByDefault(Return(true));
+    ON_CALL(dev, readMemory(_, _, _)).WillByDefault([&](uint32_t, void* p, size_t n) {
+      ASSERT_EQ(n, records.size() * 4);
+      std::memcpy(p, records.data(), n);
+    });
+    cc::Driver drv(dev);
+    const cc::BoardObject a = drv.upload(s.ta, s.ma), b = drv.upload(s.tb, s.mb);
+    const cc::QueryResult r = drv.query(a, b, pose, mode);
+    EXPECT_EQ(r.uncertain, (std::vector<cc::TriPair>{apart[0], meet[0]}));
+    EXPECT_EQ(r.uncertain_hits, 1u);
+    if (mode == cc::QueryMode::All) {
+      EXPECT_EQ(r.pairs, (std::vector<cc::TriPair>{meet[0], meet[1]}));
+    } else {
+      EXPECT_EQ(r.pairs, (std::vector<cc::TriPair>{meet[0]}));
+    }
+  }
+  ::testing::NiceMock<MockDevice> dev;
+  ON_CALL(dev, read32(_)).WillByDefault(Return(0));
+  ON_CALL(dev, read32(cc::regs::ID)).WillByDefault(Return(cc::regs::kIdValue));
+  ON_CALL(dev, read32(cc::regs::STATUS)).WillByDefault(Return(cc::regs::STATUS_DONE));
+  ON_CALL(dev, read32(cc::regs::RESULT_COUNT)).WillByDefault(Return(1));
+  ON_CALL(dev, waitInterrupt(_)).WillByDefault(Return(true));
+  ON_CALL(dev, readMemory(_, _, _)).WillByDefault([&](uint32_t, void* p, size_t) {
+    const uint32_t bad[2] = {0, static_cast<uint32_t>(s.mb.tris.size())};
+    std::memcpy(p, bad, 8);
+  });
+  cc::Driver drv(dev);
+  const cc::BoardObject a = drv.upload(s.ta, s.ma), b = drv.upload(s.tb, s.mb);
+  EXPECT_THROW(drv.query(a, b, pose, cc::QueryMode::All), cc::DriverError);
 }

@@ -85,7 +85,7 @@ TEST(Pose, IdentityKeepsEachSlab) {
   cc::fp32::FtzScope ftz;
   const cc::Mesh m = cc::makeTorus(1.0f, 0.3f, 24, 12);
   const cc::DopTree t = cc::buildTree(m, cc::zachmannDirections(), cc::SplitRule::MeanWidth);
-  const auto r = cc::setupPose(cc::Pose{}, t.dirs, boundsOf(t, m));
+  const auto r = cc::setupPose(cc::Pose{}, t.dirs, boundsOf(t, m), boundsOf(t, m));
   for (int i = 0; i < kDopK; ++i) {
     // Slot i reads slot i with coefficient 1 and no other slot contributes.
     double w = 0;
@@ -106,7 +106,7 @@ TEST(Pose, BadPosesAreRejected) {
   EXPECT_THROW(cc::validatePose(p), std::invalid_argument);
   p = cc::Pose{};
   p.t[1] = nan;
-  EXPECT_THROW(cc::setupPose(p, cc::zachmannDirections(), {}), std::invalid_argument);
+  EXPECT_THROW(cc::setupPose(p, cc::zachmannDirections(), {}, {}), std::invalid_argument);
 }
 
 // 100,000+ random (pose, node) cases over procedural and real meshes at several scales:
@@ -129,7 +129,7 @@ TEST(Pose, TransformedDopEnclosesExactlyTransformedGeometry) {
       std::uniform_int_distribution<size_t> pick(0, t.nodes.size() - 1);
       for (int pose_i = 0; pose_i < 200; ++pose_i) {
         const cc::Pose pose = randomPose(rng, 2.0 * b.max_radius);
-        const auto r = cc::setupPose(pose, dirs, b);
+        const auto r = cc::setupPose(pose, dirs, b, b);
         for (int k = 0; k < 70; ++k) {
           const size_t n = k == 0 ? 0 : pick(rng);
           const cc::Dop d = chipTransform(r, t.nodes[n].dop);

@@ -38,7 +38,7 @@ std::string writeInput(const std::string& name, const std::string& text) {
 }
 
 const char* kHit = "0 0 0 1 0 0 0 1 0  0.2 0.2 -1 0.2 0.2 1 0.3 0.3 1";      // pierces P
-const char* kMiss = "0 0 0 1 0 0 0 1 0  5 5 -1 5 5 1 6 6 1";                  // far away
+const char* kMiss = "0 0 0 1 0 0 0 1 0  5 5 -1 5 5 1 6 7 1";                  // far away (no vertex in the other's plane)
 
 TEST(IsectCli, ListHasPrecisionTaggedNames) {
   const CliRun r = isect("--list");

@@ -26,6 +26,7 @@ struct Response {
   unsigned overlap;  // bit t: overlaps result slot t (Cmp)
   bool hit;          // IT HIT flag (It)
   uint64_t cycles;   // from the cycle the command was accepted to the response pulse
+  bool unc;          // IT UNC flag (It)
 };
 
 class DatapathBench {
@@ -112,10 +113,18 @@ class DatapathBench {
       if (++waited > kMaxWait) throw std::runtime_error("no response");
     }
     Response r{static_cast<Cmd>(top_.rsp_op_o), top_.rsp_err_o != 0, top_.rsp_overlap_o, top_.rsp_hit_o != 0,
-               sim_.cycles() - accept_cycle_};
+               sim_.cycles() - accept_cycle_, top_.rsp_unc_o != 0};
     if (r.op != pending_op_) throw std::runtime_error("response for the wrong command");
     tick();  // consume the pulse
     return r;
+  }
+
+  // The IT-unit's bound for the next micro-ops (held until the next call).
+  void setItBound(const ItBound& b) {
+    const ItBoundPorts p = boundPorts(b);
+    top_.it_bound_abs_i = p.abs;
+    top_.it_bound_rel_i = p.rel;
+    top_.it_bound_side_exp_i = p.side_exp;
   }
 
   uint32_t dbg(Dbg sel, unsigned idx) {
@@ -132,6 +141,7 @@ class DatapathBench {
     top_.cfg_we_i = 0;
     top_.beat_valid_i = 0;
     top_.cmd_valid_i = 0;
+    setItBound(ItBound{});
   }
 
   VerilatedContext ctx_;
@@ -140,5 +150,24 @@ class DatapathBench {
   Cmd pending_op_ = Cmd::Xform;
   uint64_t accept_cycle_ = 0;
 };
+
+// The golden triangle pass `pass` (Chip::triPass: lines 24 + 9*pass.., matrix lines 24, 27
+// or 30 + output % 3, all reads before the writes) on the register file reg; returns
+// cc::itCoordExp of its nine outputs (a side's coord_exp after the leaf-matrix pass).
+inline int goldenTriPass(float reg[32], const std::array<uint32_t, 4> mat[regs::MATRIX_LINES],
+                         const std::array<uint32_t, regs::CORR_LINES>& corr, unsigned pass) {
+  static constexpr unsigned kLine[3] = {regs::kMatAtoB, regs::kMatBtoA, regs::kMatLeaf};
+  float out[9];
+  unsigned dst[9];
+  for (unsigned o = 0; o < 9; ++o) {
+    const uint32_t w = corr[regs::kCorrTriPass + pass * 9 + o];
+    const auto& m = mat[kLine[pass] + o % 3];
+    out[o] = fp32::dotadd(reg[regs::corrField(w, 0)], reg[regs::corrField(w, 1)], reg[regs::corrField(w, 2)],
+                          fp32::fromBits(m[0]), fp32::fromBits(m[1]), fp32::fromBits(m[2]), fp32::fromBits(m[3]));
+    dst[o] = regs::corrField(w, 3);
+  }
+  for (unsigned o = 0; o < 9; ++o) reg[dst[o]] = out[o];
+  return itCoordExp(out);
+}
 
 }  // namespace cc::rtltest

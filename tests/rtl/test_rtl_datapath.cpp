@@ -1,11 +1,14 @@
 // cc_datapath end to end against the golden arithmetic of model/common: register files
 // through the host port, DOP transforms through the correspondence/matrix lines and the
 // DOTADD (cc::fp32::dotadd per line, as cc golden Chip::transform), the comparator bank
-// (cc::dopOverlap), triangle passes (lines 24..50, as Chip::triPass) and the IT-unit
-// (cc::itEdgeHit / itTriangleEdgesHit), with the cycle counts of docs/rtl_datapath.md.
+// (cc::dopOverlap), triangle passes (lines 24..50, as Chip::triPass) and the certified
+// IT-unit (HIT and UNC against cc::itSide and the per-edge functions of cc/chip_math.h,
+// for the side's bound on the it_bound ports), with the cycle counts of
+// docs/rtl_datapath.md and cc/it_timing.h.
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <string>
 
 #include "cc/chip_math.h"
 #include "cc/fp32.h"
@@ -289,60 +292,126 @@ void loadItCorr(DatapathBench& b) {
   const auto c = regs::standardCorrespondence();
   for (unsigned l = regs::kCorrTriPass; l < regs::CORR_LINES; ++l) writeCorr(b, l, c[l]);
 }
+void loadItLines(DatapathBench& b, const std::array<uint32_t, regs::CORR_LINES>& c) {
+  for (unsigned l = regs::kCorrIt; l < regs::CORR_LINES; ++l) writeCorr(b, l, c[l]);
+}
 
+const char* verdictName(ItVerdict v) {
+  return v == ItVerdict::Hit ? "hit" : v == ItVerdict::Miss ? "miss" : "uncertain";
+}
+
+// Sides straight into d0..d8 and the IT-unit. Blocks of sides use itCrossingLines instead
+// of the standard lines (three crossing edges: the timing's k = 3 at the chip's stages).
 void runItDirect(uint64_t n, const char* name) {
   const uint64_t seed = testSeed(name);
   Fp32Gen g(seed);
   fp32::FtzScope ftz;
   DatapathBench b;
-  b.sim().setWatchdog(120 * n + 100000);
+  b.sim().setWatchdog(150 * n + 100000);
   loadItCorr(b);
-  uint64_t hits = 0, misses = 0, skipped = 0, edges = 0;
+  const auto std_lines = regs::standardCorrespondence(), cross_lines = itCrossingLines();
+  bool crossing = false;
+  uint64_t by_verdict[3] = {}, by_computed[4] = {}, edge_unc = 0, not_crossing = 0, edges = 0;
   for (uint64_t i = 0; i < n; ++i) {
-    const auto v = itVertices(g);
-    loadVertices(b, v);
-    ASSERT_EQ(b.command(Cmd::It, uopClear()).cycles, 2u);
+    if (i % 32 == 0) {
+      crossing = g.below(4) == 0;
+      loadItLines(b, crossing ? cross_lines : std_lines);
+    }
+    const ItCase c = itCase(g);
+    float reg[32] = {};
+    for (int k = 0; k < 9; ++k) reg[k] = c.v[k];
+    const ItOperands ops = operandsFromLines(crossing ? cross_lines : std_lines, reg);
+    loadVertices(b, c.v);
+    b.setItBound(c.bound);
+    const ItTriExpect x = itTriExpect(ops, c.bound);
+    const auto where = [&] {
+      return "side " + std::to_string(i) + (crossing ? " (crossing lines)" : "") + " " + boundStr(c.bound) +
+             vertsStr(c.v) + " golden " + verdictName(x.verdict) + ", computed " + std::to_string(x.computed) +
+             " seed=" + std::to_string(seed);
+    };
+    const Response rc = b.command(Cmd::It, uopClear());
+    ASSERT_EQ(rc.cycles, 2u);
+    ASSERT_FALSE(rc.hit || rc.unc) << "CLEAR clears HIT and UNC";
     const Response r = b.command(Cmd::It, uopTri());
-    const bool want = itTriangleEdgesHit(v);
-    ASSERT_EQ(r.hit, want) << "triangle " << i << " seed=" << seed << " v=" << v[0] << "," << v[1] << "," << v[2]
-                           << " " << v[3] << "," << v[4] << "," << v[5] << " " << v[6] << "," << v[7] << "," << v[8];
-    ASSERT_EQ(r.cycles, itTriCycles(itComputed(v), kItMul, kItAdd)) << "IT cycles, triangle " << i << " seed=" << seed;
-    (want ? hits : misses)++;
-    // Every fourth triangle also edge by edge (EDGE micro-ops accumulate into HIT).
+    ASSERT_EQ(r.hit, x.hit) << "HIT after TRI, " << where();
+    ASSERT_EQ(r.unc, x.unc) << "UNC after TRI, " << where();
+    ASSERT_EQ(r.cycles, itTriCycles(x.computed, kItMul, kItAdd)) << "IT cycles, " << where();
+    ++by_verdict[static_cast<int>(x.verdict)];
+    ++by_computed[x.computed];
+    // Every fourth side also edge by edge (EDGE micro-ops accumulate into HIT and UNC).
     if (i % 4 == 0) {
       b.command(Cmd::It, uopClear());
-      bool any = false;
+      bool any_hit = false, any_unc = false;
       for (int e = 0; e < 3; ++e) {
         const Response re = b.command(Cmd::It, uopEdge(e));
-        any = any || edgeHit(v, e);
-        ASSERT_EQ(re.hit, any) << "edge " << e << " triangle " << i << " seed=" << seed;
-        ASSERT_EQ(re.cycles, itEdgeCycles(!edgeSkipped(v, e), kItMul, kItAdd)) << "edge cycles";
-        skipped += edgeSkipped(v, e);
+        const ItEdgeExpect ex = itEdgeExpect(ops, e, c.bound);
+        any_hit = any_hit || ex.hit;
+        any_unc = any_unc || ex.unc;
+        ASSERT_EQ(re.hit, any_hit) << "HIT after EDGE " << e << ", " << where();
+        ASSERT_EQ(re.unc, any_unc) << "UNC after EDGE " << e << ", " << where();
+        ASSERT_EQ(re.cycles, itEdgeCycles(ex.cross, kItMul, kItAdd)) << "EDGE " << e << " cycles, " << where();
+        not_crossing += !ex.cross;
+        edge_unc += ex.cross && ex.unc;
         ++edges;
       }
     }
   }
-  std::printf("%s: %llu triangles (%llu hit, %llu miss), %llu single edges (%llu skipped)\n", name,
-              (unsigned long long)n, (unsigned long long)hits, (unsigned long long)misses, (unsigned long long)edges,
-              (unsigned long long)skipped);
-  EXPECT_GT(hits, n / 20);
-  EXPECT_GT(misses, n / 20);
-  EXPECT_GT(skipped, 0u);
+  std::printf("%s: %llu sides (%llu hit, %llu miss, %llu uncertain; 0/1/2/3 computed edges %llu/%llu/%llu/%llu), "
+              "%llu single edges (%llu not crossing, %llu computed and uncertain)\n",
+              name, (unsigned long long)n, (unsigned long long)by_verdict[1], (unsigned long long)by_verdict[0],
+              (unsigned long long)by_verdict[2], (unsigned long long)by_computed[0], (unsigned long long)by_computed[1],
+              (unsigned long long)by_computed[2], (unsigned long long)by_computed[3], (unsigned long long)edges,
+              (unsigned long long)not_crossing, (unsigned long long)edge_unc);
+  EXPECT_GT(by_verdict[1], n / 20);
+  EXPECT_GT(by_verdict[0], n / 20);
+  EXPECT_GT(by_verdict[2], n / 20);
+  EXPECT_GT(by_computed[2], n / 50);
+  EXPECT_GT(by_computed[3], n / 500);
+  EXPECT_GT(not_crossing, 0u);
+  EXPECT_GT(edge_unc, 0u);
 }
 
-TEST(RtlDatapath, ItUnitMatchesEq4) { runItDirect(kVectors / 10, "RtlDatapath.ItUnitMatchesEq4"); }
+TEST(RtlDatapath, ItUnitMatchesEq4) { runItDirect(kVectors / 4, "RtlDatapath.ItUnitMatchesEq4"); }
 
-TEST(RtlDatapath, ItNopAndHitHoldUntilClear) {
+TEST(RtlDatapath, ItNopAndFlagsHoldUntilClear) {
   fp32::FtzScope ftz;
   DatapathBench b;
   loadItCorr(b);
-  // Edge V1V2 from z=+1 to z=-1 straight through (0.25, 0.25): a hit.
-  loadVertices(b, {0.25f, 0.25f, 1.0f, 0.25f, 0.25f, -1.0f, 5.0f, 5.0f, 1.0f});
+  // Edge V1V2 from z=+1 to z=-1 straight through (0.25, 0.25): a certain hit with the
+  // smallest margins.
+  const std::array<float, 9> hit_side = {0.25f, 0.25f, 1.0f, 0.25f, 0.25f, -1.0f, 5.0f, 5.0f, 1.0f};
+  loadVertices(b, hit_side);
+  b.setItBound(ItBound{-40, -23, itCoordExp(hit_side.data())});
   b.command(Cmd::It, uopClear());
-  EXPECT_TRUE(b.command(Cmd::It, uopTri()).hit);
+  Response r = b.command(Cmd::It, uopTri());
+  EXPECT_TRUE(r.hit);
+  EXPECT_FALSE(r.unc);
   EXPECT_TRUE(b.command(Cmd::It, uopNop()).hit) << "HIT holds";
   EXPECT_EQ(b.command(Cmd::It, uopNop()).cycles, 2u);
-  EXPECT_FALSE(b.command(Cmd::It, uopClear()).hit);
+  r = b.command(Cmd::It, uopClear());
+  EXPECT_FALSE(r.hit || r.unc);
+  // The same side with a hopeless bound: every edge uncertain, no arithmetic.
+  b.setItBound(ItBound{-5, -23, itCoordExp(hit_side.data())});
+  r = b.command(Cmd::It, uopTri());
+  EXPECT_FALSE(r.hit);
+  EXPECT_TRUE(r.unc);
+  EXPECT_EQ(r.cycles, itTriCycles(0, kItMul, kItAdd));
+  b.setItBound(ItBound{-40, -23, itCoordExp(hit_side.data())});
+  r = b.command(Cmd::It, uopNop());
+  EXPECT_TRUE(r.unc) << "UNC holds";
+  EXPECT_FALSE(r.hit);
+  r = b.command(Cmd::It, uopTri());
+  EXPECT_TRUE(r.hit && r.unc) << "HIT and UNC add up until CLEAR";
+  r = b.command(Cmd::It, uopClear());
+  EXPECT_FALSE(r.hit || r.unc);
+  // A vertex on the plane: its two edges uncertain, the third (1 -> -1) a certain miss.
+  const std::array<float, 9> unc_side = {0.25f, 0.25f, 0.0f, 3.0f, 3.0f, 1.0f, 3.0f, 3.0f, -1.0f};
+  loadVertices(b, unc_side);
+  b.setItBound(ItBound{-40, -23, itCoordExp(unc_side.data())});
+  r = b.command(Cmd::It, uopTri());
+  EXPECT_FALSE(r.hit);
+  EXPECT_TRUE(r.unc);
+  EXPECT_EQ(r.cycles, itTriCycles(1, kItMul, kItAdd));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -366,21 +435,6 @@ Rigid randomRigid(Fp32Gen& g) {
   return p;
 }
 
-// Golden triangle pass (Chip::triPass): all reads, then all writes.
-void goldenPass(float reg[32], const Line mat[33], const std::array<uint32_t, regs::CORR_LINES>& corr, unsigned pass) {
-  static constexpr unsigned kLine[3] = {regs::kMatAtoB, regs::kMatBtoA, regs::kMatLeaf};
-  float out[9];
-  unsigned dst[9];
-  for (unsigned o = 0; o < 9; ++o) {
-    const uint32_t w = corr[regs::kCorrTriPass + pass * 9 + o];
-    const Line& m = mat[kLine[pass] + o % 3];
-    out[o] = fp32::dotadd(reg[regs::corrField(w, 0)], reg[regs::corrField(w, 1)], reg[regs::corrField(w, 2)],
-                          fromBits(m[0]), fromBits(m[1]), fromBits(m[2]), fromBits(m[3]));
-    dst[o] = regs::corrField(w, 3);
-  }
-  for (unsigned o = 0; o < 9; ++o) reg[dst[o]] = out[o];
-}
-
 void runTrianglePairs(uint64_t n, const char* name) {
   const uint64_t seed = testSeed(name);
   Fp32Gen g(seed);
@@ -390,10 +444,14 @@ void runTrianglePairs(uint64_t n, const char* name) {
   const auto corr = regs::standardCorrespondence();
   loadItCorr(b);
   Line mat[33] = {};
-  uint64_t hits = 0, second_dir = 0;
+  uint64_t by_verdict[3] = {}, second_dir = 0, sides = 0;
+  int query_exp = 0;
   for (uint64_t i = 0; i < n; ++i) {
     if (i % 16 == 0) {  // a new pose: [R | t] and [R^T | -R^T t] in lines 24..29
       const Rigid p = randomRigid(g);
+      // TRI_ERR_EXP as the driver sets it (cc::triangleQueryErrExp): objects of radius
+      // below 0.87, displaced by t.
+      query_exp = ceilLog2(10.01 * 0x1p-24 * (0.87 + std::sqrt(p.t[0] * p.t[0] + p.t[1] * p.t[1] + p.t[2] * p.t[2])));
       for (int r = 0; r < 3; ++r) {
         Line ab, ba;
         double rt_t = 0;
@@ -411,9 +469,11 @@ void runTrianglePairs(uint64_t n, const char* name) {
       }
     }
     // Two triangles in a unit box, often crossing.
-    uint32_t rec[2][21];
+    // With their records' err_exp words (layout::kTriErrExp), for an object radius of 0.87.
+    uint32_t rec[2][21], err[2];
     bool degenerate = false;
-    for (auto& r : rec) {
+    for (int t = 0; t < 2; ++t) {
+      uint32_t* r = rec[t];
       Vec3d vv[3];
       for (int k = 0; k < 3; ++k)
         for (int c = 0; c < 3; ++c) {
@@ -423,11 +483,17 @@ void runTrianglePairs(uint64_t n, const char* name) {
       const auto m = unitTriangleMatrix(vv[0], vv[1], vv[2]);
       if (!m) { degenerate = true; break; }
       for (int j = 0; j < 12; ++j) r[9 + j] = bits((*m)[j]);
+      err[t] = triErrExp(*m, vv[0], vv[1], vv[2], 0.87);
     }
     if (degenerate) continue;
+    // The sides' bounds: as the chip forms them (Chip::triangleTest), or now and then
+    // k_abs / k_rel of itBoundDraw.
+    const bool drawn = g.below(4) == 0;
+    SideExpMode mode = SideExpMode::FromOperands;
+    const ItBound drawn_bound = itBoundDraw(g, mode);
     float reg[32] = {};
     bool hit = false;
-    uint64_t it_cycles = 0;
+    ItVerdict verdict = ItVerdict::Miss;
     for (unsigned dir = 0; dir < 2 && !hit; ++dir) {
       const uint32_t* own = rec[dir];
       const uint32_t* other = rec[1 - dir];
@@ -436,13 +502,13 @@ void runTrianglePairs(uint64_t n, const char* name) {
       Response r = b.command(Cmd::Tri, dir);  // pass 0: A -> B, pass 1: B -> A
       ASSERT_FALSE(r.err);
       ASSERT_EQ(r.cycles, kTriCycles);
-      goldenPass(reg, mat, corr, dir);
+      goldenTriPass(reg, mat, corr, dir);
       b.loadWords(Beat::Leaf, other, 21);  // beats 0..2; M is words 9..20
       for (int row = 0; row < 3; ++row)
         for (int c = 0; c < 4; ++c) mat[regs::kMatLeaf + row][c] = other[9 + 4 * row + c];
       r = b.command(Cmd::Tri, 2);
       ASSERT_FALSE(r.err);
-      goldenPass(reg, mat, corr, 2);
+      const int coord_exp = goldenTriPass(reg, mat, corr, 2);
       for (unsigned k = 0; k < 18; ++k) {
         ASSERT_EQ(hex32(b.dbg(Dbg::DopReg, k)), hex32(fp32::chipBits(reg[k])))
             << "d" << k << " pair " << i << " dir " << dir << " seed=" << seed;
@@ -450,21 +516,33 @@ void runTrianglePairs(uint64_t n, const char* name) {
       for (int row = 0; row < 3; ++row)
         for (int c = 0; c < 4; ++c)
           ASSERT_EQ(b.cfgRead(regs::matrixAddr(regs::kMatLeaf + row, c)), other[9 + 4 * row + c]) << "leaf M";
-      std::array<float, 9> v;
-      for (int k = 0; k < 9; ++k) v[k] = reg[k];
+      ItBound bound = drawn ? drawn_bound
+                            : ItBound{query_exp + layout::errExpOf(err[1 - dir]), layout::errExpOf(err[1 - dir] >> 8), coord_exp};
+      if (drawn) itBoundFinish(g, bound, mode, coord_exp);
+      const ItTriExpect x = itTriExpect(operandsFromLines(corr, reg), bound);
+      b.setItBound(bound);
       b.command(Cmd::It, uopClear());
       r = b.command(Cmd::It, uopTri());
-      ASSERT_EQ(r.hit, itTriangleEdgesHit(v)) << "pair " << i << " dir " << dir << " seed=" << seed;
-      it_cycles += r.cycles;
-      ASSERT_EQ(r.cycles, itTriCycles(itComputed(v), kItMul, kItAdd));
+      ASSERT_EQ(r.hit, x.hit) << "HIT, pair " << i << " dir " << dir << " " << boundStr(bound) << " golden "
+                              << verdictName(x.verdict) << " seed=" << seed;
+      ASSERT_EQ(r.unc, x.unc) << "UNC, pair " << i << " dir " << dir << " " << boundStr(bound) << " golden "
+                              << verdictName(x.verdict) << " seed=" << seed;
+      ASSERT_EQ(r.cycles, itTriCycles(x.computed, kItMul, kItAdd)) << "pair " << i << " dir " << dir;
       hit = r.hit;
+      if (x.verdict == ItVerdict::Uncertain) verdict = ItVerdict::Uncertain;
       if (dir == 1) ++second_dir;
+      ++sides;
     }
-    hits += hit;
+    if (hit) verdict = ItVerdict::Hit;
+    ++by_verdict[static_cast<int>(verdict)];
   }
-  std::printf("%s: %llu triangle pairs, %llu intersecting, %llu needed the reverse direction\n", name,
-              (unsigned long long)n, (unsigned long long)hits, (unsigned long long)second_dir);
-  EXPECT_GT(hits, 0u);
+  std::printf("%s: %llu triangle pairs (%llu intersecting, %llu uncertain, %llu apart), %llu sides, "
+              "%llu needed the reverse direction\n",
+              name, (unsigned long long)n, (unsigned long long)by_verdict[1], (unsigned long long)by_verdict[2],
+              (unsigned long long)by_verdict[0], (unsigned long long)sides, (unsigned long long)second_dir);
+  EXPECT_GT(by_verdict[1], 0u);
+  EXPECT_GT(by_verdict[0], 0u);
+  EXPECT_GT(by_verdict[2], 0u);
   EXPECT_GT(second_dir, 0u);
 }
 

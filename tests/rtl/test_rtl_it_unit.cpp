@@ -1,13 +1,17 @@
 // cc_it_unit on its own, Verilated at stage counts other than the chip's (the chip's own,
 // MulStages = AddStages = 2, is tested inside cc_datapath by test_rtl_datapath.cpp): the
-// hit flag against the golden Eq. 4 and every micro-op's cycles against cc/it_timing.h,
-// including the stage counts where the edges' gap is 5 instead of 4 (AddStages + 1 = 2, 4).
-// The bench plays the correspondence and DOP register files: both are combinational reads
-// in the chip, answered here between two evaluations.
+// HIT and UNC flags against the certified Eq. 4 (cc::itSide and the per-edge functions of
+// cc/chip_math.h) for the side's bound on the unit's bound ports, and every micro-op's
+// cycles against cc/it_timing.h, including the stage counts where the edges' gap is 5
+// instead of 4 (AddStages + 1 = 2, 4). The bench plays the correspondence and DOP register
+// files: both are combinational reads in the chip, answered here between two evaluations.
+// Besides the standard lines, a quarter of the sides use lines on which each edge reads
+// operands of its own (itFreeLines), so that three edges can cross and be computed.
 #include <gtest/gtest.h>
 
 #include <array>
 #include <stdexcept>
+#include <string>
 
 #include "Vcc_it_unit_m1a1.h"
 #include "Vcc_it_unit_m3a3.h"
@@ -30,17 +34,28 @@ class ItUnitBench {
         sim_(&ctx_, &top_.clk_i, &top_.rst_ni, [this] { settle(); },
              [this](VerilatedFstC* tfp) { top_.trace(tfp, 99); }) {
     top_.uop_valid_i = 0;
+    setBound(ItBound{});
     sim_.reset();
   }
 
-  // The vertices in d0..d8, where the standard IT lines 51..65 read them.
-  void loadVertices(const std::array<float, 9>& v) {
-    for (int i = 0; i < 9; ++i) dop_[i] = fp32::bits(v[i]);
+  void useLines(const std::array<uint32_t, regs::CORR_LINES>& corr) { corr_ = corr; }
+  // Registers d0.. (the standard IT lines read the vertices in d0..d8).
+  template <size_t N>
+  void loadRegisters(const std::array<float, N>& v) {
+    static_assert(N <= 32);
+    for (size_t i = 0; i < N; ++i) dop_[i] = fp32::bits(v[i]);
+  }
+  // The side's bound on the bound ports (held until the next call).
+  void setBound(const ItBound& b) {
+    const ItBoundPorts p = boundPorts(b);
+    top_.bound_abs_i = p.abs;
+    top_.bound_rel_i = p.rel;
+    top_.bound_side_exp_i = p.side_exp;
   }
 
   // One micro-op: accepted at once (the unit is idle between commands); its response.
   struct Rsp {
-    bool hit;
+    bool hit, unc;
     uint64_t cycles;
   };
   Rsp command(uint8_t uop) {
@@ -56,7 +71,7 @@ class ItUnitBench {
       if (waited > 1000) throw std::runtime_error("cc_it_unit: no response");
       sim_.tick();
     }
-    const Rsp r{top_.hit_o != 0, sim_.cycles() - accepted};
+    const Rsp r{top_.hit_o != 0, top_.unc_o != 0, sim_.cycles() - accepted};
     sim_.tick();  // consume the pulse
     return r;
   }
@@ -79,52 +94,98 @@ class ItUnitBench {
   cc::sim::SimCtrl sim_;
 };
 
+const char* verdictName(ItVerdict v) {
+  return v == ItVerdict::Hit ? "hit" : v == ItVerdict::Miss ? "miss" : "uncertain";
+}
+
 template <class Model>
 void runItUnit(uint32_t mul_stages, uint32_t add_stages, uint64_t n, const char* name) {
   const uint64_t seed = testSeed(name);
   Fp32Gen g(seed);
   fp32::FtzScope ftz;
   ItUnitBench<Model> b;
-  uint64_t hits = 0, by_computed[4] = {};
+  const auto std_lines = regs::standardCorrespondence(), free_lines = itFreeLines();
+  uint64_t by_verdict[3] = {}, by_computed[4] = {}, edge_unc = 0, at_threshold = 0, edges = 0;
+  bool held_hit = false, held_unc = false;  // the flags before this side (no CLEAR: they add up)
   for (uint64_t i = 0; i < n; ++i) {
-    const auto v = itVertices(g);
-    b.loadVertices(v);
-    ASSERT_EQ(b.command(uopClear()).cycles, 2u);
+    const bool free = g.below(4) == 0;
+    ItCase c;
+    if (free) {
+      std::array<float, 30> r;
+      c = itFreeCase(g, r);
+      b.useLines(free_lines);
+      b.loadRegisters(r);
+    } else {
+      c = itCase(g);
+      b.useLines(std_lines);
+      b.loadRegisters(c.v);
+    }
+    b.setBound(c.bound);
+    const ItTriExpect x = itTriExpect(c.ops, c.bound);
+    const auto where = [&] {
+      return "side " + std::to_string(i) + (free ? " (free lines)" : "") + " " + boundStr(c.bound) + opsStr(c.ops) +
+             " golden " + verdictName(x.verdict) + ", computed " + std::to_string(x.computed) +
+             " seed=" + std::to_string(seed);
+    };
+    if (g.below(8) != 0) {
+      const auto rc = b.command(uopClear());
+      ASSERT_EQ(rc.cycles, 2u);
+      ASSERT_FALSE(rc.hit || rc.unc) << "CLEAR clears HIT and UNC";
+      held_hit = held_unc = false;
+    }
     const auto r = b.command(uopTri());
-    const uint32_t computed = itComputed(v);
-    ASSERT_EQ(r.hit, itTriangleEdgesHit(v)) << "triangle " << i << " seed=" << seed;
-    ASSERT_EQ(r.cycles, itTriCycles(computed, mul_stages, add_stages))
-        << "TRI cycles, " << computed << " computed edges, triangle " << i << " seed=" << seed;
-    hits += r.hit;
-    ++by_computed[computed];
-    if (i % 4 == 0) {  // edge by edge too: EDGE micro-ops accumulate into HIT
+    ASSERT_EQ(r.hit, held_hit || x.hit) << "HIT after TRI, " << where();
+    ASSERT_EQ(r.unc, held_unc || x.unc) << "UNC after TRI, " << where();
+    ASSERT_EQ(r.cycles, itTriCycles(x.computed, mul_stages, add_stages)) << "TRI cycles, " << where();
+    held_hit = r.hit;
+    held_unc = r.unc;
+    ++by_verdict[static_cast<int>(x.verdict)];
+    ++by_computed[x.computed];
+    for (int e = 0; e < 3; ++e) {
+      const ItEdgeExpect ex = itEdgeExpect(c.ops, e, c.bound);
+      edge_unc += ex.cross && ex.unc;
+      at_threshold += itEdgeAtThreshold(c.ops, e, c.bound);
+    }
+    if (i % 4 == 0) {  // edge by edge too: EDGE micro-ops accumulate into HIT and UNC
       b.command(uopClear());
-      bool any = false;
+      bool any_hit = false, any_unc = false;
       for (int e = 0; e < 3; ++e) {
         const auto re = b.command(uopEdge(e));
-        any = any || edgeHit(v, e);
-        ASSERT_EQ(re.hit, any) << "edge " << e << " triangle " << i << " seed=" << seed;
-        ASSERT_EQ(re.cycles, itEdgeCycles(!edgeSkipped(v, e), mul_stages, add_stages)) << "EDGE cycles";
+        const ItEdgeExpect ex = itEdgeExpect(c.ops, e, c.bound);
+        any_hit = any_hit || ex.hit;
+        any_unc = any_unc || ex.unc;
+        ASSERT_EQ(re.hit, any_hit) << "HIT after EDGE " << e << ", " << where();
+        ASSERT_EQ(re.unc, any_unc) << "UNC after EDGE " << e << ", " << where();
+        ASSERT_EQ(re.cycles, itEdgeCycles(ex.cross, mul_stages, add_stages)) << "EDGE " << e << " cycles, " << where();
+        ++edges;
       }
+      held_hit = any_hit;
+      held_unc = any_unc;
     }
   }
-  std::printf("%s: %llu triangles, %llu hit; 0/1/2/3 computed edges: %llu/%llu/%llu/%llu\n", name,
-              (unsigned long long)n, (unsigned long long)hits, (unsigned long long)by_computed[0],
-              (unsigned long long)by_computed[1], (unsigned long long)by_computed[2],
-              (unsigned long long)by_computed[3]);
-  EXPECT_GT(hits, n / 20);
-  EXPECT_GT(by_computed[2], n / 20) << "the overlapped case must be exercised";
-  EXPECT_GT(by_computed[3], 0u);
+  std::printf("%s: %llu sides: %llu hit, %llu miss, %llu uncertain; 0/1/2/3 computed edges: %llu/%llu/%llu/%llu; "
+              "%llu computed edges uncertain, %llu at a threshold exactly; %llu EDGE micro-ops\n",
+              name, (unsigned long long)n, (unsigned long long)by_verdict[1], (unsigned long long)by_verdict[0],
+              (unsigned long long)by_verdict[2], (unsigned long long)by_computed[0], (unsigned long long)by_computed[1],
+              (unsigned long long)by_computed[2], (unsigned long long)by_computed[3], (unsigned long long)edge_unc,
+              (unsigned long long)at_threshold, (unsigned long long)edges);
+  EXPECT_GT(by_verdict[1], n / 20);
+  EXPECT_GT(by_verdict[0], n / 20);
+  EXPECT_GT(by_verdict[2], n / 20);
+  EXPECT_GT(by_computed[2], n / 50) << "the overlapped case must be exercised";
+  EXPECT_GT(by_computed[3], n / 200);
+  EXPECT_GT(edge_unc, n / 100) << "computed edges near the thresholds";
+  EXPECT_GT(at_threshold, n / 200) << "values exactly at a threshold";
 }
 
 }  // namespace
 
 #ifndef CC_RTL_SOAK
 // Gap 5: AddStages + 1 = 2 and 4 (two edges 4 cycles apart would collide on the add/sub).
-TEST(RtlItUnit, Mul1Add1) { runItUnit<Vcc_it_unit_m1a1>(1, 1, kVectors / 20, "RtlItUnit.Mul1Add1"); }
-TEST(RtlItUnit, Mul3Add3) { runItUnit<Vcc_it_unit_m3a3>(3, 3, kVectors / 20, "RtlItUnit.Mul3Add3"); }
+TEST(RtlItUnit, Mul1Add1) { runItUnit<Vcc_it_unit_m1a1>(1, 1, kVectors / 5, "RtlItUnit.Mul1Add1"); }
+TEST(RtlItUnit, Mul3Add3) { runItUnit<Vcc_it_unit_m3a3>(3, 3, kVectors / 5, "RtlItUnit.Mul3Add3"); }
 // Gap 4 at other stages than the chip's.
-TEST(RtlItUnit, Mul4Add5) { runItUnit<Vcc_it_unit_m4a5>(4, 5, kVectors / 20, "RtlItUnit.Mul4Add5"); }
+TEST(RtlItUnit, Mul4Add5) { runItUnit<Vcc_it_unit_m4a5>(4, 5, kVectors / 5, "RtlItUnit.Mul4Add5"); }
 #else
 TEST(RtlItUnitSoak, Mul1Add1) { runItUnit<Vcc_it_unit_m1a1>(1, 1, kVectors / 4, "RtlItUnitSoak.Mul1Add1"); }
 TEST(RtlItUnitSoak, Mul3Add3) { runItUnit<Vcc_it_unit_m3a3>(3, 3, kVectors / 4, "RtlItUnitSoak.Mul3Add3"); }

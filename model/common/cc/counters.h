@@ -14,6 +14,7 @@ struct Counters {
   uint64_t lists = 0;                      // lists processed (pair visits + leaf-list passes)
   uint64_t max_stack_depth = 0;            // deepest traversal stack, in frames
   uint64_t max_list_length = 0;            // longest list processed, in entries
+  uint64_t uncertain_tests = 0;            // triangle pairs reported uncertain (host decides)
   uint64_t cycles = 0;                     // chip cycles (timed backends only; else 0)
 
   // Calls f(name, value) for each counter in a fixed order. `cycles` comes last so that
@@ -27,6 +28,7 @@ struct Counters {
     f("lists", lists);
     f("max_stack_depth", max_stack_depth);
     f("max_list_length", max_list_length);
+    f("uncertain_tests", uncertain_tests);
     f("cycles", cycles);
   }
 };

@@ -15,10 +15,14 @@
 //  +0x24  float m[3][4]    row-major 3x4 matrix M: M * (p, 1) maps V1 -> (0,0,0),
 //                          V2 -> (1,0,0), V3 -> (0,1,0) and the unit normal side to +z
 //  +0x54  u32   tri_id
-//  +0x58  ...   reserved, zero
+//  +0x58  u32   err_exp    the error exponents of M (docs/exact_contacts.md): bits 7:0
+//                          absolute, bits 15:8 relative, both signed; 7:0 =
+//                          kTriErrExpHopeless: the chip never decides a test with this M
+//  +0x5C  ...   reserved, zero
 //
-//  Results (written by the chip at RESULT_BASE): 8 bytes per intersecting pair,
-//  u32 tri_id of the tumbled object's triangle, then u32 tri_id of the aligned one's.
+//  Results (written by the chip at RESULT_BASE): 8 bytes per reported pair, u32 tri_id of
+//  the tumbled object's triangle, then u32 tri_id of the aligned one's with bit 31 set when
+//  the chip could not decide the pair (UNCERTAIN: the host decides it exactly).
 //
 // A list entry (stack SRAM word, 32 bits) is a node-pair address with the two-bit mask of
 // the nodes meant in its low bits: bit0 = slot 0, bit1 = slot 1 (pairs are 256-aligned).
@@ -55,6 +59,20 @@ inline constexpr bool badPointer(uint32_t addr, uint32_t align, uint32_t bytes, 
 inline constexpr uint32_t kTriVerts = 0x00;
 inline constexpr uint32_t kTriMatrix = 0x24;
 inline constexpr uint32_t kTriId = 0x54;
+inline constexpr uint32_t kTriErrExp = 0x58;
+// A signed exponent in bits 7:0 of a word: TRI_ERR_EXP, a record's absolute err_exp, or
+// (shifted down by 8) its relative one. A record with kTriErrExpHopeless in bits 7:0 is
+// never decided by the chip (every test with its M uncertain).
+inline constexpr int errExpOf(uint32_t word) { return static_cast<int8_t>(word & 0xFF); }
+inline constexpr int kTriErrExpHopeless = 127;
+inline constexpr uint32_t makeErrExp(int absolute, int relative) {
+  return (static_cast<uint32_t>(absolute) & 0xFFu) | ((static_cast<uint32_t>(relative) & 0xFFu) << 8);
+}
+
+// Results: the second word's top bit marks a pair the chip left to the host; triangle ids
+// are therefore below 2^31.
+inline constexpr uint32_t kResultUncertain = 1u << 31;
+inline constexpr uint32_t kMaxTriangleId = kResultUncertain - 1;
 
 // List entries.
 inline constexpr uint32_t kEntryMaskBits = 0x3;

@@ -28,6 +28,7 @@ inline constexpr uint32_t ROOT_B = 0x018;
 inline constexpr uint32_t RESULT_BASE = 0x01C;
 inline constexpr uint32_t RESULT_CAPACITY = 0x020;
 inline constexpr uint32_t RESULT_COUNT = 0x024;
+inline constexpr uint32_t TRI_ERR_EXP = 0x028;
 inline constexpr uint32_t CNT_TUMBLED = 0x040;
 inline constexpr uint32_t CNT_ALIGNED_PAIRS = 0x044;
 inline constexpr uint32_t CNT_OVERLAP_TESTS = 0x048;
@@ -37,6 +38,7 @@ inline constexpr uint32_t CNT_MAX_STACK_DEPTH = 0x054;
 inline constexpr uint32_t CNT_MAX_LIST_LENGTH = 0x058;
 inline constexpr uint32_t CNT_CYCLES_LO = 0x05C;
 inline constexpr uint32_t CNT_CYCLES_HI = 0x060;
+inline constexpr uint32_t CNT_UNCERTAIN = 0x064;
 
 // Register files.
 inline constexpr uint32_t MATRIX_BASE = 0x100;  // 33 lines x 4 words, line*16 + col*4
@@ -46,7 +48,7 @@ inline constexpr uint32_t CORR_LINES = 66;
 inline constexpr uint32_t BAR0_BYTES = 0x1000;
 
 inline constexpr uint32_t kIdValue = 0x43433234;  // "CC24"
-inline constexpr uint32_t kVersionValue = 0x00010000;
+inline constexpr uint32_t kVersionValue = 0x00020000;
 
 // CTRL bits.
 inline constexpr uint32_t CTRL_START = 1u << 0;       // write 1: start a query (self-clearing)
@@ -73,7 +75,7 @@ enum class Error : uint32_t {
 };
 const char* errorName(Error e);
 
-inline constexpr std::array<Register, 19> kRegisters{{
+inline constexpr std::array<Register, 21> kRegisters{{
     {"ID", ID, Access::RO, kIdValue, "Chip identification, reads \"CC24\""},
     {"VERSION", VERSION, Access::RO, kVersionValue, "Register-map version (major.minor in 16.16)"},
     {"CTRL", CTRL, Access::RW, 0, "bit0 START (W, self-clearing), bit1 MODE_FIRST, bit2 IRQ_ENABLE"},
@@ -83,7 +85,8 @@ inline constexpr std::array<Register, 19> kRegisters{{
     {"ROOT_B", ROOT_B, Access::RW, 0, "Node-pair address of the aligned object's root (slot 0)"},
     {"RESULT_BASE", RESULT_BASE, Access::RW, 0, "Board-memory address where result pairs are written"},
     {"RESULT_CAPACITY", RESULT_CAPACITY, Access::RW, 0, "Room at RESULT_BASE, in pairs"},
-    {"RESULT_COUNT", RESULT_COUNT, Access::RO, 0, "Pairs written by the last query"},
+    {"RESULT_COUNT", RESULT_COUNT, Access::RO, 0, "Pairs written by the last query (certain hits and uncertain pairs)"},
+    {"TRI_ERR_EXP", TRI_ERR_EXP, Access::RW, 0, "Triangle test's error exponent of the query: bits 7:0 signed (docs/exact_contacts.md)"},
     {"CNT_TUMBLED", CNT_TUMBLED, Access::RO, 0, "tumbled_nodes_transformed"},
     {"CNT_ALIGNED_PAIRS", CNT_ALIGNED_PAIRS, Access::RO, 0, "aligned_pairs_fetched"},
     {"CNT_OVERLAP_TESTS", CNT_OVERLAP_TESTS, Access::RO, 0, "overlap_tests"},
@@ -93,6 +96,7 @@ inline constexpr std::array<Register, 19> kRegisters{{
     {"CNT_MAX_LIST_LENGTH", CNT_MAX_LIST_LENGTH, Access::RO, 0, "max_list_length"},
     {"CNT_CYCLES_LO", CNT_CYCLES_LO, Access::RO, 0, "cycles, low word (timed backends)"},
     {"CNT_CYCLES_HI", CNT_CYCLES_HI, Access::RO, 0, "cycles, high word"},
+    {"CNT_UNCERTAIN", CNT_UNCERTAIN, Access::RO, 0, "uncertain_tests"},
 }};
 
 // ---------------------------------------------------------------------------------------

@@ -44,13 +44,14 @@ class Observer {
   virtual void onFrameWrite(uint32_t /*word_addr*/, uint32_t /*value*/) {}
   // A tumbled node was transformed (its node address and the transformed DOP).
   virtual void onTransform(uint32_t /*node_addr*/, const Dop& /*dop*/) {}
-  // One side of a triangle test (A's edges against B's triangle, then, if none hit, the
-  // reverse) went through the IT-unit: of the edges looked at, in order, up to the first
-  // hit, `computed` crossed the plane and went through the arithmetic; `hit` says whether
-  // one hit. The timed models charge the IT-unit from this (cc::itTriCycles).
-  virtual void onTriangleSide(uint32_t /*computed*/, bool /*hit*/) {}
-  // A triangle pair was tested.
-  virtual void onTriangleTest(uint32_t /*tri_a*/, uint32_t /*tri_b*/, bool /*hit*/) {}
+  // One side of a triangle test (A's edges against B's triangle, then, unless one hit
+  // certainly, the reverse) went through the IT-unit: of the edges looked at, in order, up
+  // to the first certain hit, `computed` certainly crossed the plane and went through the
+  // arithmetic; `verdict` is the side's. The timed models charge the IT-unit from this
+  // (cc::itTriCycles) and write a result after an uncertain or hit verdict.
+  virtual void onTriangleSide(uint32_t /*computed*/, ItVerdict /*verdict*/) {}
+  // A triangle pair was tested: hit (certain), miss, or uncertain (reported for the host).
+  virtual void onTriangleTest(uint32_t /*tri_a*/, uint32_t /*tri_b*/, ItVerdict /*verdict*/) {}
 };
 
 class Chip {
@@ -86,10 +87,10 @@ class Chip {
   Dop transform(uint32_t node_addr);
   Dop readDop(uint32_t node_addr) const;
   uint32_t readFlags(uint32_t node_addr);
-  bool triangleTest(uint32_t tumbled_node, uint32_t aligned_node);
-  void triPass(uint32_t pass);
+  ItVerdict triangleTest(uint32_t tumbled_node, uint32_t aligned_node);
+  int triPass(uint32_t pass);  // returns the largest biased exponent of its nine outputs
   void loadLeafMatrix(uint32_t tri_record);
-  void record(uint32_t tri_a, uint32_t tri_b);
+  void record(uint32_t tri_a, uint32_t tri_b, bool uncertain);
   void listWrite(uint32_t word_addr, uint32_t entry);
   void pushFrame(const Frame& f);
   Frame topFrame() const;
@@ -102,6 +103,7 @@ class Chip {
   // Registers.
   uint32_t ctrl_ = 0, status_ = 0, root_a_ = 0, root_b_ = 0;
   uint32_t result_base_ = 0, result_capacity_ = 0, result_count_ = 0;
+  uint32_t tri_err_exp_ = 0;  // TRI_ERR_EXP (bits 7:0 used)
   bool irq_pending_ = false;
   std::array<std::array<float, 4>, regs::MATRIX_LINES> matrix_{};
   std::array<uint32_t, regs::CORR_LINES> corr_{};

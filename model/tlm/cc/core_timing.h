@@ -36,8 +36,9 @@ struct QueryLog {
     uint32_t first_entry;  // index of its first entry in `entries`
   };
   struct TriSide {
-    uint8_t computed;  // edges crossing z = 0, up to the first hit (cc::itTriCycles)
-    bool hit;
+    uint8_t computed;  // edges certainly crossing z = 0, up to the first hit (cc::itTriCycles)
+    bool hit;          // a certain hit
+    bool uncertain;    // no certain hit, but an edge the chip could not decide
   };
   std::vector<List> lists;
   std::vector<uint32_t> entries;  // every list's entries as they were when it started

@@ -35,7 +35,7 @@ class TimingModel : public golden::Observer {
   void onList(uint32_t tumbled_pair, uint32_t tumbled_mask, uint32_t base, uint32_t length,
               const uint32_t* entries) override;
   void onOverlapTest(bool overlap) override;
-  void onTriangleSide(uint32_t computed, bool hit) override;
+  void onTriangleSide(uint32_t computed, ItVerdict verdict) override;
   void onResultWrite(uint32_t addr) override;
 
  private:

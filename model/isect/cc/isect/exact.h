@@ -7,6 +7,10 @@
 namespace cc::isect {
 
 bool exactTriTri(const TriTriCase& c);  // layout as the CLI: A (9) then B (9)
+// The same decision with CGAL's exact predicates on double points (Epick): the triangle
+// pair test uses orientation predicates only, so it is exact too, and an order of
+// magnitude faster (tests/isect checks the two agree). Non-degenerate triangles only.
+bool exactTriTriPredicates(const TriTriCase& c);
 bool exactSegTri(const SegTriCase& c);  // Q1 Q2 (6) then V1 V2 V3 (9)
 
 }  // namespace cc::isect
