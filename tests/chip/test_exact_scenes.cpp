@@ -98,3 +98,38 @@ TEST(ExactScenes, EveryBackendReturnsExactGeometry) {
     }
   }
 }
+
+// Scales the FP32 chip cannot serve directly (no --normalize): the answer is still exact
+// geometry's (the driver makes every test uncertain when the bound would be useless, and the
+// DOP side stays conservative), or the query is refused with a clear error.
+TEST(ExactScenes, ExtremeScalesAreExactOrRefused) {
+  for (const double scale : {1e-37, 1e-30, 1e-20, 1e-8, 1e8, 1e20, 1e30, 1e36, 1e38}) {
+    cc::Mesh ma = cc::makeTorus(0.5f, 0.2f, 12, 6), mb = cc::makeSphere(0.5f, 6, 9);
+    for (cc::Mesh* m : {&ma, &mb}) {
+      for (auto& v : m->vertices) for (auto& x : v) x = static_cast<float>(x * scale);
+    }
+    const cc::Pose pose = cc::poseFromAxisAngle({1, 0.4, 0.2}, 35, {0.25 * scale, 0.05 * scale, 0});
+    try {
+      const cc::DopTree ta = cc::buildTree(ma, cc::zachmannDirections(), cc::SplitRule::MeanWidth);
+      const cc::DopTree tb = cc::buildTree(mb, cc::zachmannDirections(), cc::SplitRule::MeanWidth);
+      auto dev = cc::makeDevice("golden", cc::namedConfig("paper"));
+      cc::Driver drv(*dev);
+      const cc::BoardObject a = drv.upload(ta, ma), b = drv.upload(tb, mb);
+      for (const cc::QueryMode mode : {cc::QueryMode::All, cc::QueryMode::First}) {
+        const cc::QueryResult r = drv.query(a, b, pose, mode);
+        ASSERT_EQ(r.error, cc::regs::Error::None) << scale;
+        const std::set<cc::TriPair> exact = cc::testutil::exactPairs(ma, mb, pose);
+        if (mode == cc::QueryMode::All) {
+          EXPECT_EQ(std::set<cc::TriPair>(r.pairs.begin(), r.pairs.end()), exact) << "scale " << scale;
+          std::printf("scale %g: %zu exact pairs, %llu of %llu tests uncertain\n", scale, exact.size(),
+                      (unsigned long long)r.counters.uncertain_tests, (unsigned long long)r.counters.triangle_tests);
+        } else {
+          EXPECT_EQ(r.pairs.size(), exact.empty() ? 0u : 1u) << "scale " << scale;
+        }
+      }
+    } catch (const std::exception& e) {
+      std::printf("scale %g refused: %s\n", scale, e.what());
+      EXPECT_NE(std::string(e.what()).find("scale"), std::string::npos) << "an error that does not say why: " << e.what();
+    }
+  }
+}
