@@ -142,17 +142,21 @@ TEST(DriverMock, UncertainPairsAreDecidedExactlyInOrder) {
   const std::vector<uint32_t> records = {apart[0].first, apart[0].second | cc::layout::kResultUncertain,
                                          meet[0].first,  meet[0].second | cc::layout::kResultUncertain,
                                          meet[1].first,  meet[1].second};
-  for (const cc::QueryMode mode : {cc::QueryMode::All, cc::QueryMode::First}) {
-    ::testing::NiceMock<MockDevice> dev;
+  // A device that finishes every query with `count` records copied from `words`.
+  const auto finishWith = [](::testing::NiceMock<MockDevice>& dev, uint32_t count, const std::vector<uint32_t>& words) {
     ON_CALL(dev, read32(_)).WillByDefault(Return(0));
     ON_CALL(dev, read32(cc::regs::ID)).WillByDefault(Return(cc::regs::kIdValue));
     ON_CALL(dev, read32(cc::regs::STATUS)).WillByDefault(Return(cc::regs::STATUS_DONE));
-    ON_CALL(dev, read32(cc::regs::RESULT_COUNT)).WillByDefault(Return(3));
+    ON_CALL(dev, read32(cc::regs::RESULT_COUNT)).WillByDefault(Return(count));
     ON_CALL(dev, waitInterrupt(_)).WillByDefault(Return(true));
-    ON_CALL(dev, readMemory(_, _, _)).WillByDefault([&](uint32_t, void* p, size_t n) {
-      ASSERT_EQ(n, records.size() * 4);
-      std::memcpy(p, records.data(), n);
+    ON_CALL(dev, readMemory(_, _, _)).WillByDefault([words](uint32_t, void* p, size_t n) {
+      ASSERT_EQ(n, words.size() * 4);
+      std::memcpy(p, words.data(), n);
     });
+  };
+  for (const cc::QueryMode mode : {cc::QueryMode::All, cc::QueryMode::First}) {
+    ::testing::NiceMock<MockDevice> dev;
+    finishWith(dev, 3, records);
     cc::Driver drv(dev);
     const cc::BoardObject a = drv.upload(s.ta, s.ma), b = drv.upload(s.tb, s.mb);
     const cc::QueryResult r = drv.query(a, b, pose, mode);
@@ -165,15 +169,7 @@ TEST(DriverMock, UncertainPairsAreDecidedExactlyInOrder) {
     }
   }
   ::testing::NiceMock<MockDevice> dev;
-  ON_CALL(dev, read32(_)).WillByDefault(Return(0));
-  ON_CALL(dev, read32(cc::regs::ID)).WillByDefault(Return(cc::regs::kIdValue));
-  ON_CALL(dev, read32(cc::regs::STATUS)).WillByDefault(Return(cc::regs::STATUS_DONE));
-  ON_CALL(dev, read32(cc::regs::RESULT_COUNT)).WillByDefault(Return(1));
-  ON_CALL(dev, waitInterrupt(_)).WillByDefault(Return(true));
-  ON_CALL(dev, readMemory(_, _, _)).WillByDefault([&](uint32_t, void* p, size_t) {
-    const uint32_t bad[2] = {0, static_cast<uint32_t>(s.mb.tris.size())};
-    std::memcpy(p, bad, 8);
-  });
+  finishWith(dev, 1, {0, static_cast<uint32_t>(s.mb.tris.size())});
   cc::Driver drv(dev);
   const cc::BoardObject a = drv.upload(s.ta, s.ma), b = drv.upload(s.tb, s.mb);
   EXPECT_THROW(drv.query(a, b, pose, cc::QueryMode::All), cc::DriverError);
