@@ -248,8 +248,9 @@ int runStudy(const StudyOptions& o) {
         Chip& chip = chips[k];
         const QueryResult q = chip.drv->query(chip.a, chip.b, s.pose, mode);
         // Co-simulation: every timed query must give golden's answer and counters.
-        if (q.pairs != g.pairs || !sameCounters(q.counters, g.counters, false) || q.error != g.error) {
-          std::fprintf(stderr, "cc_perf: %s and golden differ on %s pose %zu\n", runs[k].label().c_str(), r.pair.c_str(), i);
+        const std::string diff = firstDifference(runs[k].label(), q, "golden", g, false);
+        if (!diff.empty()) {
+          std::fprintf(stderr, "cc_perf: %s and golden differ on %s pose %zu: %s\n", runs[k].label().c_str(), r.pair.c_str(), i, diff.c_str());
           ++mismatches;
         }
         r.run_cycles[k] = double(q.counters.cycles);

@@ -3,6 +3,7 @@
 #include "cc/exact.h"
 
 #include <chrono>
+#include <cstdio>
 #include <cmath>
 #include <cstring>
 #include <stdexcept>
@@ -121,6 +122,42 @@ void Driver::decideUncertain(const BoardObject& a, const BoardObject& b, const P
     if (mode == QueryMode::First) break;
   }
   res.host_exact_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+std::string firstDifference(const std::string& na, const QueryResult& a, const std::string& nb, const QueryResult& b,
+                            bool with_cycles) {
+  char buf[512];
+  if (a.error != b.error) {
+    std::snprintf(buf, sizeof buf, "error status: %s=%s %s=%s", na.c_str(), regs::errorName(a.error), nb.c_str(), regs::errorName(b.error));
+    return buf;
+  }
+  const auto pairsDiffer = [&](const char* what, const std::vector<TriPair>& pa, const std::vector<TriPair>& pb) -> std::string {
+    for (size_t i = 0; i < std::min(pa.size(), pb.size()); ++i) {
+      if (pa[i] != pb[i]) {
+        std::snprintf(buf, sizeof buf, "%s #%zu: %s=(%u,%u) %s=(%u,%u)", what, i, na.c_str(), pa[i].first, pa[i].second, nb.c_str(),
+                      pb[i].first, pb[i].second);
+        return buf;
+      }
+    }
+    if (pa.size() == pb.size()) return "";
+    std::snprintf(buf, sizeof buf, "number of %ss: %s=%zu %s=%zu", what, na.c_str(), pa.size(), nb.c_str(), pb.size());
+    return buf;
+  };
+  for (const std::string& d : {pairsDiffer("result pair", a.pairs, b.pairs), pairsDiffer("uncertain pair", a.uncertain, b.uncertain)}) {
+    if (!d.empty()) return d;
+  }
+  std::vector<std::pair<const char*, uint64_t>> ca, cb;
+  a.counters.forEach([&](const char* k, uint64_t v) { ca.emplace_back(k, v); });
+  b.counters.forEach([&](const char* k, uint64_t v) { cb.emplace_back(k, v); });
+  for (size_t i = 0; i < ca.size(); ++i) {
+    if (std::string(ca[i].first) == "cycles" && !with_cycles) continue;
+    if (ca[i].second != cb[i].second) {
+      std::snprintf(buf, sizeof buf, "counter %s: %s=%llu %s=%llu", ca[i].first, na.c_str(), (unsigned long long)ca[i].second, nb.c_str(),
+                    (unsigned long long)cb[i].second);
+      return buf;
+    }
+  }
+  return "";
 }
 
 }  // namespace cc

@@ -1,7 +1,7 @@
 // =======================================================================================
 // cc_core: the CollisionChip core at 266 MHz: BAR0 register block, register files and
 // the master controller that runs the whole traversal of docs/traversal.md from the root
-// pointers (paper §3.2, §4.1; DESIGN §5). The golden model (model/golden) is the
+// pointers (paper §3.2, §4.1). The golden model (model/golden) is the
 // specification: results in the same order, every counter, every error status.
 //
 //   reg bus --> [register block: CTRL STATUS IRQ roots results counters MATRIX CORR]

@@ -1,5 +1,5 @@
 // ---------------------------------------------------------------------------------------
-// cc_dotadd: the DOTADD unit (paper §4.1, Figure 5; DESIGN §3).
+// cc_dotadd: the DOTADD unit (paper §4.1, Figure 5; docs/architecture.md, "Arithmetic").
 //
 //   d' = (dk*c0 + dm*c1) + (dn*c2 + c)         in exactly this order, every product and
 //                                             every sum rounded (cc::fp32::dotadd)

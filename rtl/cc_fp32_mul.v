@@ -1,5 +1,6 @@
 // ---------------------------------------------------------------------------------------
-// cc_fp32_mul: IEEE 754 binary32 multiplier of the CollisionChip (DESIGN §3).
+// cc_fp32_mul: IEEE 754 binary32 multiplier of the CollisionChip (contract:
+// docs/architecture.md, "Arithmetic").
 //
 // Bit-exact with cc::fp32::softMul (model/common/fp32.cpp):
 //   - round to nearest, ties to even;

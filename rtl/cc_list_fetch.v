@@ -141,7 +141,11 @@ module cc_list_fetch #(
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       active_q <= 1'b0;
-      follow(1'b0);
+      fol_q <= 1'b0;            // constants only: reset loads no input (no async-load flops)
+      fol_base_q <= 32'd0;
+      fol_end_q <= 32'd0;
+      fol_rd_q <= 32'd0;
+      fol_wr_q <= 32'd0;
       blocked_q <= 1'b0;
       next_addr_q <= 32'd0;
       left_q <= 32'd0;

@@ -1,5 +1,5 @@
 // ---------------------------------------------------------------------------------------
-// cc_pci_target: the CollisionChip's 33 MHz, 32-bit PCI target (DESIGN §6, docs/pci.md).
+// cc_pci_target: the CollisionChip's 33 MHz, 32-bit PCI target (docs/pci.md).
 //
 //   PCI pins (pci_clk_i) --> bus state machine, config space --> req FIFO  --> core port
 //                        <-- (this file, cc_pci_cfg)         <-- rsp FIFO  <-- (clk_i)

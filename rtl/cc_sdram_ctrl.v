@@ -1,9 +1,9 @@
 // ============================================================================================
-// cc_sdram_ctrl: the chip's SDRAM interface (paper §4, DESIGN §6). It serves the master
-// controller's requests to the board's DDR SDRAM: four banks, 256-bit data, bursts of eight
-// beats, so one burst moves one 256-byte node pair. The chip clock runs at twice the memory
-// clock: commands go out on every other chip cycle (held for the whole memory cycle), data
-// moves one beat per chip cycle.
+// cc_sdram_ctrl: the chip's SDRAM interface (paper §4, docs/memory_system.md). It serves the
+// master controller's requests to the board's DDR SDRAM: four banks, 256-bit data, bursts of
+// eight beats, so one burst moves one 256-byte node pair. The chip clock runs at twice the
+// memory clock: commands go out on every other chip cycle (held for the whole memory cycle),
+// data moves one beat per chip cycle.
 //
 // Requests (valid/ready). Responses come back in request order.
 //   read pair    req_write_i=0, req_rec_i=0: the 256-byte pair at req_addr_i[31:8];

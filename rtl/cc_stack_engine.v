@@ -1,6 +1,6 @@
 // =======================================================================================
 // cc_stack_engine: the stack SRAM and everything kept in it (paper §4.1 "stack engine",
-// DESIGN §5, docs/traversal.md). The master controller decides what goes where; this unit
+// docs/traversal.md). The master controller decides what goes where; this unit
 // owns the SRAM port and does the moving:
 //   - hands out list entries: the aligned-pair fetch unit (cc_list_fetch) reads a list's
 //     words and the node pairs they point to ahead of the comparators;

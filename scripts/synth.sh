@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Yosys `synth` of every top-level RTL unit listed in rtl/synth_units.txt: fails on any
-# inferred latch, prints a cell-count table (also written to OUTDIR/cells.txt). A line
+# inferred latch and on any flop whose asynchronous reset loads a signal rather than a
+# constant ($_ALDFF*, $_DFFSR*: no ASIC library has them), prints a cell-count table (also written to OUTDIR/cells.txt). A line
 # "unit Param=value ..." synthesizes the unit with those parameters (chparam), named
 # "unit:Param=value,...".
 set -euo pipefail
@@ -25,6 +26,9 @@ while read -r unit params; do
   # yosys logs "No latch inferred for ..." for every clean process: match only real ones.
   if grep -qE '\$_DLATCH|\$dlatch|^Latch inferred' "$log"; then
     echo "synth: $name infers a latch (see $log)"; status=1
+  fi
+  if grep -qE '\$_ALDFF|\$_DFFSR|\$aldff|\$dffsr' "$out/$name.stat"; then
+    echo "synth: $name has async-load or set/reset flops (see $out/$name.stat)"; status=1
   fi
   cells=$(awk '/Number of cells:/ {n=$4} END {print n}' "$out/$name.stat")
   printf '%-24s %10s\n' "$name" "$cells" | tee -a "$out/cells.txt"

@@ -1,4 +1,4 @@
-// The host side of the simulated PCI bus (DESIGN §6, docs/pci.md): a bus-functional model
+// The host side of the simulated PCI bus (docs/pci.md): a bus-functional model
 // of a 33 MHz, 32-bit PCI master (the host bridge) that drives the pins of a Verilated
 // target cycle by cycle, plus a protocol checker that watches every clock edge and throws
 // PciProtocolError at the first illegal sequence from either side.

@@ -1,7 +1,7 @@
-// Cycle-based DDR SDRAM device model (DESIGN §6, paper §4/§5): the board's local memory as
-// the chip's SDRAM interface sees it. It is stepped once per CHIP cycle; the memory clock
-// runs at half that rate, so commands are sampled on even chip cycles (memory clock edges)
-// and data moves one beat per chip cycle (double data rate).
+// Cycle-based DDR SDRAM device model (docs/memory_system.md, paper §4/§5): the board's
+// local memory as the chip's SDRAM interface sees it. It is stepped once per CHIP cycle;
+// the memory clock runs at half that rate, so commands are sampled on even chip cycles
+// (memory clock edges) and data moves one beat per chip cycle (double data rate).
 //
 // The array is a cc::BoardMemory (sparse, 4 GiB addressable); memory() is the back door
 // that loads images and inspects results without bus cycles.

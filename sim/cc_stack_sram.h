@@ -1,7 +1,7 @@
-// The board's stack SRAM (DESIGN §6): a synchronous single-port SRAM of 32-bit words on
-// the core clock. The access the chip presents at one rising edge is performed at the
-// next, so read data reach the chip one cycle after the read is presented. An access past
-// the last word stops the simulation with a message; an optional observer sees every
+// The board's stack SRAM (docs/memory_system.md): a synchronous single-port SRAM of 32-bit
+// words on the core clock. The access the chip presents at one rising edge is performed at
+// the next, so read data reach the chip one cycle after the read is presented. An access
+// past the last word stops the simulation with a message; an optional observer sees every
 // write (tests compare the stack engine's writes with the golden model's, entry for entry).
 #pragma once
 #include <cstdint>

@@ -1,7 +1,8 @@
 // 24-DOPs: twelve slab directions a_0..a_11; d[i] = min a_i.x, d[12+i] = max a_i.x over the
-// geometry (DESIGN §4). The direction set is a parameter: the default is Zachmann's (found
-// by an optimizer, pairwise well spread); "axes_diagonals" (3 axes, 4 cube diagonals and 5
-// face diagonals) is the classic alternative.
+// geometry (docs/trees.md, "24-DOPs and their directions", which lists both sets). The
+// direction set is a parameter: the default is Zachmann's (found by an optimizer, pairwise
+// well spread); "axes_diagonals" (3 axes, 4 cube diagonals and 5 face diagonals) is the
+// classic alternative.
 #pragma once
 #include <array>
 #include <string>

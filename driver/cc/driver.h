@@ -35,6 +35,13 @@ struct QueryResult {
   regs::Error error = regs::Error::None;
 };
 
+// Co-simulation: the first difference between two backends' answers (`na`, `nb` name
+// them), or "" when equal: the error status, the pairs in order, the pairs the chip left
+// uncertain in order, every event counter, and `cycles` when `with_cycles` (two timed
+// backends: the TLM model times the chip exactly).
+std::string firstDifference(const std::string& na, const QueryResult& a, const std::string& nb, const QueryResult& b,
+                            bool with_cycles);
+
 // An object on the board: its image's place and what the pose set-up needs.
 struct BoardObject {
   std::shared_ptr<const Mesh> mesh;  // the geometry uncertain pairs are decided on

@@ -1,7 +1,8 @@
-// Per-query set-up (paper Eqs. 1 and 3, DESIGN §4): from the relative pose (R, t) taking
-// the tumbled object A's frame into the aligned object B's frame, compute what the driver
-// loads into the chip: C (24x3), c (24) and the correspondence indices j (24x3) for the
-// DOP transform, and the rigid transforms for the triangle test (matrix lines 24..29).
+// Per-query set-up (paper Eqs. 1 and 3; docs/memory_image.md, "The DOP transform"): from
+// the relative pose (R, t) taking the tumbled object A's frame into the aligned object B's
+// frame, compute what the driver loads into the chip: C (24x3), c (24) and the
+// correspondence indices j (24x3) for the DOP transform, and the rigid transforms for the
+// triangle test (matrix lines 24..29).
 #pragma once
 #include <Eigen/Dense>
 #include <array>

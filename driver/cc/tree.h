@@ -1,5 +1,6 @@
 // Top-down DOP-tree builder: one triangle per leaf, every node (inner or leaf) carries the
-// 24-DOP of its triangles (DESIGN §4 deviation from the paper: leaves keep DOPs too).
+// 24-DOP of its triangles (a deviation from the paper: leaves keep DOPs too; see
+// docs/memory_image.md).
 #pragma once
 #include <cstdint>
 #include <string>

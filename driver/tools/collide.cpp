@@ -60,46 +60,6 @@ class Progress {
   int last_ = -1;
 };
 
-// Co-simulation: the first difference between two backends' answers, or "" when equal.
-// Results must match pair for pair in order, and every event counter. `cycles` is not an
-// identity (golden is untimed, tlm estimates what rtl simulates); the summary prints the
-// two backends' cycle totals side by side instead.
-// The first difference between two backends' answers: error, pairs, counters, and the
-// cycle count when both are timed (the TLM model times the chip exactly, docs/tlm.md).
-std::string firstDifference(const std::string& na, const cc::QueryResult& a, const std::string& nb, const cc::QueryResult& b,
-                            bool with_cycles) {
-  char buf[512];
-  if (a.error != b.error) {
-    std::snprintf(buf, sizeof buf, "error status: %s=%s %s=%s", na.c_str(), cc::regs::errorName(a.error), nb.c_str(), cc::regs::errorName(b.error));
-    return buf;
-  }
-  const size_t n = std::min(a.pairs.size(), b.pairs.size());
-  for (size_t i = 0; i < n; ++i) {
-    if (a.pairs[i] != b.pairs[i]) {
-      std::snprintf(buf, sizeof buf, "result pair #%zu: %s=(%u,%u) %s=(%u,%u)", i, na.c_str(), a.pairs[i].first, a.pairs[i].second, nb.c_str(),
-                    b.pairs[i].first, b.pairs[i].second);
-      return buf;
-    }
-  }
-  if (a.pairs.size() != b.pairs.size()) {
-    std::snprintf(buf, sizeof buf, "number of result pairs: %s=%zu %s=%zu", na.c_str(), a.pairs.size(), nb.c_str(), b.pairs.size());
-    return buf;
-  }
-  std::string diff;
-  std::vector<std::pair<const char*, uint64_t>> ca, cb;
-  a.counters.forEach([&](const char* k, uint64_t v) { ca.emplace_back(k, v); });
-  b.counters.forEach([&](const char* k, uint64_t v) { cb.emplace_back(k, v); });
-  for (size_t i = 0; i < ca.size(); ++i) {
-    if (std::string(ca[i].first) == "cycles" && !with_cycles) continue;
-    if (ca[i].second != cb[i].second) {
-      std::snprintf(buf, sizeof buf, "counter %s: %s=%llu %s=%llu", ca[i].first, na.c_str(), (unsigned long long)ca[i].second, nb.c_str(),
-                    (unsigned long long)cb[i].second);
-      return buf;
-    }
-  }
-  return "";
-}
-
 // The pose as the 7 numbers of --pose, exact enough to reproduce the query.
 std::string poseArgs(const cc::Pose& pose) {
   const Eigen::AngleAxisd aa(pose.R);
@@ -240,7 +200,7 @@ int run(const Options& o) {
         const cc::QueryResult other = chips[1].drv->query(chips[1].a, chips[1].b, pose, mode);
         cosim_cycles[0] += qr.counters.cycles;
         cosim_cycles[1] += other.counters.cycles;
-        const std::string diff = firstDifference(chips[0].name, qr, chips[1].name, other, both_timed);
+        const std::string diff = cc::firstDifference(chips[0].name, qr, chips[1].name, other, both_timed);
         if (!diff.empty()) {
           std::string config = " --config " + o.config;
           for (const auto& kv : o.set) config += " --set '" + kv + "'";

@@ -114,7 +114,8 @@ void Chip::run() {
   irq_pending_ = true;
 }
 
-// The descent of DESIGN §5 / paper §3.2 with an explicit stack of frames in the stack SRAM.
+// The descent of paper §3.2 (docs/traversal.md, "Descending and returning") with an
+// explicit stack of frames in the stack SRAM.
 void Chip::traverse() {
   uint32_t pair = root_a_, tmask = 1, base = 0, len = 1;  // the tumbled root is slot 0
   for (;;) {

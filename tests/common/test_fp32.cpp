@@ -1,7 +1,7 @@
-// Proves that native binary32 under FtzScope is the chip's arithmetic (DESIGN §3): it
-// matches the integer reference softMul/softAdd bit for bit on hand-picked special cases
-// and on seeded random operands, including the FTZ boundary where x86 detects tininess
-// after rounding.
+// Proves that native binary32 under FtzScope is the chip's arithmetic
+// (docs/architecture.md, "Arithmetic"): it matches the integer reference softMul/softAdd
+// bit for bit on hand-picked special cases and on seeded random operands, including the FTZ
+// boundary where x86 detects tininess after rounding.
 #include <gtest/gtest.h>
 
 #include <cmath>

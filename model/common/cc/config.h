@@ -10,7 +10,8 @@ namespace cc {
 
 struct ChipConfig {
   std::string name = "paper";
-  // Stack SRAM (DESIGN §6): list area in 32-bit entries, traversal stack in frames.
+  // Stack SRAM (docs/memory_system.md): list area in 32-bit entries, traversal stack in
+  // frames.
   uint32_t list_words = 1u << 18;
   uint32_t stack_frames = 64;
   // Board memory the address decoders accept; a pointer beyond it is a BadPointer error.

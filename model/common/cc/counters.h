@@ -1,5 +1,6 @@
-// The event counters every backend reports (DESIGN §5), with the names used everywhere:
-// JSON keys, CSV columns, register docs and co-simulation messages.
+// The event counters every backend reports (docs/traversal.md, "Counters and the paper's
+// Table 1"), with the names used everywhere: JSON keys, CSV columns, register docs and
+// co-simulation messages.
 #pragma once
 #include <cstdint>
 #include <vector>

@@ -1,13 +1,13 @@
 // CollisionChip FP32 arithmetic: the one definition of every arithmetic operation the
 // chip performs, shared by name with the RTL (rtl/cc_fp32_mul.v, rtl/cc_fp32_add.v).
 //
-// Contract (DESIGN §3): IEEE 754 binary32, round-to-nearest-even, no fused multiply-add,
-// subnormals flushed to signed zero on input (DAZ) and on output (FTZ). Output flushing
-// follows x86 SSE with MXCSR.FTZ: tininess is detected AFTER rounding with unbounded
-// exponent, i.e. a result is flushed iff its magnitude, rounded to 24 significant bits
-// as if the exponent range were unbounded, is below 2^-126. The RTL implements exactly
-// that rule; tests/common proves the native path (FtzScope + plain float ops) does too,
-// against an integer-only software reference (softMul/softAdd below).
+// Contract (docs/architecture.md, "Arithmetic"): IEEE 754 binary32, round-to-nearest-even,
+// no fused multiply-add, subnormals flushed to signed zero on input (DAZ) and on output
+// (FTZ). Output flushing follows x86 SSE with MXCSR.FTZ: tininess is detected AFTER
+// rounding with unbounded exponent, i.e. a result is flushed iff its magnitude, rounded to
+// 24 significant bits as if the exponent range were unbounded, is below 2^-126. The RTL
+// implements exactly that rule; tests/common proves the native path (FtzScope + plain
+// float ops) does too, against an integer-only software reference (softMul/softAdd below).
 //
 // Use: construct an FtzScope once around any code that calls these functions (the
 // golden model, the TLM model and the tests do); the ops are then plain float ops.
@@ -39,7 +39,8 @@ inline float mul(float a, float b) { return a * b; }
 inline float add(float a, float b) { return a + b; }
 inline float sub(float a, float b) { return a - b; }
 
-// DOTADD unit: d' = (dk*c0 + dm*c1) + (dn*c2 + c), in exactly this order (DESIGN §3).
+// DOTADD unit: d' = (dk*c0 + dm*c1) + (dn*c2 + c), in exactly this order, every product
+// and sum rounded (docs/architecture.md, "Arithmetic").
 inline float dotadd(float dk, float dm, float dn, float c0, float c1, float c2, float c) {
   const float p0 = mul(dk, c0);
   const float p1 = mul(dm, c1);

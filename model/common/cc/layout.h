@@ -1,5 +1,6 @@
-// Board memory image: the byte layout every C++ part uses (DESIGN §4). The RTL's copy of
-// these constants (rtl/cc_regmap.vh) is generated from this file and checked by a test.
+// Board memory image: the byte layout every C++ part uses (docs/memory_image.md). The
+// RTL's copy of these constants (rtl/cc_regmap.vh) is generated from this file and checked
+// by a test.
 //
 //  Node (128 bytes, 128-byte aligned)               Node pair (256 bytes, 256-aligned)
 //  +0x00  float d[0..11]   minima along a_0..a_11    +0x000  node, slot 0

@@ -1,8 +1,8 @@
 // The golden reference: an untimed, bit-exact functional model of the CollisionChip. It
 // sees only what the chip sees: the board memory, the BAR0 registers (cc/regmap.h) and
-// the START command. Writing CTRL.START runs the whole query (DESIGN §5) before write32
-// returns; STATUS, RESULT_COUNT, the counters and the results in board memory then hold
-// what the RTL and the TLM model must reproduce exactly.
+// the START command. Writing CTRL.START runs the whole query (docs/traversal.md) before
+// write32 returns; STATUS, RESULT_COUNT, the counters and the results in board memory then
+// hold what the RTL and the TLM model must reproduce exactly.
 #pragma once
 #include <array>
 #include <cstdint>

@@ -46,9 +46,8 @@ class Bench {
       seconds.push_back(std::chrono::duration<double>(Clock::now() - t0).count());
       if (results_.size() <= i) {
         results_.push_back(std::move(q));
-      } else if (q.pairs != results_[i].pairs || q.error != results_[i].error ||
-                 !cc::sameCounters(q.counters, results_[i].counters, true)) {
-        throw std::runtime_error(name_ + ": a later pass of query " + std::to_string(i) + " differs from the first");
+      } else if (const std::string d = cc::firstDifference("later", q, "first", results_[i], true); !d.empty()) {
+        throw std::runtime_error(name_ + ": a later pass of query " + std::to_string(i) + " differs from the first: " + d);
       }
     }
     return seconds;
@@ -140,11 +139,11 @@ int main(int argc, char** argv) {
     for (int i = 0; i < poses; ++i) {
       const auto& t = tlm.results()[i];
       const auto& g = golden.results()[i];
-      mismatches += t.pairs != g.pairs || t.error != g.error || !sameCounters(t.counters, g.counters, false);
+      mismatches += !cc::firstDifference("tlm", t, "golden", g, false).empty();
       sum_tlm += static_cast<double>(t.counters.cycles);
       if (i < nr) {
         const auto& r = rtl->results()[i];
-        rtl_mismatches += t.pairs != r.pairs || t.error != r.error || !sameCounters(t.counters, r.counters, false);
+        rtl_mismatches += !cc::firstDifference("tlm", t, "rtl", r, false).empty();
         const double rc = static_cast<double>(r.counters.cycles);
         sum_rtl += rc;
         sum_rtl_tlm += static_cast<double>(t.counters.cycles);
