@@ -27,9 +27,13 @@ class MeshError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// Reads OFF, OBJ, PLY or STL (through assimp, no post-processing that could reorder or
-// drop faces). Throws MeshError for a missing file, an unknown format, an empty mesh,
-// NaN/Inf coordinates, or faces referencing missing vertices.
+// Reads OFF (its own reader: OFF, COFF, NOFF, STOFF, 4OFF and nOFF with dimension 3, one
+// vertex and one face a line, '#' comments, polygons of any size; faces of 1 or 2
+// vertices give no triangle), OBJ, PLY or STL (through assimp, no post-processing that
+// could reorder or drop faces; a PLY header and body are checked against each other
+// first). Throws MeshError for a missing file, an unknown format, an empty mesh, NaN/Inf
+// coordinates, faces referencing missing vertices, and for malformed or truncated OFF and
+// PLY files (naming the file and, where there is one, the line: "file:line: problem").
 Mesh loadMesh(const std::string& path);
 
 // Throws MeshError (naming mesh.name) if the mesh is empty, has a non-finite coordinate or

@@ -235,6 +235,8 @@ int run(const Options& o) {
     rows.push_back(r);
     progress.update(static_cast<int>(i + 1));
   }
+  // A full disk or a dead target shows only when the buffer goes out: check after flushing.
+  if (pairs_out.is_open() && !pairs_out.flush()) throw std::runtime_error("cannot write " + o.pairs_out + ": write error (disk full?)");
 
   // Table-1 style summary: average and worst case over the poses.
   auto avg = [&](auto f) { double s = 0; for (const auto& r : rows) s += f(r); return s / rows.size(); };
@@ -308,7 +310,10 @@ int run(const Options& o) {
     std::ofstream out(o.json);
     if (!out) throw std::runtime_error("cannot write " + o.json);
     out << arr.dump(1) << '\n';
+    out.close();
+    if (!out) throw std::runtime_error("cannot write " + o.json + ": write error (disk full?)");
   }
+  if (std::fflush(stdout) != 0 || std::ferror(stdout)) throw std::runtime_error("cannot write the standard output");
   for (const auto& r : rows) {
     if (!r.error.empty()) return 3;  // a query ended in an error status
   }

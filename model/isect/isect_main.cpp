@@ -4,6 +4,7 @@
 //   isect --report [--cases N] [--seed S]   accuracy vs exact arithmetic (docs table)
 #include <boost/program_options.hpp>
 #include <cmath>
+#include <cstdlib>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -19,20 +20,21 @@ using cc::isect::Algo;
 
 namespace {
 
-// Parses one line into exactly n finite numbers; returns an error text or "".
+// The report keeps every case of every family in memory (about 1.5 KB per case): more
+// than this many cases per family is refused rather than run out of memory.
+constexpr int kMaxReportCases = 200000;
+
+// Parses one line into exactly n finite numbers; returns an error text or "". strtod, not
+// stod: a subnormal such as 1e-310 is a valid number (stod calls its underflow an error);
+// only garbage, NaN and infinities (1e400 included) are refused.
 std::string parseLine(const std::string& line, int n, std::vector<double>& out) {
   out.clear();
   std::istringstream ss(line);
   std::string tok;
   while (ss >> tok) {
-    size_t used = 0;
-    double v;
-    try {
-      v = std::stod(tok, &used);
-    } catch (const std::exception&) {
-      return "not a number: '" + tok + "'";
-    }
-    if (used != tok.size()) return "not a number: '" + tok + "'";
+    char* end = nullptr;
+    const double v = std::strtod(tok.c_str(), &end);
+    if (end != tok.c_str() + tok.size()) return "not a number: '" + tok + "'";
     if (!std::isfinite(v)) return "non-finite value: '" + tok + "'";
     out.push_back(v);
   }
@@ -97,7 +99,7 @@ int main(int argc, char** argv) {
       "eps", po::value<double>()->default_value(0.0), "epsilon / ERIT EPS threshold")(
       "zero", po::value<double>()->default_value(0.0), "ERIT ZERO threshold (divisions)")(
       "report", "accuracy report against exact arithmetic (markdown)")(
-      "cases", po::value<int>()->default_value(20000), "cases per family for --report")(
+      "cases", po::value<int>()->default_value(20000), ("cases per family for --report (1 to " + std::to_string(kMaxReportCases) + ")").c_str())(
       "seed", po::value<unsigned>()->default_value(1), "seed for --report");
   po::variables_map vm;
   try {
@@ -117,11 +119,16 @@ int main(int argc, char** argv) {
   }
   if (vm.count("report")) {
     const int n = vm["cases"].as<int>();
-    if (n <= 0) {
-      std::cerr << "isect: --cases must be positive\n";
+    if (n <= 0 || n > kMaxReportCases) {
+      std::cerr << "isect: --cases must be between 1 and " << kMaxReportCases << " (the report holds every case in memory)\n";
       return 1;
     }
-    cc::isect::writeAccuracyReport(std::cout, n, vm["seed"].as<unsigned>());
+    try {
+      cc::isect::writeAccuracyReport(std::cout, n, vm["seed"].as<unsigned>());
+    } catch (const std::exception& e) {  // e.g. out of memory: an error, not an abort
+      std::cerr << "isect: --report failed: " << e.what() << "\n";
+      return 1;
+    }
     return 0;
   }
   if (!vm.count("test") || !vm.count("algo") || !vm.count("in")) {

@@ -207,3 +207,19 @@ TEST(CollideCli, BadArgumentsGiveClearErrors) {
     EXPECT_NE(r.out.find(c.message), std::string::npos) << c.args << "\n" << r.out;
   }
 }
+
+// An output that cannot be written (here: a full disk) is an error with exit code 2, not a
+// silent exit 0 with the data lost.
+TEST(CollideCli, UnwritableOutputIsAnError) {
+  if (!fs::exists("/dev/full")) GTEST_SKIP() << "no /dev/full";
+  const std::string a = writeOff(cc::makeSphere(0.5f, 6, 8), "s.off");
+  const std::string args = "--a " + a + " --b " + a + " --pose 1 0 0 10 0.1 0 0 -q --no-sw";  // pairs to write
+  for (const std::string opt : {"--json", "--pairs-out"}) {
+    const CliRun r = collide(args + " " + opt + " /dev/full");
+    EXPECT_EQ(r.rc, 2) << opt << "\n" << r.out;
+    EXPECT_NE(r.out.find("cannot write /dev/full: write error"), std::string::npos) << opt << "\n" << r.out;
+  }
+  const CliRun r = shell("{ " + std::string(COLLIDE_BIN) + " " + args + " >/dev/full; }");
+  EXPECT_EQ(r.rc, 2) << r.out;
+  EXPECT_NE(r.out.find("cannot write the standard output"), std::string::npos) << r.out;
+}

@@ -96,6 +96,29 @@ TEST(IsectCli, RejectsNaNAndGarbage) {
   EXPECT_NE(r.err.find("not a number: 'x'"), std::string::npos) << r.err;
 }
 
+// A subnormal is a number (std::stod called its underflow an error); overflow to infinity
+// is not.
+TEST(IsectCli, AcceptsSubnormalsRejectsOverflow) {
+  const std::string in = writeInput("sub.txt", "0 0 1e-310 1 0 0 0 1 0  5 5 -1 5 5 1 6 7 1\n");
+  CliRun r = isect("--test tritri --algo moller_f64 --in " + in);
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out, "0\n");
+  const std::string big = writeInput("big.txt", "0 0 1e400 1 0 0 0 1 0  5 5 -1 5 5 1 6 7 1\n");
+  r = isect("--test tritri --algo moller_f64 --in " + big);
+  EXPECT_EQ(r.code, 3);
+  EXPECT_NE(r.err.find(":1: non-finite value: '1e400'"), std::string::npos) << r.err;
+}
+
+// --cases is bounded: two billion cases per family is a clear error, not std::bad_alloc.
+TEST(IsectCli, ReportCasesAreBounded) {
+  for (const char* n : {"2000000000", "200001", "0"}) {
+    const CliRun r = isect(std::string("--report --cases ") + n);
+    EXPECT_EQ(r.code, 1) << n << r.err;
+    EXPECT_NE(r.err.find("--cases must be between 1 and 200000"), std::string::npos) << n << r.err;
+    EXPECT_EQ(r.out, "") << n;
+  }
+}
+
 TEST(IsectCli, EritTestsRunAndCheckTheirPrimitives) {
   // sphere at the origin, radius 1, against a segment through it and one beside it
   const std::string in = writeInput("sph.txt", "0 0 0 1  -2 0 0 2 0 0\n0 0 0 1  -2 3 0 2 3 0\n");

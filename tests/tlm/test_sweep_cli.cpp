@@ -58,6 +58,33 @@ TEST(SweepCli, GridWritesCsvSummaryAndPlot) {
   EXPECT_TRUE(std::filesystem::exists(plot)) << r.text;
 }
 
+// A quote in a name is doubled inside a quoted CSV field (RFC 4180), and the chart's file
+// name is only ever a file name: gnuplot runs without a shell and gets it quoted.
+TEST(SweepCli, QuotesInNamesAndFileNamesStayData) {
+  const std::string a = octahedron("oa.off", 0.5), b = octahedron("ob.off", 0.4);
+  const std::string dir = ::testing::TempDir() + "sweep_quotes/";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  // Both the shell's and gnuplot's command syntax, in file names.
+  const std::string shell_name = "x';touch INJECTED;'.svg", gnuplot_name = "y'; system 'touch INJECTED2'; '.svg";
+  for (const std::string& plot : {shell_name, gnuplot_name}) {
+    const Out r = run("--a " + a + " --b " + b + " --poses 2 --offset 0.2 0 0 --set 'name=my \"fast\", chip' --grid t_cl=2,4 --out " +
+                      dir + "q.csv --plot \"" + dir + plot + "\"");
+    ASSERT_EQ(r.code, 0) << r.text;
+    EXPECT_TRUE(std::filesystem::exists(dir + plot)) << r.text;
+  }
+  EXPECT_FALSE(std::filesystem::exists(dir + "INJECTED"));
+  EXPECT_FALSE(std::filesystem::exists("INJECTED"));
+  EXPECT_FALSE(std::filesystem::exists(dir + "INJECTED2"));
+  EXPECT_FALSE(std::filesystem::exists("INJECTED2"));
+  for (const std::string csv : {"q.csv", "q_summary.csv"}) {
+    std::ifstream in(dir + csv);
+    std::string head, row;
+    ASSERT_TRUE(std::getline(in, head) && std::getline(in, row)) << csv;
+    EXPECT_EQ(row.rfind("\"my \"\"fast\"\", chip\",2,", 0), 0u) << csv << ": " << row;
+  }
+}
+
 TEST(SweepCli, BadArgumentsGiveClearErrors) {
   const std::string a = octahedron("oa.off", 0.5);
   EXPECT_EQ(run("--a " + a).code, 2);

@@ -5,11 +5,19 @@
 //   cc_sweep --a build/meshes/bunny00.off --b build/meshes/armadillo.off --normalize
 //     --poses 12 --offset 0.5 0 0 --config paper --config modern
 //     --grid t_cl=2,4,8 --grid sdram_banks=4,8,16 --out sweep.csv --plot sweep.png
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
 #include <boost/program_options.hpp>
+#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -89,8 +97,38 @@ std::vector<Point> expand(const std::vector<cc::ChipConfig>& bases, const std::v
   return pts;
 }
 
+// RFC 4180: a field holding a comma, a quote or a line break is quoted, its quotes doubled.
 std::string csvField(const std::string& s) {
-  return s.find_first_of(",\"") == std::string::npos ? s : "\"" + s + "\"";
+  if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
+  std::string q = "\"";
+  for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return q + "\"";
+}
+
+// A gnuplot single-quoted string: its quotes doubled, so a file name stays a file name.
+std::string gnuplotString(const std::string& s) {
+  std::string q = "'";
+  for (char c : s) q += c == '\'' ? std::string("''") : std::string(1, c);
+  return q + "'";
+}
+
+// Runs gnuplot on `script` (as its standard input) without a shell: no file name is ever
+// parsed as a command.
+void runGnuplot(const std::string& script) {
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addopen(&fa, 0, script.c_str(), O_RDONLY, 0);
+  char arg0[] = "gnuplot";
+  char* const argv[] = {arg0, nullptr};
+  pid_t pid = 0;
+  const int err = posix_spawnp(&pid, "gnuplot", &fa, nullptr, argv, environ);
+  posix_spawn_file_actions_destroy(&fa);
+  if (err != 0) throw std::runtime_error(std::string("cannot run gnuplot: ") + std::strerror(err));
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0) {
+    if (errno != EINTR) throw std::runtime_error(std::string("waiting for gnuplot: ") + std::strerror(errno));
+  }
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) throw std::runtime_error("gnuplot failed on " + script);
 }
 
 // The chart: mean cycles per query against the first grid key (or the configuration), one
@@ -107,31 +145,38 @@ void writePlot(const std::string& plot, const std::string& summary, const std::v
     if (!series.count(label)) order.push_back(label);
     series[label].emplace_back(grid.empty() ? pts[i].cfg.name : pts[i].values[0], mean_cycles[i]);
   }
+  // gnuplot's data strings cannot hold a double quote: labels show it as a single one.
+  const auto dataString = [](std::string s) {
+    std::replace(s.begin(), s.end(), '"', '\'');
+    return "\"" + s + "\"";
+  };
   std::ofstream d(data);
   if (!d) throw std::runtime_error("cannot write " + data);
   for (const auto& label : order) {
-    d << "\"" << label << "\"\n";
-    for (const auto& [x, y] : series[label]) d << "\"" << x << "\" " << y << "\n";
+    d << dataString(label) << "\n";
+    for (const auto& [x, y] : series[label]) d << dataString(x) << " " << y << "\n";
     d << "\n\n";
   }
   d.close();
+  if (!d) throw std::runtime_error("error writing " + data);
   std::ofstream g(script);
   if (!g) throw std::runtime_error("cannot write " + script);
   g << (svg ? "set terminal svg size 900,560 dynamic\n" : "set terminal pngcairo size 900,560\n");
-  g << "set output '" << plot << "'\n";
-  g << "set title 'CollisionChip TLM: mean chip cycles per query (" << summary << ")' noenhanced\n";
-  g << "set xlabel '" << (grid.empty() ? std::string("configuration") : grid[0].key) << "' noenhanced\n";
+  g << "set output " << gnuplotString(plot) << "\n";
+  g << "set title " << gnuplotString("CollisionChip TLM: mean chip cycles per query (" + summary + ")") << " noenhanced\n";
+  g << "set xlabel " << gnuplotString(grid.empty() ? std::string("configuration") : grid[0].key) << " noenhanced\n";
   g << "set ylabel 'chip cycles per query'\nset grid\nset key outside right noenhanced\nset yrange [0:*]\n";
-  g << "plot for [i=0:" << order.size() - 1 << "] '" << data
-    << "' index i using 0:2:xtic(1) with linespoints lw 2 title columnheader(1)\n";
+  g << "plot for [i=0:" << order.size() - 1 << "] " << gnuplotString(data)
+    << " index i using 0:2:xtic(1) with linespoints lw 2 title columnheader(1)\n";
   g.close();
-  const std::string cmd = "gnuplot '" + script + "'";
-  if (std::system(cmd.c_str()) != 0) throw std::runtime_error("gnuplot failed on " + script);
+  if (!g) throw std::runtime_error("error writing " + script);
+  runGnuplot(script);
 }
 
 int run(const Options& o) {
   if (o.a.empty() || o.b.empty()) throw std::invalid_argument("--a and --b are required");
   if (o.poses < 1) throw std::invalid_argument("--poses must be at least 1");
+  if (o.plot.find_first_of("\r\n") != std::string::npos) throw std::invalid_argument("--plot: the file name must not contain a line break");
   const cc::QueryMode mode = cc::queryModeByName(o.mode);
   const Eigen::Vector3d axis = vec3(o.axis, "axis"), offset = vec3(o.offset, "offset");
   if (axis.norm() == 0) throw std::invalid_argument("--axis must not be zero");
@@ -188,7 +233,7 @@ int run(const Options& o) {
       const cc::QueryResult r = drv.query(oa, ob, poses[i], mode);
       const double wall = std::chrono::duration<double>(Clock::now() - q0).count();
       csv << csvField(p.cfg.name);
-      for (const auto& v : p.values) csv << "," << v;
+      for (const auto& v : p.values) csv << "," << csvField(v);
       csv << "," << i << "," << 360.0 * i / o.poses << "," << r.pairs.size() << ","
           << (r.error == cc::regs::Error::None ? "" : cc::regs::errorName(r.error));
       r.counters.forEach([&](const char*, uint64_t v) { csv << "," << v; });
@@ -210,7 +255,7 @@ int run(const Options& o) {
     const double n = static_cast<double>(poses.size());
     means.push_back(total / n);
     sum << csvField(p.cfg.name);
-    for (const auto& v : p.values) sum << "," << v;
+    for (const auto& v : p.values) sum << "," << csvField(v);
     sum << "," << poses.size() << "," << total / n << "," << worst << "," << total / n / p.cfg.core_mhz << "," << eq5 / n << ","
         << n / secs;
     for (const auto& [k, v] : cc::configFields(p.cfg)) {
@@ -225,11 +270,13 @@ int run(const Options& o) {
     }
   }
   const double secs = std::chrono::duration<double>(Clock::now() - t0).count();
+  csv.close();
+  sum.close();
+  if (!csv) throw std::runtime_error("error writing " + o.out);
+  if (!sum) throw std::runtime_error("error writing " + summary_path);
   std::printf("%zu configurations x %zu poses = %zu queries in %.2f s (%.1f queries/s, uploads included); %s, %s\n",
               pts.size(), poses.size(), queries, secs, queries / secs, o.out.c_str(), summary_path.c_str());
   if (!o.plot.empty()) {
-    csv.close();
-    sum.close();
     writePlot(o.plot, std::to_string(o.poses) + " poses, backend " + o.backend, pts, grid, means);
     std::printf("plot: %s (gnuplot script %s.gp)\n", o.plot.c_str(), o.plot.c_str());
   }
