@@ -2,7 +2,7 @@
 # The TLM model against the RTL chip on real mesh pairs: `collide --cosim tlm,rtl` on a
 # sweep of POSES poses per pair, both modes, every configuration both time exactly
 # (results, counters and cycle counts must be identical; collide prints a command that
-# reproduces the first difference). Part of `make soak`; about 80 s at 24 poses.
+# reproduces the first difference). Part of `make soak`; 432 queries, about two minutes at 24 poses.
 #   scripts/soak_tlm_vs_rtl.sh BIN_DIR MESH_DIR [POSES]      (e.g. build/bin build/meshes)
 set -euo pipefail
 bin=${1:?usage: $0 BIN_DIR MESH_DIR [POSES]}
