@@ -824,8 +824,10 @@ module cc_core #(
   function automatic [9:0] bound_abs(input [7:0] query, input [7:0] err);
     bound_abs = {{2{query[7]}}, query} + {{2{err[7]}}, err};
   endfunction
-  wire [31:0] it_err  = rec_q[{eng_ent_q[EntW * (tri_side_q ? 0 : 1) +: EntW], !tri_side_q, 5'd22}];
-  wire [31:0] itb_err = rec_q[{eng_ent_q[0 +: EntW], 1'b0, 5'd22}];   // side B uses A's M
+  localparam [4:0] ErrWord = TRI_ERR_EXP[6:2];   // the record's err_exp word
+  localparam [4:0] IdWord  = TRI_ID[6:2];        // its tri_id word
+  wire [31:0] it_err  = rec_q[{eng_ent_q[EntW * (tri_side_q ? 0 : 1) +: EntW], !tri_side_q, ErrWord}];
+  wire [31:0] itb_err = rec_q[{eng_ent_q[0 +: EntW], 1'b0, ErrWord}];   // side B uses A's M
   wire        unused_err = &{1'b0, it_err[31:16], itb_err, tri_err_exp_q[31:8]};   // itb_err: only with ItPerSide
   wire        itb_start    = ItPerSide && b_st_q == B_IDLE && eng_done[1] && itb_uop_ready &&
                              (eng_q == E_TRI_A || eng_q == E_IT || eng_q == E_TRI_B);
@@ -1772,7 +1774,8 @@ module cc_core #(
             res_req_valid_q <= 1'b1;
             res_req_addr_q <= result_addr;
             // (A's id, B's id with the UNCERTAIN flag) at every 8-byte slot
-            res_req_wdata_q <= {4{rec_q[{eng_ent_q[EntW +: EntW], 6'd53}] | {eng_unc_q, 31'd0}, rec_q[{eng_ent_q[0 +: EntW], 6'd21}]}};
+            res_req_wdata_q <= {4{rec_q[{eng_ent_q[EntW +: EntW], 1'b1, IdWord}] | ({31'd0, eng_unc_q} << RESULT_UNCERTAIN_BIT),
+                                  rec_q[{eng_ent_q[0 +: EntW], 1'b0, IdWord}]}};
             res_req_wstrb_q <= 32'h0000_00FF << result_addr[4:0];
             eng_q <= E_RESULT_WAIT;
           end else begin

@@ -25,9 +25,10 @@ module cc_it_bound (
   output wire signed [11:0] w_exp_o
 );
 
-  localparam signed [11:0] ErrMax   = -12'sd6;   // cc::kItErrMax
-  localparam signed [11:0] CoordMax = 12'sd40;   // cc::kItCoordMax
-  localparam signed [11:0] RelMin   = -12'sd23;  // cc::kItRelMin
+`include "cc_regmap.vh"
+  localparam signed [11:0] ErrMax   = $signed(IT_ERR_MAX);    // cc::kItErrMax
+  localparam signed [11:0] CoordMax = $signed(IT_COORD_MAX);  // cc::kItCoordMax
+  localparam signed [11:0] RelMin   = $signed(IT_REL_MIN);    // cc::kItRelMin
 
   function automatic signed [11:0] max2(input signed [11:0] a, input signed [11:0] b);
     max2 = a > b ? a : b;

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "cc/core_states.h"
+#include "cc/chip_math.h"
 #include "cc/layout.h"
 #include "cc/regmap.h"
 
@@ -84,6 +85,11 @@ std::vector<Param> params() {
       {"TRI_VERTS", kTriVerts, 8, "triangle record field: vertices"},
       {"TRI_MATRIX", kTriMatrix, 8, "triangle record field: M"},
       {"TRI_ID", kTriId, 8, "triangle record field: id"},
+      {"TRI_ERR_EXP", kTriErrExp, 8, "triangle record field: error exponents (bits 7:0 absolute, 15:8 relative)"},
+      {"RESULT_UNCERTAIN_BIT", kResultUncertainBit, 32, "result word 1 (B's id) bit: an uncertain pair"},
+      {"IT_ERR_MAX", uint32_t(kItErrMax) & 0xFFFu, 12, "IT-unit: hopeless above this error exponent (signed)"},
+      {"IT_COORD_MAX", uint32_t(kItCoordMax), 12, "IT-unit: hopeless above this coordinate exponent (signed)"},
+      {"IT_REL_MIN", uint32_t(kItRelMin) & 0xFFFu, 12, "IT-unit: least relative error exponent (signed)"},
       {"FRAME_WORDS", kFrameWords, 32, "stack SRAM words per traversal frame"},
       {"FRAME_NEXT_PAIR", kFrameNextPair, 32, "frame word: slot-1 child pair"},
       {"FRAME_LIST_BASE", kFrameListBase, 32, "frame word: base of its list"},

@@ -62,12 +62,12 @@ struct ItBound {
   int zExp() const { return errExp(magExp(side_exp)) + 1 - tighten; }
   // An edge whose six coordinates have their largest biased exponent `edge_exp`: u and v
   // are certain beyond 2^uvExp, s against rz beyond 2^wExp.
-  static int fExp(const ItBound& b, int edge_exp) {
-    const int e = magExp(edge_exp), a = b.k_abs + e, r = b.kRel() + 2 * e;
+  int fExp(int edge_exp) const {  // F = max(k_abs + E, k_rel + 2E)
+    const int e = magExp(edge_exp), a = k_abs + e, r = kRel() + 2 * e;
     return a > r ? a : r;
   }
-  int uvExp(int edge_exp) const { return fExp(*this, edge_exp) + 3 - tighten; }
-  int wExp(int edge_exp) const { return fExp(*this, edge_exp) + 5 - tighten; }
+  int uvExp(int edge_exp) const { return fExp(edge_exp) + 3 - tighten; }
+  int wExp(int edge_exp) const { return fExp(edge_exp) + 5 - tighten; }
 };
 
 // The biased exponent of x as the IT-unit sees it (subnormals read as zero: 0).

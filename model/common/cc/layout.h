@@ -72,7 +72,8 @@ inline constexpr uint32_t makeErrExp(int absolute, int relative) {
 
 // Results: the second word's top bit marks a pair the chip left to the host; triangle ids
 // are therefore below 2^31.
-inline constexpr uint32_t kResultUncertain = 1u << 31;
+inline constexpr uint32_t kResultUncertainBit = 31;
+inline constexpr uint32_t kResultUncertain = 1u << kResultUncertainBit;
 inline constexpr uint32_t kMaxTriangleId = kResultUncertain - 1;
 
 // List entries.
