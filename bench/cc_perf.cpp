@@ -41,7 +41,7 @@ int main(int argc, char** argv) {
       ("backends", po::value(&backends)->default_value(backends), "golden,tlm,rtl,sw,fcl_obbrss,fcl_kdop24 (golden always runs; tlm and rtl answers are checked against it)")
       ("tlm-configs", po::value(&tlm_configs)->default_value(tlm_configs), "chip configurations the tlm backend runs")
       ("rtl-configs", po::value(&rtl_configs)->default_value(rtl_configs), "chip configurations the rtl backend runs (built: " CC_RTL_CHIP_LIST ")")
-      ("rtl-every", po::value(&o.rtl_every)->default_value(o.rtl_every), "run the rtl chip on every K-th pose only (it simulates ~0.85 M cycles/s)")
+      ("rtl-every", po::value(&o.rtl_every)->default_value(o.rtl_every), "run the rtl chip on every K-th pose only (it simulates ~0.3 M cycles/s)")
       ("kdop-every", po::value(&o.kdop_every)->default_value(o.kdop_every),
        "run FCL with KDOP24 on every K-th pose only (FCL refits the whole tumbled KDOP tree per query)")
       ("repeat", po::value(&o.repeat)->default_value(o.repeat), "software and FCL times: best of R runs per pose")
