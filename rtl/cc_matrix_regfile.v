@@ -3,7 +3,7 @@
 //
 //   line  0..23  DOP transform: C_i0, C_i1, C_i2, c_i          (host writes)
 //   line 24..26  A -> B rigid transform [R | t], one row a line (host writes)
-//   line 27..29  B -> A rigid transform [R^T | -R^T t]         (host writes)
+//   line 27..29  B -> A rigid transform [R^-1 | -R^-1 t]       (host writes)
 //   line 30..32  leaf matrix M of the other triangle           (chip writes: leaf port)
 //
 //   rd_data_o = { col3 (c), col2, col1, col0 } of rd_line_i, for the DOTADD operands.

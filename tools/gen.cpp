@@ -65,7 +65,7 @@ std::vector<Param> params() {
       {"ERR_BAD_CONFIG", uint32_t(Error::BadConfig), 4, "error code"},
       {"MAT_DOP", kMatDop, 32, "matrix line of the DOP transform"},
       {"MAT_A_TO_B", kMatAtoB, 32, "matrix lines of [R|t]"},
-      {"MAT_B_TO_A", kMatBtoA, 32, "matrix lines of [R^T|-R^T t]"},
+      {"MAT_B_TO_A", kMatBtoA, 32, "matrix lines of [R^-1|-R^-1 t]"},
       {"MAT_LEAF", kMatLeaf, 32, "matrix lines of the leaf matrix M"},
       {"CORR_DOP", kCorrDop, 32, "correspondence lines of the DOP transform"},
       {"CORR_TRI_PASS", kCorrTriPass, 32, "correspondence lines of the triangle passes"},
@@ -170,12 +170,12 @@ std::string registerMapMarkdown() {
        "| lines | contents |\n|---|---|\n"
        "| 0-23 | DOP transform: C_i0, C_i1, C_i2, c_i of target slot i |\n"
        "| 24-26 | A -> B rigid transform [R \\| t], one row per line |\n"
-       "| 27-29 | B -> A rigid transform [R^T \\| -R^T t] |\n"
+       "| 27-29 | B -> A rigid transform [R^-1 \\| -R^-1 t] |\n"
        "| 30-32 | leaf matrix M of the other triangle (loaded by the chip) |\n\n"
        "## Correspondence register file lines\n\n"
        "| lines | contents |\n|---|---|\n"
        "| 0-23 | DOP slots read for target slot i (src0..2) |\n"
-       "| 24-32, 33-41, 42-50 | triangle passes 0 (with [R\\|t]), 1 (with [R^T\\|..]), 2 (with M): 9 outputs each |\n"
+       "| 24-32, 33-41, 42-50 | triangle passes 0 (with [R\\|t]), 1 (with [R^-1\\|..]), 2 (with M): 9 outputs each |\n"
        "| 51-65 | IT-unit operand pairs, 5 per edge: (Px,Qz) (Qx,Pz) (Py,Qz) (Qy,Pz) (Qz,Pz) |\n";
   return o.str();
 }

@@ -447,7 +447,7 @@ void runTrianglePairs(uint64_t n, const char* name) {
   uint64_t by_verdict[3] = {}, second_dir = 0, sides = 0;
   int query_exp = 0;
   for (uint64_t i = 0; i < n; ++i) {
-    if (i % 16 == 0) {  // a new pose: [R | t] and [R^T | -R^T t] in lines 24..29
+    if (i % 16 == 0) {  // a new pose: [R | t] and [R^-1 | -R^-1 t] in lines 24..29
       const Rigid p = randomRigid(g);
       // TRI_ERR_EXP as the driver sets it (cc::triangleQueryErrExp): objects of radius
       // below 0.87, displaced by t.

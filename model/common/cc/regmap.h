@@ -103,7 +103,7 @@ inline constexpr std::array<Register, 21> kRegisters{{
 // Matrix register file (paper §4.1): line = 4 floats (C0, C1, C2, c) or a 3x4 row.
 //   lines  0..23  DOP transform: C_i0, C_i1, C_i2, c_i for target slot i
 //   lines 24..26  A -> B rigid transform [R | t], one row per line
-//   lines 27..29  B -> A rigid transform [R^T | -R^T t]
+//   lines 27..29  B -> A rigid transform [R^-1 | -R^-1 t] (the inverse in double, rounded)
 //   lines 30..32  leaf matrix M of the other triangle, loaded by the chip (read-only)
 // ---------------------------------------------------------------------------------------
 inline constexpr uint32_t kMatDop = 0;
