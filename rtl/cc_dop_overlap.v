@@ -6,7 +6,7 @@
 // bits [32i+31:32i] (d[0..Dirs-1] minima, d[Dirs..] maxima). A NaN makes both comparisons
 // of its slab false, exactly like the C++ reference, so a NaN never separates (the driver
 // rejects NaN input; this only keeps RTL == golden). The core's comparator bank is two of
-// these (cc_core), and so is cc_comparator_bank (cc_datapath, with its output register).
+// these (cc_core), one per tumbled node.
 // ---------------------------------------------------------------------------------------
 module cc_dop_overlap #(
   parameter integer Dirs = 12  // slab directions; k = 2*Dirs

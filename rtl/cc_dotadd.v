@@ -26,10 +26,7 @@
 // ---------------------------------------------------------------------------------------
 module cc_dotadd #(
   parameter integer Stages   = 6,
-  // Default = cc_datapath's tag {kind, slot, index}. (Observed with Verilator 5.006: when
-  // two parents override TagWidth differently and one override equals the default, the
-  // multi-top lint of scripts/lint.sh can size the tag delay lines of the wrong clone,
-  // depending on file order; keeping the datapath's width as the default avoids it.)
+  // Default = the core's tag {look-ahead engine's, node, output index}.
   parameter integer TagWidth = 7
 ) (
   input  wire                clk_i,

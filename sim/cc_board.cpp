@@ -165,7 +165,7 @@ struct ChipImpl : RtlBoardImpl {
     std::fprintf(timeline.get(), "%llu %u %c %s %d %d %d %u\n", (unsigned long long)cycle, unsigned(r->cc_chip__DOT__u_core__DOT__trace_state),
                  top->sram_en_o ? (top->sram_we_o ? 'W' : 'R') : '-', sdramCmdName(static_cast<SdramCmd>(top->sd_cmd_o)),
                  int(top->sd_rvalid_i), int(r->cc_chip__DOT__u_core__DOT__dot_valid_in),
-                 int(r->cc_chip__DOT__u_core__DOT__pf_pop), unsigned(r->cc_chip__DOT__u_core__DOT__sp_state_q));
+                 int(r->cc_chip__DOT__u_core__DOT__pf_pop), unsigned(r->cc_chip__DOT__u_core__DOT__sp_state));
   }
 
   // CC_STATE_PROFILE=file: core cycles spent in each master-controller state (trace_state;
@@ -181,7 +181,7 @@ struct ChipImpl : RtlBoardImpl {
     if (!top->busy_o) return;
     ++engine_cycles[r->cc_chip__DOT__u_core__DOT__eng_q & 63];
     ++load_cycles[r->cc_chip__DOT__u_core__DOT__ld_trace & 7];
-    ++queue_cycles[std::min<unsigned>(r->cc_chip__DOT__u_core__DOT__tq_count_q, kQueueBins - 1)];
+    ++queue_cycles[std::min<unsigned>(r->cc_chip__DOT__u_core__DOT__tq_count, kQueueBins - 1)];
   }
   void writeStateProfile() const {
     if (!profile) return;

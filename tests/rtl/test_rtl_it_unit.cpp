@@ -1,5 +1,5 @@
-// cc_it_unit on its own, Verilated at stage counts other than the chip's (the chip's own,
-// MulStages = AddStages = 2, is tested inside cc_datapath by test_rtl_datapath.cpp): the
+// cc_it_unit on its own, Verilated at the chip's stage counts (MulStages = AddStages = 2,
+// its defaults) and at others: the
 // HIT and UNC flags against the certified Eq. 4 (cc::itSide and the per-edge functions of
 // cc/chip_math.h) for the side's bound on the unit's bound ports, and every micro-op's
 // cycles against cc/it_timing.h, including the stage counts where the edges' gap is 5
@@ -14,6 +14,7 @@
 #include <string>
 
 #include "Vcc_it_unit_m1a1.h"
+#include "Vcc_it_unit_m2a2.h"
 #include "Vcc_it_unit_m3a3.h"
 #include "Vcc_it_unit_m4a5.h"
 #include "cc/regmap.h"
@@ -181,12 +182,15 @@ void runItUnit(uint32_t mul_stages, uint32_t add_stages, uint64_t n, const char*
 }  // namespace
 
 #ifndef CC_RTL_SOAK
+// The chip's IT-unit (gap 4).
+TEST(RtlItUnit, Mul2Add2) { runItUnit<Vcc_it_unit_m2a2>(2, 2, kVectors / 5, "RtlItUnit.Mul2Add2"); }
 // Gap 5: AddStages + 1 = 2 and 4 (two edges 4 cycles apart would collide on the add/sub).
 TEST(RtlItUnit, Mul1Add1) { runItUnit<Vcc_it_unit_m1a1>(1, 1, kVectors / 5, "RtlItUnit.Mul1Add1"); }
 TEST(RtlItUnit, Mul3Add3) { runItUnit<Vcc_it_unit_m3a3>(3, 3, kVectors / 5, "RtlItUnit.Mul3Add3"); }
 // Gap 4 at other stages than the chip's.
 TEST(RtlItUnit, Mul4Add5) { runItUnit<Vcc_it_unit_m4a5>(4, 5, kVectors / 5, "RtlItUnit.Mul4Add5"); }
 #else
+TEST(RtlItUnitSoak, Mul2Add2) { runItUnit<Vcc_it_unit_m2a2>(2, 2, kVectors / 4, "RtlItUnitSoak.Mul2Add2"); }
 TEST(RtlItUnitSoak, Mul1Add1) { runItUnit<Vcc_it_unit_m1a1>(1, 1, kVectors / 4, "RtlItUnitSoak.Mul1Add1"); }
 TEST(RtlItUnitSoak, Mul3Add3) { runItUnit<Vcc_it_unit_m3a3>(3, 3, kVectors / 4, "RtlItUnitSoak.Mul3Add3"); }
 TEST(RtlItUnitSoak, Mul4Add5) { runItUnit<Vcc_it_unit_m4a5>(4, 5, kVectors / 4, "RtlItUnitSoak.Mul4Add5"); }

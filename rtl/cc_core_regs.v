@@ -1,0 +1,177 @@
+// =======================================================================================
+// cc_core_regs: the core's register block on BAR0 (docs/register_map.md). It holds the
+// query's configuration (CTRL's mode bits, the roots, the result area, TRI_ERR_EXP) and
+// the two register files the datapath reads (paper §4.1): the matrix register file, 33
+// lines x 4 floats, and the correspondence register file, 66 lines of four 5-bit fields.
+// The query's status, result count and event counters belong to the units that change
+// them (cc_controller, cc_tri_engine); they come in here for read-back only.
+//
+// The host writes configuration only while the chip is idle (BUSY clear): a write during a
+// query is ignored, so a query never sees its configuration change. Lines 30..32 of the
+// matrix file belong to the chip: it loads there the leaf matrix M of the triangle-test
+// side it decided last (leaf_m_load_i), as the golden model leaves it.
+//
+// The register files are not reset: the driver loads them before every query.
+// =======================================================================================
+module cc_core_regs (
+  input  wire                 clk_i,
+  input  wire                 rst_ni,
+  // BAR0 register bus: one access per cycle, read data the next cycle
+  input  wire                 reg_valid_i,
+  input  wire                 reg_write_i,
+  input  wire [11:0]          reg_addr_i,
+  input  wire [31:0]          reg_wdata_i,
+  output reg                  reg_rvalid_o,
+  output reg  [31:0]          reg_rdata_o,
+  // what a write asks of the controller
+  output wire                 start_o,          // CTRL.START while idle
+  output wire                 irq_ack_o,        // IRQ written with its bit set
+  // the query's status and counters (read-back)
+  input  wire                 busy_i,
+  input  wire                 done_i,
+  input  wire                 irq_pending_i,
+  input  wire [3:0]           err_i,
+  input  wire [31:0]          result_count_i,
+  input  wire [7*32-1:0]      counters_i,       // TUMBLED .. MAX_LIST_LENGTH (cc_controller)
+  input  wire [31:0]          cnt_uncertain_i,
+  input  wire [63:0]          cnt_cycles_i,
+  // the query's configuration
+  output wire                 mode_first_o,
+  output wire                 irq_enable_o,
+  output wire [31:0]          root_a_o,
+  output wire [31:0]          root_b_o,
+  output wire [31:0]          result_base_o,
+  output wire [31:0]          result_cap_o,
+  output wire [31:0]          tri_err_exp_o,
+  // register files: every word, for the units that read them
+  output wire [132*32-1:0]    matrix_o,         // word 4 * line + column
+  output wire [66*20-1:0]     corr_o,           // line: {dst, src2, src1, src0}
+  input  wire                 leaf_m_load_i,    // lines 30..32 take M (row-major 3 x 4)
+  input  wire [12*32-1:0]     leaf_m_i
+);
+/* verilator lint_off UNUSEDPARAM */   // a unit uses the constants of its part
+`include "cc_regmap.vh"
+/* verilator lint_on UNUSEDPARAM */
+
+  localparam integer MatrixWords = 4 * REG_MATRIX_LINES;
+  localparam integer LeafWord    = 4 * MAT_LEAF;     // first word of the chip's lines
+  localparam integer CorrLines   = REG_CORR_LINES;
+  localparam [31:0]  MatrixBytes = 4 * MatrixWords;
+  localparam [31:0]  CorrBytes   = 4 * CorrLines;
+
+  // ---- decode ----
+  wire        reg_wr    = reg_valid_i && reg_write_i;
+  wire        cfg_wr    = reg_wr && !busy_i;
+  wire        in_matrix = reg_addr_i >= REG_MATRIX_BASE && reg_addr_i < REG_MATRIX_BASE + MatrixBytes[11:0];
+  wire        in_corr   = reg_addr_i >= REG_CORR_BASE && reg_addr_i < REG_CORR_BASE + CorrBytes[11:0];
+  wire [11:0] mat_off   = reg_addr_i - REG_MATRIX_BASE;
+  wire [11:0] corr_off  = reg_addr_i - REG_CORR_BASE;
+  wire [7:0]  mat_idx   = mat_off[9:2];
+  wire [6:0]  corr_idx  = corr_off[8:2];
+  assign start_o   = reg_wr && reg_addr_i == REG_CTRL && reg_wdata_i[CTRL_START_BIT] && !busy_i;
+  assign irq_ack_o = reg_wr && reg_addr_i == REG_IRQ && reg_wdata_i[0];
+
+  // ---- configuration registers ----
+  reg  [1:0]  ctrl_q, ctrl_d;                 // {IRQ_ENABLE, MODE_FIRST}
+  reg  [31:0] root_a_q, root_b_q, result_base_q, result_cap_q, tri_err_exp_q;
+  reg  [31:0] root_a_d, root_b_d, result_base_d, result_cap_d, tri_err_exp_d;
+  always @(*) begin
+    ctrl_d = ctrl_q;
+    root_a_d = root_a_q;
+    root_b_d = root_b_q;
+    result_base_d = result_base_q;
+    result_cap_d = result_cap_q;
+    tri_err_exp_d = tri_err_exp_q;
+    if (cfg_wr) begin
+      case (reg_addr_i)
+        REG_CTRL:            ctrl_d = {reg_wdata_i[CTRL_IRQ_ENABLE_BIT], reg_wdata_i[CTRL_MODE_FIRST_BIT]};
+        REG_ROOT_A:          root_a_d = reg_wdata_i;
+        REG_ROOT_B:          root_b_d = reg_wdata_i;
+        REG_RESULT_BASE:     result_base_d = reg_wdata_i;
+        REG_RESULT_CAPACITY: result_cap_d = reg_wdata_i;
+        REG_TRI_ERR_EXP:     tri_err_exp_d = reg_wdata_i;
+        default: ;
+      endcase
+    end
+  end
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      ctrl_q <= 2'd0;
+      root_a_q <= 32'd0;
+      root_b_q <= 32'd0;
+      result_base_q <= 32'd0;
+      result_cap_q <= 32'd0;
+      tri_err_exp_q <= 32'd0;
+    end else begin
+      ctrl_q <= ctrl_d;
+      root_a_q <= root_a_d;
+      root_b_q <= root_b_d;
+      result_base_q <= result_base_d;
+      result_cap_q <= result_cap_d;
+      tri_err_exp_q <= tri_err_exp_d;
+    end
+  end
+  assign mode_first_o  = ctrl_q[0];
+  assign irq_enable_o  = ctrl_q[1];
+  assign root_a_o      = root_a_q;
+  assign root_b_o      = root_b_q;
+  assign result_base_o = result_base_q;
+  assign result_cap_o  = result_cap_q;
+  assign tri_err_exp_o = tri_err_exp_q;
+
+  // ---- register files (write ports; not reset) ----
+  reg  [31:0] matrix_q [0:MatrixWords-1];
+  reg  [19:0] corr_q   [0:CorrLines-1];
+  integer m;
+  always @(posedge clk_i) begin
+    if (cfg_wr && in_matrix && {24'd0, mat_idx} < LeafWord) matrix_q[mat_idx] <= reg_wdata_i;
+    if (cfg_wr && in_corr) corr_q[corr_idx] <= reg_wdata_i[19:0];
+    if (leaf_m_load_i) begin
+      for (m = 0; m < 12; m = m + 1) matrix_q[LeafWord + m] <= leaf_m_i[32*m +: 32];
+    end
+  end
+  genvar g;
+  generate
+    for (g = 0; g < MatrixWords; g = g + 1) begin : g_matrix
+      assign matrix_o[32*g +: 32] = matrix_q[g];
+    end
+    for (g = 0; g < CorrLines; g = g + 1) begin : g_corr
+      assign corr_o[20*g +: 20] = corr_q[g];
+    end
+  endgenerate
+
+  // ---- read-back (registered, not reset: rvalid says when it counts) ----
+  always @(posedge clk_i) begin
+    reg_rvalid_o <= reg_valid_i && !reg_write_i;
+    if (in_matrix) reg_rdata_o <= matrix_q[mat_idx];
+    else if (in_corr) reg_rdata_o <= {12'd0, corr_q[corr_idx]};
+    else begin
+      case (reg_addr_i)
+        REG_ID:                  reg_rdata_o <= ID_VALUE;
+        REG_VERSION:             reg_rdata_o <= VERSION_VALUE;
+        REG_CTRL:                reg_rdata_o <= {29'd0, ctrl_q, 1'b0};
+        REG_STATUS:              reg_rdata_o <= {20'd0, err_i, 6'd0, done_i, busy_i};
+        REG_IRQ:                 reg_rdata_o <= {31'd0, irq_pending_i};
+        REG_ROOT_A:              reg_rdata_o <= root_a_q;
+        REG_ROOT_B:              reg_rdata_o <= root_b_q;
+        REG_RESULT_BASE:         reg_rdata_o <= result_base_q;
+        REG_RESULT_CAPACITY:     reg_rdata_o <= result_cap_q;
+        REG_RESULT_COUNT:        reg_rdata_o <= result_count_i;
+        REG_TRI_ERR_EXP:         reg_rdata_o <= tri_err_exp_q;
+        REG_CNT_UNCERTAIN:       reg_rdata_o <= cnt_uncertain_i;
+        REG_CNT_TUMBLED:         reg_rdata_o <= counters_i[6*32 +: 32];
+        REG_CNT_ALIGNED_PAIRS:   reg_rdata_o <= counters_i[5*32 +: 32];
+        REG_CNT_OVERLAP_TESTS:   reg_rdata_o <= counters_i[4*32 +: 32];
+        REG_CNT_TRIANGLE_TESTS:  reg_rdata_o <= counters_i[3*32 +: 32];
+        REG_CNT_LISTS:           reg_rdata_o <= counters_i[2*32 +: 32];
+        REG_CNT_MAX_STACK_DEPTH: reg_rdata_o <= counters_i[1*32 +: 32];
+        REG_CNT_MAX_LIST_LENGTH: reg_rdata_o <= counters_i[0*32 +: 32];
+        REG_CNT_CYCLES_LO:       reg_rdata_o <= cnt_cycles_i[31:0];
+        REG_CNT_CYCLES_HI:       reg_rdata_o <= cnt_cycles_i[63:32];
+        default:                 reg_rdata_o <= 32'd0;
+      endcase
+    end
+  end
+
+  wire unused_ok = &{1'b0, mat_off[11:10], mat_off[1:0], corr_off[11:9], corr_off[1:0]};
+endmodule
