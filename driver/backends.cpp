@@ -3,7 +3,7 @@
 #include <memory>
 #include <stdexcept>
 
-#include "cc/device.h"
+#include "cc/backends.h"
 #include "cc/golden_device.h"
 #include "cc_board.h"
 #ifdef CC_HAVE_TLM

@@ -141,6 +141,8 @@ module cc_core_regs (
   endgenerate
 
   // ---- read-back (registered, not reset: rvalid says when it counts) ----
+  wire [31:0] status = ({31'd0, busy_i} << STATUS_BUSY_BIT) | ({31'd0, done_i} << STATUS_DONE_BIT) |
+                       ({28'd0, err_i} << STATUS_ERR_LSB);
   always @(posedge clk_i) begin
     reg_rvalid_o <= reg_valid_i && !reg_write_i;
     if (in_matrix) reg_rdata_o <= matrix_q[mat_idx];
@@ -150,7 +152,7 @@ module cc_core_regs (
         REG_ID:                  reg_rdata_o <= ID_VALUE;
         REG_VERSION:             reg_rdata_o <= VERSION_VALUE;
         REG_CTRL:                reg_rdata_o <= {29'd0, ctrl_q, 1'b0};
-        REG_STATUS:              reg_rdata_o <= {20'd0, err_i, 6'd0, done_i, busy_i};
+        REG_STATUS:              reg_rdata_o <= status;
         REG_IRQ:                 reg_rdata_o <= {31'd0, irq_pending_i};
         REG_ROOT_A:              reg_rdata_o <= root_a_q;
         REG_ROOT_B:              reg_rdata_o <= root_b_q;

@@ -31,7 +31,7 @@
 //   Handshake: uop_valid_i / uop_ready_o (ready when idle); exactly one rsp_valid_o pulse
 //   per micro-op, with hit_o = HIT and unc_o = UNC after it. Both hold until the next CLEAR.
 //
-// Edges overlap (version 4). A micro-op first reads the (Qz,Pz) pair of each of its edges
+// Edges overlap. A micro-op first reads the (Qz,Pz) pair of each of its edges
 // (Z phase, one edge a cycle: the skip test, and RZ = Qz - Pz on the add/sub unit for an
 // edge that crosses z = 0). Then, for each crossing edge in order, a P phase of EdgeGap
 // cycles reads pairs 0..3 and issues the four products. Every edge has its own operand
@@ -51,9 +51,7 @@
 //   TRI           5 if no edge crosses, else 11 + (k-1)*g + Lm + 3*La, where k = the
 //                 crossing edges up to and including the first hit (all of them if none
 //                 hits): the golden model's `computed` count of the side.
-//   With Lm = La = 2 (g = 4): an evaluated EDGE 17; TRI 19 / 23 / 27 for k = 1 / 2 / 3
-//   (the unit before version 4 took 2 + 1 per skipped + 15 per evaluated edge: 33 for the
-//   usual two crossing edges with no hit).
+//   With Lm = La = 2 (g = 4): an evaluated EDGE 17; TRI 19 / 23 / 27 for k = 1 / 2 / 3.
 //
 // Cycles of the k-th crossing edge (k = 0, 1, ...) of a TRI, counted from the accept cycle:
 //   1..3            Z phase (edges 0, 1, 2)

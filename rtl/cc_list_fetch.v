@@ -14,7 +14,7 @@
 // golden model's order. After stop_i it issues nothing more; data already in flight still
 // arrives (the core's response router delivers it here) before the next start_i.
 //
-// Following the next list (Follow = 1, version 10): the controller names the list it will
+// Following the next list (Follow = 1): the controller names the list it will
 // process after this one (follow_i; its words are follow_base_i .. follow_end_i - 1 at
 // most) while that list is still being written. Once the current list's words are all
 // read, the unit reads the followed list's words as the write queue puts them into the
@@ -23,7 +23,7 @@
 // behind the current list's. When the controller then starts
 // the followed list, the unit keeps its ring and goes on where it is (a continued start),
 // so the list's first pairs are already in or on their way. The followed list is always
-// the next one started when it has entries (docs/rtl_core.md, version 10), so a fresh
+// the next one started when it has entries (docs/rtl_core.md, the fetch unit), so a fresh
 // start still finds nothing in flight.
 //
 //   slot ring (Ahead slots):   head ......... word ....... req ........ alloc
@@ -69,6 +69,9 @@ module cc_list_fetch #(
   localparam integer   PtrW       = $clog2(Ahead);
   localparam [32:0]    BoardBytes = 33'd1 << BoardBytesLog2;
   localparam [PtrW:0]  Full       = Ahead[PtrW:0];
+/* verilator lint_off UNUSEDPARAM */   // a unit uses the constants of its part
+`include "cc_regmap.vh"
+/* verilator lint_on UNUSEDPARAM */
 `include "cc_board_ptr.vh"
 
   reg              active_q, blocked_q;
@@ -91,7 +94,7 @@ module cc_list_fetch #(
   wire do_req  = mem_req_valid_o && mem_req_accept_i;
   wire do_pop  = pop_i && head_valid_o;
   wire [31:0] fol_rd_next = fol_rd_q + {31'd0, do_read && !cur_words};   // after this cycle's read
-  wire word_bad = bad_ptr({sram_rdata_i[31:8], 8'd0}, 32'd256, 32'd256);   // the word arriving
+  wire word_bad = bad_ptr({sram_rdata_i[31:8], 8'd0}, PAIR_BYTES, PAIR_BYTES);   // the word arriving
 
   assign sram_req_o      = active_q && !stop_i && !blocked_q && (cur_words || fol_words) && count_q != Full;
   assign sram_addr_o     = cur_words ? next_addr_q : fol_rd_q;

@@ -48,6 +48,9 @@ module cc_pci_cfg #(
   output wire [31:12]       bar0_o,
   output wire [31:Bar1Bits] bar1_o
 );
+/* verilator lint_off UNUSEDPARAM */   // a unit uses the constants of its part
+`include "cc_regmap.vh"
+/* verilator lint_on UNUSEDPARAM */
 
   reg [3:0]           cmd_d, cmd_q;      // {int_dis, serr_en, perr_en, mem_en}
   reg                 dpe_d, dpe_q;
@@ -140,4 +143,10 @@ module cc_pci_cfg #(
   end
 `endif
 
+`ifndef SYNTHESIS
+  // BAR0's size is fixed by the [31:12] base register: the register map must fit.
+  initial begin
+    if (REG_BAR0_BYTES != 32'd4096) $fatal(1, "cc_pci_cfg: BAR0 is 4 KiB, the register map says %0d bytes", REG_BAR0_BYTES);
+  end
+`endif
 endmodule

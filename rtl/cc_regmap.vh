@@ -60,7 +60,6 @@ localparam [31:0] RESULT_BYTES            = 32'd8;  // bytes per result pair
 localparam [7:0] NODE_DOP                = 8'h00;  // node field: DOP
 localparam [7:0] NODE_FLAGS              = 8'h60;  // node field: flags
 localparam [7:0] NODE_PTR                = 8'h64;  // node field: child pair / triangle record
-localparam [7:0] NODE_TRI_ID             = 8'h68;  // node field: triangle id
 localparam [31:0] FLAG_VALID_BIT          = 32'd0;  // flags bit: valid node
 localparam [31:0] FLAG_LEAF_BIT           = 32'd1;  // flags bit: leaf
 localparam [7:0] TRI_VERTS               = 8'h00;  // triangle record field: vertices

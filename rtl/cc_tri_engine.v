@@ -98,7 +98,7 @@ module cc_tri_engine #(
   output wire [5:0]           state_o,          // the decide stage
   output wire [2:0]           ld_trace_o,       // the load stage (L_*)
   output wire [31:0]          queued_o,         // tests in the queue
-  output wire                 rec_b_pending_o   // record B's read waits (E_TRI_REQB)
+  output wire                 rec_b_pending_o   // record A's read waits on the port (E_TRI_REQB)
 );
 /* verilator lint_off UNUSEDPARAM */   // a unit uses the constants of its part
 `include "cc_regmap.vh"
@@ -217,8 +217,10 @@ module cc_tri_engine #(
   // stage has not taken it (Banks = 3) or has moved on to the decide stage (Banks = 2),
   // and the record request port is free for the records it reads. The decide stage takes
   // the oldest waiting test, or the load stage's new one in the same cycle.
+  // A test with a record in the result area starts only when every test before it has
+  // ended: the decide stage idle and no loaded test waiting for it.
   wire ld_start = (!tq_empty || push_i) && pass_issued && !wt_q && (Banks > 2 || !ld_wait_q) &&
-                  (ld_in_results == 2'b00 || eng_state == E_IDLE) &&
+                  (ld_in_results == 2'b00 || (eng_state == E_IDLE && !ld_wait_q)) &&
                   !(ld_read != 2'b00 && rec_valid_q);
   wire eng_take = eng_state == E_IDLE && (wt_q || ld_wait_q || ld_start);
   // The read-ahead takes the next queued test when its records are outside the result

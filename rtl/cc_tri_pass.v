@@ -57,7 +57,10 @@ module cc_tri_pass #(
   input  wire [4*(BankW+6)-1:0] rd_addr_i,
   output wire [4*32-1:0]      rd_data_o
 );
-  localparam integer Regs = 32;
+/* verilator lint_off UNUSEDPARAM */   // a unit uses the constants of its part
+`include "cc_regmap.vh"
+/* verilator lint_on UNUSEDPARAM */
+  localparam integer Regs = DOP_REGS;       // per side and bank
 
   // Pass p's first correspondence line: 24 (A frame), 33 (B frame), 42 (leaf matrix).
   function automatic [6:0] pass_line(input [1:0] p);

@@ -160,7 +160,7 @@ struct ChipImpl : RtlBoardImpl {
   void writeTimelineLine() {
     const auto* r = top->rootp;
     // The counted cycles: busy, and past S_IDLE (a START waits there for the memory phase).
-    if (!top->busy_o || r->cc_chip__DOT__u_core__DOT__state_q == 0) return;
+    if (!top->busy_o || r->cc_chip__DOT__u_core__DOT__state == 0) return;
     --timeline_left;
     std::fprintf(timeline.get(), "%llu %u %c %s %d %d %d %u\n", (unsigned long long)cycle, unsigned(r->cc_chip__DOT__u_core__DOT__trace_state),
                  top->sram_en_o ? (top->sram_we_o ? 'W' : 'R') : '-', sdramCmdName(static_cast<SdramCmd>(top->sd_cmd_o)),

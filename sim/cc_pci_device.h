@@ -1,4 +1,4 @@
-// cc::Device over the simulated PCI bus: the driver's MMIO abstraction (driver/cc/device.h)
+// cc::Device over the simulated PCI bus: the driver's MMIO abstraction (model/common/cc/device.h)
 // implemented with the host bus-functional model (sim/cc_pci_host.h). BAR0 offsets become
 // single memory transactions at BAR0; board-memory uploads and downloads become BAR1
 // bursts (partial words at either end use byte enables on writes); waitInterrupt watches

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "cc/counters.h"
-#include "cc/device.h"
+#include "cc/backends.h"
 #include "cc/image.h"
 #include "cc/mesh.h"
 #include "cc/pose.h"

@@ -22,11 +22,10 @@ constexpr uint32_t kWriteQueueDepth = layout::kListWriteQueueDepth;
 constexpr uint32_t kDotPipe = 64;          // ring of DOTADD pipeline slots (> dotadd_stages)
 constexpr uint64_t kLongestQuery = uint64_t{1} << 40;  // cycles: beyond, the model has a bug
 
-// rtl/cc_core.v's state numbers as its trace_state shows them (the trace speaks them;
+// The core's state numbers as its trace_state shows them (the trace speaks them;
 // model/common/cc/core_states.h): the master controller's, and in a triangle test the
 // triangle-test engine's (E_TRI_A, E_IT, ... there; the controller waits in S_TRI_WAIT
-// meanwhile, tri_queue = 0). The model keeps the test as controller states, as the RTL did
-// up to version 5.
+// meanwhile, tri_queue = 0). The model keeps the test as controller states.
 #define CC_TLM_STATE(name, number) name = number,
 enum State : uint8_t {
   CC_CORE_CONTROLLER_STATES(CC_TLM_STATE) CC_CORE_ENGINE_STATES(CC_TLM_STATE)

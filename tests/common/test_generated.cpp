@@ -1,9 +1,11 @@
 // The files generated from the C++ single sources must be current: the RTL reads its
-// register map and memory layout from rtl/cc_regmap.vh and cc_core's state numbers from
+// register map and memory layout from rtl/cc_regmap.vh and the core's state numbers from
 // rtl/cc_core_states.vh, users read docs/register_map.md.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
+#include <regex>
 #include <sstream>
 
 #include "../test_util.h"
@@ -21,4 +23,23 @@ TEST(Generated, RtlCoreStatesIncludeIsCurrent) {
 
 TEST(Generated, RegisterMapDocIsCurrent) {
   EXPECT_EQ(slurp(CC_SOURCE_DIR "/docs/register_map.md"), cc::gen::registerMapMarkdown()) << "run 'make gen'";
+}
+
+// Every constant generated into an RTL header is used by some unit of rtl/: the generator
+// carries only what the RTL shares with the C++ side.
+TEST(Generated, EveryRtlConstantIsUsed) {
+  std::string units;
+  for (const auto& e : std::filesystem::directory_iterator(CC_SOURCE_DIR "/rtl"))
+    if (e.path().extension() == ".v") units += slurp(e.path().string());
+  for (const char* header : {"/rtl/cc_regmap.vh", "/rtl/cc_core_states.vh"}) {
+    const std::string text = slurp(std::string(CC_SOURCE_DIR) + header);
+    const std::regex name(R"(\b([A-Z][A-Z0-9_]+) += )");
+    int constants = 0;
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), name); it != std::sregex_iterator(); ++it) {
+      const std::string c = (*it)[1];
+      ++constants;
+      EXPECT_TRUE(std::regex_search(units, std::regex("\\b" + c + "\\b"))) << c << " (" << header << ") is used by no unit";
+    }
+    EXPECT_GT(constants, 10) << header;
+  }
 }

@@ -41,18 +41,18 @@ struct ChipConfig {
   // TLM model times 0 only so far (docs/tlm.md).
   uint32_t tri_queue = 0;
   // DOTADD units a tumbled pair is transformed on, by the look-ahead engine and by the
-  // controller (rtl/cc_core.v TransformLanes): 2, node 0 on the shared unit and node 1 on
-  // the pass unit beside it; 1, node 0 then node 1 on the shared unit (up to version 8).
+  // controller (cc_core TransformLanes): 2, node 0 on the shared unit and node 1 on the
+  // pass unit beside it; 1, node 0 then node 1 on the shared unit (the paper's one unit).
   uint32_t transform_lanes = 2;
   // 1: the aligned-pair fetch unit reads ahead into the list processed next while it is
-  // still being written (rtl/cc_core.v ListFollow, version 10); 0: each list's first pairs
-  // are fetched when it starts (up to version 9).
+  // still being written (cc_core ListFollow); 0: each list's first pairs are fetched when
+  // it starts.
   uint32_t list_follow = 1;
   // 1: a tumbled pair of leaves has the look-ahead engine fetch and transform the pair the
-  // traversal resumes next, from the stack (rtl/cc_core.v ResumeAhead, version 11); 0: that
-  // pair is fetched when the stack engine has found it (up to version 10).
+  // traversal resumes next, from the stack (cc_core ResumeAhead); 0: that pair is fetched
+  // when the stack engine has found it.
   uint32_t resume_ahead = 1;
-  // IT-unit multiplier and adder pipeline depths (rtl/cc_core.v builds cc_fp32_mul and
+  // IT-unit multiplier and adder pipeline depths (the core builds cc_fp32_mul and
   // cc_fp32_add with 2 each; the timing model takes any depth).
   uint32_t it_mul_stages = 2;
   uint32_t it_add_stages = 2;

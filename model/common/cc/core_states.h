@@ -18,7 +18,7 @@
 // The triangle-test engine's decide stage, numbered in the controller's space (6 bits):
 // trace_state shows them while the controller waits in S_TRI_WAIT. E_TRI_REQB is a trace
 // name only: E_TRI_A while the load stage still asks for record A. Its idle state (0) is
-// never traced and stays in cc_core.v.
+// never traced and is not generated (the units that need it define E_IDLE = 0).
 #define CC_CORE_ENGINE_STATES(X) \
   X(E_TRI_A, 41) X(E_TRI_B, 42) X(E_RESULT, 45) X(E_IT, 46) X(E_RESULT_WAIT, 52) X(E_TRI_REQB, 55)
 

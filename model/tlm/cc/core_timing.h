@@ -1,5 +1,5 @@
-// Timing of one query on the chip as built (rtl/cc_core.v version 2 with its stack engine,
-// fetch unit, write queue and look-ahead engine; docs/rtl_core.md), from the decisions the
+// Timing of one query on the chip as built (the core of docs/rtl_core.md with its stack
+// engine, fetch unit, write queue and look-ahead engine), from the decisions the
 // golden model made.
 //
 // The golden model does all the function and records, in its order, what the controller

@@ -1,14 +1,12 @@
-// The driver touches the chip only through this MMIO abstraction: BAR0 registers, the
-// BAR1 window into board memory, and the interrupt. Backends implement it: golden (direct
-// calls into the functional model), tlm and rtl (over the simulated PCI bus), and the
-// strict mock device of the driver's unit tests.
+// The seam between the host driver and the chip's models: the driver touches the chip
+// only through this MMIO abstraction (BAR0 registers, the BAR1 window into board memory,
+// the interrupt). Backends implement it below the driver: golden (direct calls into the
+// functional model), tlm and rtl (over the simulated PCI bus), and the strict mock device
+// of the driver's unit tests; the driver picks one (driver/cc/backends.h).
 #pragma once
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 #include <string>
-
-#include "cc/config.h"
 
 namespace cc {
 
@@ -24,10 +22,5 @@ class Device {
   // backends return at once); returns whether the interrupt came.
   virtual bool waitInterrupt(uint64_t max_cycles) = 0;
 };
-
-// Backend names accepted by makeDevice (and by `collide --backend`). Names of backends
-// that are not built yet are accepted by the parser and rejected here with a clear
-// message.
-std::unique_ptr<Device> makeDevice(const std::string& backend, const ChipConfig& config);
 
 }  // namespace cc

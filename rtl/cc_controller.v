@@ -1,0 +1,899 @@
+// =======================================================================================
+// cc_controller: the master controller. It runs the traversal of docs/traversal.md from
+// the root pointers (paper §3.2, §4.1): for each tumbled pair, it takes the pair (fetched
+// itself or by the look-ahead engine), checks and transforms its nodes (S_TNODE, S_DOT),
+// compares the pair's list entry by entry with the fetch unit's aligned pairs (S_ENTRY,
+// S_SLOT, S_TEST), writes the new lists through the stack engine's write queue, runs the
+// leaf-list passes (S_LL_*), hands triangle tests to the triangle-test engine (S_TRI), and
+// goes down and up the stack of frames (S_DESCEND, S_ASCEND). The golden model
+// (cc::golden::Chip) is its specification: the same lists, counters and errors, in order.
+//
+// It owns the query's status (BUSY, DONE, the error code, the interrupt) and the event
+// counters; a triangle test that ends the query hands back the counters as they were at
+// that test (cc_tri_engine, eng_snap_i). An error of the traversal waits (S_HOLD) for the
+// tests handed over before it: one of them may end the query first.
+//
+// Subroutine states return through ret_q: S_DOT (a node's 24 DOTADDs on the shared unit),
+// S_APPEND (one list entry), S_TRI (a triangle test).
+//
+// Two transform lanes (TransformLanes = 2): while node 0 is transformed in S_DOT on the
+// shared unit, node 1 is transformed on the pass unit in the cycles side B's triangle
+// passes leave (fb_i_q, fb_res_q).
+//
+// The stack's frames whose slot-1 list still waits (pushed with both child lists, not yet
+// resumed) and their pairs are kept beside the stack engine's copy in the SRAM: the
+// topmost is the pair the next resume hands over, which the look-ahead engine fetches and
+// transforms meanwhile (ResumeAhead).
+// =======================================================================================
+module cc_controller #(
+  parameter integer ListWords      = 262144,
+  parameter integer StackFrames    = 64,
+  parameter integer BoardBytesLog2 = 30,
+  parameter integer SramAddrW      = 20,
+  parameter integer TriQueue       = 0,
+  parameter integer TransformLanes = 2,
+  parameter integer ListFollow     = 1,
+  parameter integer ResumeAhead    = 1,
+  parameter integer DestW          = 3,        // a memory read's destination (cc_core)
+  parameter integer SnapW          = 7 * 32    // counters TUMBLED .. MAX_LIST_LENGTH
+) (
+  input  wire                 clk_i,
+  input  wire                 rst_ni,
+  // the register block: START, the interrupt's acknowledge, the query's roots
+  input  wire                 start_i,
+  input  wire                 irq_ack_i,
+  input  wire [31:0]          root_a_i,
+  input  wire [3:0]           init_err_i,        // cc_config_check
+  input  wire                 mem_phase_i,       // 1 in the chip cycle before a memory clock edge
+  // the query's status and counters
+  output wire [5:0]           state_o,
+  output wire                 busy_o,
+  output wire                 done_o,
+  output wire                 irq_pending_o,
+  output wire [3:0]           err_o,
+  output wire [SnapW-1:0]     counters_o,        // TUMBLED .. MAX_LIST_LENGTH
+  output wire [63:0]          cycles_o,
+  // the tumbled-pair buffer: node t_o's flags and pointer in bank bank_o; a pair's read
+  output wire                 bank_o,
+  output wire                 t_o,
+  input  wire [31:0]          tnode_flags_i,
+  input  wire [31:0]          tnode_ptr_i,
+  output wire                 pair_req_valid_o,
+  output wire [31:0]          pair_req_addr_o,
+  output wire [DestW-1:0]     pair_req_dest_o,
+  input  wire                 pair_req_accept_i,
+  input  wire [1:0]           pair_in_i,         // the last beat of bank b's pair comes in
+  output wire [1:0]           pair_ready_o,      // all beats of bank b's pair are in
+  input  wire                 mem_quiet_i,       // no other request, no read in flight, SDRAM idle
+  // the fetch unit's head entry; node s_o of its aligned pair; the comparators
+  output wire                 s_o,
+  input  wire                 head_valid_i,
+  input  wire [31:0]          head_entry_i,
+  input  wire                 head_bad_i,
+  input  wire [31:0]          aligned_flags_i,
+  input  wire [31:0]          aligned_ptr_i,
+  input  wire [1:0]           overlap_i,         // node s_o against tumbled node 0 / 1
+  // DOTADDs: node t_o's transform on the shared unit (index dot_index_o), node 1's on the
+  // pass unit (two lanes, index pass_index_o); either unit busy with a triangle pass
+  output wire                 dot_issue_o,
+  output wire [4:0]           dot_index_o,
+  input  wire                 dot_busy_i,
+  input  wire                 dot_out_i,
+  output wire                 pass_issue_o,
+  output wire [4:0]           pass_index_o,
+  input  wire                 pass_busy_i,
+  input  wire                 pass_out_i,
+  // the stack engine: frames, list appends, the fetch unit
+  input  wire                 se_ready_i,
+  input  wire                 se_full_i,
+  input  wire [31:0]          se_depth_i,
+  input  wire                 se_found_i,
+  input  wire [31:0]          se_res_pair_i,
+  input  wire [31:0]          se_res_base_i,
+  input  wire [31:0]          se_res_len_i,
+  output wire                 se_root_o,
+  output wire                 se_push_o,
+  output wire [31:0]          push_next_pair_o,
+  output wire [31:0]          push_list_base_o,
+  output wire [31:0]          push_len_bit_o,
+  output wire                 se_resume_o,
+  input  wire                 app_room2_i,
+  input  wire                 lists_written_i,
+  output wire                 app0_o,
+  output wire [SramAddrW-1:0] app0_addr_o,
+  output wire [31:0]          app0_data_o,
+  output wire                 app1_o,
+  output wire [SramAddrW-1:0] app1_addr_o,
+  output wire [31:0]          app1_data_o,
+  output wire                 fetch_start_o,
+  output wire [31:0]          fetch_base_o,
+  output wire [31:0]          fetch_len_o,
+  output wire                 fetch_stop_o,
+  output wire                 fetch_follow_o,
+  output wire [31:0]          fetch_follow_base_o,
+  output wire [31:0]          fetch_follow_end_o,
+  output wire                 head_pop_o,
+  // the look-ahead engine
+  input  wire [2:0]           sp_state_i,
+  input  wire                 sp_cancelled_i,
+  input  wire                 sp_bank_i,
+  input  wire [31:0]          sp_pair_i,
+  output wire                 sp_start_o,
+  output wire [31:0]          sp_start_pair_o,
+  output wire                 sp_cancel_o,
+  output wire                 sp_take_o,
+  // the triangle-test engine: the test handed over (tumbled node tri_t_o's record against
+  // aligned node tri_s_o's), and the tests' ends
+  output wire                 tri_t_o,
+  output wire                 tri_s_o,
+  input  wire [31:0]          tri_rec_a_i,
+  input  wire [31:0]          tri_rec_b_i,
+  input  wire                 tri_room_i,
+  output wire                 tri_push_o,
+  output wire [SnapW-1:0]     tri_snap_o,
+  output wire                 tri_clear_o,       // a query starts
+  output wire                 tri_forget_o,      // its records may have changed
+  input  wire                 eng_idle_i,
+  input  wire                 pass_idle_i,
+  input  wire                 eng_end_i,
+  input  wire                 eng_stop_i,
+  input  wire                 eng_err_stop_i,
+  input  wire [3:0]           eng_err_i,
+  input  wire [SnapW-1:0]     eng_snap_i
+);
+/* verilator lint_off UNUSEDPARAM */   // a unit uses the constants of its part
+`include "cc_regmap.vh"
+/* verilator lint_on UNUSEDPARAM */
+/* verilator lint_off UNUSEDPARAM */
+`include "cc_core_states.vh"
+/* verilator lint_on UNUSEDPARAM */
+  localparam [32:0] BoardBytes = 33'd1 << BoardBytesLog2;
+`include "cc_board_ptr.vh"
+  function automatic [31:0] sat_inc(input [31:0] v);
+    sat_inc = (v == 32'hFFFF_FFFF) ? v : v + 32'd1;
+  endfunction
+  function automatic [31:0] sat_add(input [31:0] v, input [1:0] n);
+    sat_add = ({1'b0, v} + {31'd0, n} > 33'h0_FFFF_FFFF) ? 32'hFFFF_FFFF : v + {30'd0, n};
+  endfunction
+  function automatic [31:0] max32(input [31:0] a, input [31:0] b);
+    max32 = (a > b) ? a : b;
+  endfunction
+  function automatic [DestW-1:0] tbuf_dest(input bank);
+    tbuf_dest = {{(DestW - 2){1'b0}}, 1'b1, bank};
+  endfunction
+  localparam [4:0] DotN = 5'd24;             // DOTADDs of a node's transform: one per slab bound
+  localparam       TwoLanes = TransformLanes == 2;
+  localparam integer FrameIdxW = StackFrames > 1 ? $clog2(StackFrames) : 1;
+
+  // ---- registers (_q) and their next values (_d) ----
+  reg  [5:0]  state_q, state_d, ret_q, ret_d;
+  reg  [3:0]  held_err_q, held_err_d;        // an error of the traversal waiting in S_HOLD
+  reg         busy_q, busy_d, done_q, done_d, irq_pending_q, irq_pending_d;
+  reg  [3:0]  err_q, err_d;
+  reg  [31:0] cnt_tumbled_q, cnt_tumbled_d, cnt_aligned_q, cnt_aligned_d, cnt_overlap_q, cnt_overlap_d;
+  reg  [31:0] cnt_tri_q, cnt_tri_d, cnt_lists_q, cnt_lists_d;
+  reg  [31:0] cnt_max_stack_q, cnt_max_stack_d, cnt_max_list_q, cnt_max_list_d;
+  reg  [63:0] cnt_cycles_q, cnt_cycles_d;
+  // traversal
+  reg  [31:0] cur_pair_q, cur_pair_d, cur_base_q, cur_base_d, cur_len_q, cur_len_d;
+  reg  [1:0]  cur_mask_q, cur_mask_d;
+  reg  [31:0] top_q, top_d;
+  reg  [31:0] obase_q [0:1], obase_d [0:1], olen_q [0:1], olen_d [0:1];   // slot t's new list
+  reg  [1:0]  leaf_q, leaf_d;
+  reg  [31:0] childp_q [0:1], childp_d [0:1];
+  reg  [31:0] k_q, k_d, entry_q, entry_d;
+  reg         in_ll_q, in_ll_d;              // the list being compared is a leaf-list pass
+  reg         t_q, t_d, s_q, s_d;
+  reg  [1:0]  t2_q, t2_d, s2_q, s2_d;        // loop counters that reach 2
+  reg  [1:0]  leafmask_q [0:1], leafmask_d [0:1];
+  reg  [1:0]  lt_q, lt_d;
+  reg  [31:0] ll_base_q, ll_base_d, ll_len_q, ll_len_d, ll_out_q, ll_out_d, ll_olen_q, ll_olen_d;
+  reg  [1:0]  tbuf_ready_q, tbuf_ready_d;    // all beats of bank b's tumbled pair are in
+  reg         cur_bank_q, cur_bank_d;        // the bank of the current list's tumbled pair
+  reg         spec_used_q, spec_used_d;      // the current pair came from the look-ahead engine
+  reg  [4:0]  fb_i_q, fb_i_d, fb_res_q, fb_res_d;   // node 1 on the pass unit: next DOTADD, results in (24: none to do)
+  reg         fb_node1_q, fb_node1_d;        // node 1 of the current pair is done there
+  // subroutine arguments
+  reg  [4:0]  dot_issue_q, dot_issue_d, dot_done_q, dot_done_d;   // S_DOT: node t_q's transform
+  reg  [1:0]  app_to_q, app_to_d;            // S_APPEND: 0/1 list of slot t, 2 leaf-list output
+  reg  [31:0] app_entry_q, app_entry_d;
+  reg         tri_t_q, tri_t_d, tri_s_q, tri_s_d;
+  // commands
+  reg         fsm_req_valid_q, fsm_req_valid_d;
+  reg  [31:0] fsm_req_addr_q, fsm_req_addr_d;
+  reg  [DestW-1:0] fsm_req_dest_q, fsm_req_dest_d;
+  reg         wq_push0_q, wq_push0_d, wq_push1_q, wq_push1_d;   // list appends, registered
+  reg  [SramAddrW-1:0] wq_addr0_q, wq_addr0_d, wq_addr1_q, wq_addr1_d;
+  reg  [31:0] wq_data0_q, wq_data0_d, wq_data1_q, wq_data1_d;
+  reg         pf_start_q, pf_start_d;
+  reg  [31:0] pf_base_q, pf_base_d, pf_len_q, pf_len_d;
+  reg         pf_follow_q, pf_follow_d;      // the list at pf_follow_base_q is the next one started
+  reg  [31:0] pf_follow_base_q, pf_follow_base_d, pf_follow_end_q, pf_follow_end_d;   // its words, at most
+  reg  [StackFrames-1:0] wait_q, wait_d;     // frames whose slot-1 list waits
+  reg         list_started_q, list_started_d;   // the fetch unit is on the resumed list already
+  reg         fail_now;                      // an error of the traversal this cycle: fail_err
+  reg  [3:0]  fail_err;
+
+  // ---- what the states look at ----
+  wire [1:0]  present = cur_mask_q;
+  wire [31:0] a_flags = aligned_flags_i;
+  wire [31:0] a_ptr   = aligned_ptr_i;
+  wire        t_leaf  = leaf_q[t_q];
+  wire [1:0]  overlap = overlap_i;
+  // After a list: the tumbled nodes that go down (inner, with a non-empty child list). The
+  // frame pushed keeps slot 1's list when the descent starts with slot 0, else it is done.
+  wire [1:0]  go = {present[1] && !leaf_q[1] && olen_q[1] != 32'd0, present[0] && !leaf_q[0] && olen_q[0] != 32'd0};
+  wire        descend = go != 2'b00;
+  assign push_next_pair_o = (go == 2'b11) ? childp_q[1] : 32'd0;
+  assign push_list_base_o = go[0] ? obase_q[1] : 32'd0;
+  assign push_len_bit_o   = !go[0] ? 32'd1 << FRAME_BIT : (present[1] && !leaf_q[1]) ? {1'b0, olen_q[1][30:0]} : 32'd0;
+  assign se_root_o   = state_q == S_INIT && init_err_i == ERR_NONE;
+  assign se_push_o   = state_q == S_DESCEND && descend && se_ready_i && !se_full_i;
+  assign se_resume_o = state_q == S_ASCEND && se_ready_i && se_depth_i != 32'd0;
+  // Addresses.
+  wire [31:0] ll_append_addr = ll_out_q + ll_olen_q;
+  wire [31:0] app_addr [0:1];                // next free word of slot t's new list
+  assign app_addr[0] = obase_q[0] + olen_q[0];
+  assign app_addr[1] = obase_q[1] + olen_q[1];
+  wire [31:0] list_append_addr = app_addr[app_to_q[0]];
+  // A list's new lists: T1's from the top on (at most 2 x len words), T2's behind them.
+  wire [31:0] t2_list_base = top_q + (cur_len_q << 1);
+  wire        follow_t2 = present[1] && leaf_q[1] && !leaf_q[0];   // T2's leaf list comes next
+
+  // The waiting frames' words, written as the frame is pushed (no reset: read only where
+  // wait_q is set), and the topmost waiting one.
+  reg  [31:0] wait_pair_q [0:StackFrames-1];
+  reg  [31:0] wait_base_q [0:StackFrames-1];
+  reg  [31:0] wait_len_q  [0:StackFrames-1];
+  always @(posedge clk_i)
+    if (se_push_o) begin
+      wait_pair_q[se_depth_i[FrameIdxW-1:0]] <= push_next_pair_o;
+      wait_base_q[se_depth_i[FrameIdxW-1:0]] <= push_list_base_o;
+      wait_len_q[se_depth_i[FrameIdxW-1:0]] <= push_len_bit_o;   // its bit is 0 where wait_q is set
+    end
+  reg          resume_any;
+  reg  [31:0]  resume_pair, resume_base, resume_len;
+  integer      wf;
+  always @(*) begin
+    resume_any = 1'b0;
+    resume_pair = 32'd0;
+    resume_base = 32'd0;
+    resume_len = 32'd0;
+    for (wf = 0; wf < StackFrames; wf = wf + 1)
+      if (wait_q[wf]) begin
+        resume_any = 1'b1;
+        resume_pair = wait_pair_q[wf];
+        resume_base = wait_base_q[wf];
+        resume_len = wait_len_q[wf];
+      end
+  end
+
+  // The look-ahead engine. The pair the traversal most likely visits after this list: T1's
+  // children, else T2's; it starts on it as soon as S_TNODE has checked that node. A pair
+  // of leaves (this node a leaf, the last present one, the other absent or a leaf) never
+  // descends: after its lists the traversal resumes the topmost waiting frame's pair, which
+  // the engine fetches and transforms meanwhile. It is cancelled when the controller goes
+  // elsewhere (a pair it does not have, an error, the end) and taken in S_SPEC_WAIT.
+  wire        spec_start   = !tnode_flags_i[FLAG_LEAF_BIT] && (!t_q || !present[0] || leaf_q[0]) && sp_state_i == SP_IDLE;
+  wire        resume_start = ResumeAhead != 0 && resume_any && tnode_flags_i[FLAG_LEAF_BIT] &&
+                             (t_q ? (!present[0] || leaf_q[0]) : !present[1]) && sp_state_i == SP_IDLE;
+  wire        sp_live   = sp_state_i != SP_IDLE && !sp_cancelled_i;   // its pair will be transformed
+  wire        spec_hit  = cur_mask_q == 2'b11 && sp_live && sp_pair_i == cur_pair_q;
+  wire        resume_la = sp_live && sp_pair_i == resume_pair;        // the look-ahead engine has it
+  wire        sp_quiet  = sp_state_i == SP_IDLE || (sp_state_i == SP_DOT && sp_cancelled_i);   // no read, no issue to come
+  wire        tnode_ok  = state_q == S_TNODE && t2_q != 2'd2 && present[t_q] && tnode_flags_i[FLAG_VALID_BIT] &&
+                          !(!tnode_flags_i[FLAG_LEAF_BIT] && bad_ptr(tnode_ptr_i, PAIR_BYTES, PAIR_BYTES));
+  assign sp_start_o      = tnode_ok && (spec_start || resume_start);
+  assign sp_start_pair_o = spec_start ? tnode_ptr_i : resume_pair;
+  assign sp_cancel_o     = state_q == S_ERROR || state_q == S_DRAIN ||
+                           (state_q == S_PAIR_BEGIN && !bad_ptr(cur_pair_q, PAIR_BYTES, PAIR_BYTES) && !spec_hit);
+  assign sp_take_o       = state_q == S_SPEC_WAIT && sp_state_i == SP_DONE;
+
+  // One aligned node against both tumbled nodes (S_SLOT): the common outcomes in one cycle;
+  // a leaf x leaf hit (triangle test) or an error goes through S_TEST, one node at a time.
+  wire [1:0]  hit = present & overlap;
+  wire        slot_tri = a_flags[FLAG_LEAF_BIT] && ((hit[0] && leaf_q[0]) || (hit[1] && leaf_q[1]));
+  wire        slot_err = !a_flags[FLAG_LEAF_BIT] && hit != 2'b00 &&
+                         (bad_ptr(a_ptr, PAIR_BYTES, PAIR_BYTES) || (hit[0] && app_addr[0] >= ListWords) ||
+                          (hit[1] && app_addr[1] >= ListWords));
+  wire        slot_slow = slot_tri || slot_err;
+  wire        leafent_overflow = (leafmask_q[0] != 2'd0 && app_addr[0] >= ListWords) ||
+                                 (leafmask_q[1] != 2'd0 && app_addr[1] >= ListWords);
+  wire        leafent_go = (leafmask_q[0] == 2'd0 && leafmask_q[1] == 2'd0) ||
+                           (!leafent_overflow && app_room2_i);   // never true with an overflow
+  assign head_pop_o = (state_q == S_LEAFENT && leafent_go) || (state_q == S_LL_SLOT && s2_q == 2'd2);
+
+  // DOTADD issue: side A's triangle passes go first on the shared unit, side B's on the
+  // pass unit.
+  wire        fsm_dot_issue = (state_q == S_DOT) && (dot_issue_q < DotN) && !dot_busy_i;
+  wire        fb_issue      = TwoLanes && !pass_busy_i && fb_i_q != DotN;
+  assign dot_issue_o  = fsm_dot_issue;
+  assign dot_index_o  = dot_issue_q;
+  assign pass_issue_o = fb_issue;
+  assign pass_index_o = fb_i_q;
+
+  // The triangle test handed over in S_TRI: counted, its record pointers checked.
+  wire        tri_bad = bad_ptr(tri_rec_a_i, TRI_BYTES, TRI_BYTES) || bad_ptr(tri_rec_b_i, TRI_BYTES, TRI_BYTES);
+  assign tri_push_o   = state_q == S_TRI && tri_room_i && !tri_bad;
+  assign tri_snap_o   = {cnt_tumbled_q, cnt_aligned_q, cnt_overlap_q, sat_inc(cnt_tri_q),
+                         cnt_lists_q, cnt_max_stack_q, cnt_max_list_q};
+  wire        query_clear = state_q == S_IDLE && start_i;   // START: status and counters cleared
+  assign tri_clear_o  = query_clear;
+  assign tri_forget_o = state_q == S_INIT;
+
+  // ---- next state ----
+  integer n;
+  always @(*) begin
+    state_d = state_q; ret_d = ret_q; held_err_d = held_err_q;
+    busy_d = busy_q; done_d = done_q; irq_pending_d = irq_pending_q; err_d = err_q;
+    cnt_tumbled_d = cnt_tumbled_q; cnt_aligned_d = cnt_aligned_q; cnt_overlap_d = cnt_overlap_q;
+    cnt_tri_d = cnt_tri_q; cnt_lists_d = cnt_lists_q; cnt_max_stack_d = cnt_max_stack_q;
+    cnt_max_list_d = cnt_max_list_q; cnt_cycles_d = cnt_cycles_q;
+    cur_pair_d = cur_pair_q; cur_base_d = cur_base_q; cur_len_d = cur_len_q; cur_mask_d = cur_mask_q;
+    top_d = top_q; leaf_d = leaf_q; k_d = k_q; entry_d = entry_q; in_ll_d = in_ll_q;
+    t_d = t_q; s_d = s_q; t2_d = t2_q; s2_d = s2_q; lt_d = lt_q;
+    for (n = 0; n < 2; n = n + 1) begin
+      obase_d[n] = obase_q[n]; olen_d[n] = olen_q[n]; childp_d[n] = childp_q[n]; leafmask_d[n] = leafmask_q[n];
+    end
+    ll_base_d = ll_base_q; ll_len_d = ll_len_q; ll_out_d = ll_out_q; ll_olen_d = ll_olen_q;
+    tbuf_ready_d = tbuf_ready_q; cur_bank_d = cur_bank_q; spec_used_d = spec_used_q;
+    fb_i_d = fb_i_q; fb_res_d = fb_res_q; fb_node1_d = fb_node1_q;
+    dot_issue_d = dot_issue_q; dot_done_d = dot_done_q; app_to_d = app_to_q; app_entry_d = app_entry_q;
+    tri_t_d = tri_t_q; tri_s_d = tri_s_q;
+    fsm_req_valid_d = fsm_req_valid_q; fsm_req_addr_d = fsm_req_addr_q; fsm_req_dest_d = fsm_req_dest_q;
+    wq_addr0_d = wq_addr0_q; wq_addr1_d = wq_addr1_q; wq_data0_d = wq_data0_q; wq_data1_d = wq_data1_q;
+    pf_base_d = pf_base_q; pf_len_d = pf_len_q; pf_follow_base_d = pf_follow_base_q; pf_follow_end_d = pf_follow_end_q;
+    wait_d = wait_q; list_started_d = list_started_q;
+    fail_now = 1'b0; fail_err = ERR_NONE;
+    // one-cycle commands
+    wq_push0_d = 1'b0; wq_push1_d = 1'b0; pf_start_d = 1'b0; pf_follow_d = 1'b0;
+
+    if (busy_q && state_q != S_IDLE) cnt_cycles_d = cnt_cycles_q + 64'd1;
+    if (pair_req_accept_i) fsm_req_valid_d = 1'b0;
+    if (pair_in_i[0]) tbuf_ready_d[0] = 1'b1;
+    if (pair_in_i[1]) tbuf_ready_d[1] = 1'b1;
+    if (irq_ack_i) irq_pending_d = 1'b0;
+    if (fb_issue) fb_i_d = fb_i_q + 5'd1;
+    if (pass_out_i) fb_res_d = fb_res_q + 5'd1;
+    if (query_clear) begin
+      done_d = 1'b0; err_d = ERR_NONE; irq_pending_d = 1'b0;
+      cnt_tumbled_d = 32'd0; cnt_aligned_d = 32'd0; cnt_overlap_d = 32'd0; cnt_tri_d = 32'd0;
+      cnt_lists_d = 32'd0; cnt_max_stack_d = 32'd0; cnt_max_list_d = 32'd0; cnt_cycles_d = 64'd0;
+    end
+
+    case (state_q)
+      // ================================================================ start / end
+      // A query starts (S_INIT) in the chip cycle right after a memory clock edge, so its
+      // cycle count does not depend on when the host's START write arrived (docs/rtl_core.md);
+      // BUSY is up from the write on, the wait for the edge (at most a cycle) is not counted.
+      S_IDLE: begin
+        if (start_i) busy_d = 1'b1;           // (and the query's status is cleared: query_clear)
+        if ((start_i || busy_q) && mem_phase_i && sp_state_i == SP_IDLE) state_d = S_INIT;
+      end
+      S_INIT: begin
+        // (the triangle-test engine forgets its records: the host may have written the memory)
+        if (init_err_i != ERR_NONE) begin
+          err_d = init_err_i; state_d = S_ERROR;
+        end else begin
+          // The stack engine writes the first list: the aligned root (se_root).
+          wait_d = {StackFrames{1'b0}};
+          list_started_d = 1'b0;   // a query may have ended between S_ASCEND and S_PAIR_REQ
+          top_d = 32'd1;
+          cur_pair_d = root_a_i; cur_mask_d = 2'b01; cur_base_d = 32'd0; cur_len_d = 32'd1;
+          state_d = S_PAIR_BEGIN;
+        end
+      end
+      S_ERROR: state_d = S_DRAIN;
+      // The query ends once posted writes are done and every test and read has landed; a
+      // cancelled look-ahead transform is not waited for (its last DOTADDs land in its
+      // own bank; the next query starts after them, S_IDLE).
+      S_DRAIN: begin
+        if (sp_quiet && mem_quiet_i && !fsm_req_valid_q && lists_written_i && se_ready_i &&
+            eng_idle_i && pass_idle_i && fb_res_q == 5'd24) begin
+          busy_d = 1'b0;
+          done_d = 1'b1;
+          irq_pending_d = 1'b1;
+          state_d = S_IDLE;
+        end
+      end
+
+      // ================================================================ a tumbled pair
+      S_PAIR_BEGIN: begin
+        fb_node1_d = 1'b0;
+        cnt_lists_d = sat_inc(cnt_lists_q);
+        cnt_max_list_d = max32(cnt_max_list_q, cur_len_q);
+        if (bad_ptr(cur_pair_q, PAIR_BYTES, PAIR_BYTES)) begin
+          {fail_now, fail_err} = {1'b1, ERR_BAD_POINTER};
+        end else if (spec_hit) begin
+          // the look-ahead engine has this pair (or is getting it) in the other bank
+          cur_bank_d = sp_bank_i; spec_used_d = 1'b1;
+          state_d = S_PAIR_REQ;
+        end else begin
+          spec_used_d = 1'b0;
+          fsm_req_valid_d = 1'b1;
+          fsm_req_addr_d = cur_pair_q; fsm_req_dest_d = tbuf_dest(cur_bank_q);
+          tbuf_ready_d[cur_bank_q] = 1'b0;
+          state_d = S_PAIR_REQ;
+        end
+      end
+      // The tumbled pair is asked for first; then the fetch unit starts on the list (its
+      // words must all be in the SRAM: the write queue is empty).
+      S_PAIR_REQ: if (!fsm_req_valid_q && lists_written_i) begin
+        if (!list_started_q) begin
+          pf_start_d = 1'b1; pf_base_d = cur_base_q; pf_len_d = cur_len_q;
+        end
+        list_started_d = 1'b0;
+        state_d = spec_used_q ? S_SPEC_WAIT : S_PAIR_WAIT;
+      end
+      S_PAIR_WAIT: if (tbuf_ready_q[cur_bank_q]) begin
+        t_d = 1'b0; t2_d = 2'd0;
+        state_d = S_TNODE;
+      end
+      S_SPEC_WAIT: if (sp_state_i == SP_DONE) begin      // both nodes transformed: take them (sp_take)
+        t_d = 1'b0; t2_d = 2'd0;
+        state_d = S_TNODE;
+      end
+      S_TNODE: begin
+        if (t2_q == 2'd2) begin
+          state_d = S_LIST_INIT;
+        end else if (!present[t_q]) begin
+          t_d = ~t_q; t2_d = t2_q + 2'd1;
+        end else if (!tnode_flags_i[FLAG_VALID_BIT]) begin
+          {fail_now, fail_err} = {1'b1, ERR_BAD_POINTER};
+        end else if (!tnode_flags_i[FLAG_LEAF_BIT] && bad_ptr(tnode_ptr_i, PAIR_BYTES, PAIR_BYTES)) begin
+          {fail_now, fail_err} = {1'b1, ERR_BAD_POINTER};
+        end else begin
+          leaf_d[t_q] = tnode_flags_i[FLAG_LEAF_BIT];
+          childp_d[t_q] = tnode_ptr_i;
+          if (sp_start_o) tbuf_ready_d[~cur_bank_q] = 1'b0;   // the look-ahead engine's bank
+          if (spec_used_q) begin
+            state_d = S_TNODE_DONE;                   // transformed ahead of time
+          end else if (t_q && fb_node1_q) begin        // transformed on the pass unit
+            fb_node1_d = 1'b0;
+            state_d = fb_res_q == DotN ? S_TNODE_DONE : S_DOT_WAIT;
+          end else begin
+            if (TwoLanes && !t_q && present[1]) begin // node 1 on the pass unit meanwhile
+              fb_i_d = 5'd0; fb_res_d = 5'd0; fb_node1_d = 1'b1;
+            end
+            dot_issue_d = 5'd0; dot_done_d = 5'd0;
+            ret_d = S_TNODE_DONE; state_d = S_DOT;
+          end
+        end
+      end
+      S_TNODE_DONE: begin
+        cnt_tumbled_d = sat_inc(cnt_tumbled_q);
+        t_d = ~t_q; t2_d = t2_q + 2'd1;
+        state_d = S_TNODE;
+      end
+      S_LIST_INIT: begin
+        in_ll_d = 1'b0;
+        obase_d[0] = top_q;
+        obase_d[1] = t2_list_base;
+        // The list processed after this one, if it gets entries: a tumbled leaf's leaf
+        // list (T1's first), else T1's child list (S_LL_CHECK, S_DESCEND). T1's list
+        // ends where T2's begins.
+        pf_follow_d = ListFollow != 0;
+        pf_follow_base_d = follow_t2 ? t2_list_base : top_q;
+        pf_follow_end_d = follow_t2 ? ListWords : t2_list_base;
+        olen_d[0] = 32'd0;
+        olen_d[1] = 32'd0;
+        k_d = 32'd0;
+        state_d = S_ENTRY;
+      end
+
+      // ---------------------------------------------------------------- list entries
+      // A list entry from the fetch unit (main list or leaf-list pass): count it, check
+      // its pointer, then test its slots. After the last entry of a pass, the next pass
+      // works off what this one wrote.
+      S_ENTRY: begin
+        if (k_q == (in_ll_q ? ll_len_q : cur_len_q)) begin
+          if (in_ll_q) begin
+            top_d = ll_out_q + ll_olen_q;
+            ll_base_d = ll_out_q;
+            ll_len_d = ll_olen_q;
+            state_d = S_LL_PASS;
+          end else begin
+            state_d = S_LIST_END;
+          end
+        end else if (head_valid_i) begin
+          entry_d = head_entry_i;
+          cnt_aligned_d = sat_inc(cnt_aligned_q);
+          if (head_bad_i) begin
+            {fail_now, fail_err} = {1'b1, ERR_BAD_POINTER};
+          end else begin
+            s_d = 1'b0; s2_d = 2'd0;
+            leafmask_d[0] = 2'd0; leafmask_d[1] = 2'd0;
+            state_d = in_ll_q ? S_LL_SLOT : S_SLOT;
+          end
+        end
+      end
+      // One aligned node against both tumbled nodes in one cycle; a triangle test or an
+      // error among its outcomes takes the step-by-step path (S_TEST) instead.
+      S_SLOT: begin
+        if (s2_q == 2'd2) begin
+          state_d = S_LEAFENT;
+        end else if (!entry_q[{4'd0, s_q}]) begin
+          s_d = ~s_q; s2_d = s2_q + 2'd1;
+        end else if (!a_flags[FLAG_VALID_BIT]) begin
+          {fail_now, fail_err} = {1'b1, ERR_BAD_POINTER};
+        end else if (slot_slow) begin
+          t_d = 1'b0; t2_d = 2'd0;
+          state_d = S_TEST;
+        end else if (app_room2_i || a_flags[FLAG_LEAF_BIT] || hit == 2'b00) begin
+          cnt_overlap_d = sat_add(cnt_overlap_q, {1'b0, present[0]} + {1'b0, present[1]});
+          if (!a_flags[FLAG_LEAF_BIT]) begin
+            // inner aligned node: its child pair goes to the list of every tumbled node it meets
+            wq_push0_d = hit[0]; wq_addr0_d = app_addr[0][SramAddrW-1:0]; wq_data0_d = {a_ptr[31:8], 8'h03};
+            wq_push1_d = hit[1]; wq_addr1_d = app_addr[1][SramAddrW-1:0]; wq_data1_d = {a_ptr[31:8], 8'h03};
+            if (hit[0]) olen_d[0] = olen_q[0] + 32'd1;
+            if (hit[1]) olen_d[1] = olen_q[1] + 32'd1;
+          end else begin
+            // aligned leaf, inner tumbled node (slot_slow covers leaf x leaf)
+            if (hit[0]) leafmask_d[0] = leafmask_q[0] | (s_q ? 2'b10 : 2'b01);
+            if (hit[1]) leafmask_d[1] = leafmask_q[1] | (s_q ? 2'b10 : 2'b01);
+          end
+          s_d = ~s_q; s2_d = s2_q + 2'd1;
+        end
+      end
+      S_TEST: begin
+        if (t2_q == 2'd2) begin
+          s_d = ~s_q; s2_d = s2_q + 2'd1;
+          state_d = S_SLOT;
+        end else if (!present[t_q]) begin
+          t_d = ~t_q; t2_d = t2_q + 2'd1;
+        end else begin
+          cnt_overlap_d = sat_inc(cnt_overlap_q);
+          if (!overlap[t_q]) begin
+            t_d = ~t_q; t2_d = t2_q + 2'd1;
+          end else if (!a_flags[FLAG_LEAF_BIT]) begin
+            // inner aligned node: its child pair goes to t's list
+            if (bad_ptr(a_ptr, PAIR_BYTES, PAIR_BYTES)) begin
+              {fail_now, fail_err} = {1'b1, ERR_BAD_POINTER};
+            end else begin
+              app_to_d = {1'b0, t_q}; app_entry_d = {a_ptr[31:8], 8'h03};
+              ret_d = S_TEST_NEXT; state_d = S_APPEND;
+            end
+          end else if (!t_leaf) begin
+            leafmask_d[t_q] = leafmask_q[t_q] | (s_q ? 2'b10 : 2'b01);
+            t_d = ~t_q; t2_d = t2_q + 2'd1;
+          end else begin
+            tri_t_d = t_q; tri_s_d = s_q;
+            ret_d = S_TEST_NEXT; state_d = S_TRI;
+          end
+        end
+      end
+      S_TEST_NEXT: begin
+        t_d = ~t_q; t2_d = t2_q + 2'd1;
+        state_d = S_TEST;
+      end
+      // The aligned leaves of this pair that met an inner tumbled node stay in its list,
+      // one merged entry per tumbled node; then the fetch unit moves on (pf_pop).
+      S_LEAFENT: begin
+        if (leafent_overflow) begin
+          {fail_now, fail_err} = {1'b1, ERR_LIST_OVERFLOW};
+        end else if (leafent_go) begin
+          wq_push0_d = leafmask_q[0] != 2'd0; wq_addr0_d = app_addr[0][SramAddrW-1:0];
+          wq_data0_d = {entry_q[31:8], 6'd0, leafmask_q[0]};
+          wq_push1_d = leafmask_q[1] != 2'd0; wq_addr1_d = app_addr[1][SramAddrW-1:0];
+          wq_data1_d = {entry_q[31:8], 6'd0, leafmask_q[1]};
+          if (leafmask_q[0] != 2'd0) olen_d[0] = olen_q[0] + 32'd1;
+          if (leafmask_q[1] != 2'd0) olen_d[1] = olen_q[1] + 32'd1;
+          k_d = k_q + 32'd1;
+          state_d = S_ENTRY;
+        end
+      end
+      S_LIST_END: begin
+        top_d = obase_q[1] + olen_q[1];
+        lt_d = 2'd0;
+        state_d = S_LL_CHECK;
+      end
+
+      // ---------------------------------------------------------------- leaf lists
+      S_LL_CHECK: begin
+        if (lt_q == 2'd2) begin
+          top_d = obase_q[1] + olen_q[1];
+          state_d = S_DESCEND;
+        end else if (present[lt_q[0]] && leaf_q[lt_q[0]] && olen_q[lt_q[0]] != 32'd0) begin
+          ll_base_d = obase_q[lt_q[0]];
+          ll_len_d = olen_q[lt_q[0]];
+          t_d = lt_q[0];                    // the comparator and DOTADD look at t_q
+          state_d = S_LL_PASS;
+        end else begin
+          lt_d = lt_q + 2'd1;
+        end
+      end
+      S_LL_PASS: begin
+        if (ll_len_q == 32'd0) begin
+          lt_d = lt_q + 2'd1;
+          state_d = S_LL_CHECK;
+        end else if (lists_written_i) begin            // the pass reads what the last one wrote
+          cnt_lists_d = sat_inc(cnt_lists_q);
+          cnt_max_list_d = max32(cnt_max_list_q, ll_len_q);
+          ll_out_d = top_q;
+          ll_olen_d = 32'd0;
+          k_d = 32'd0;
+          pf_start_d = 1'b1; pf_base_d = ll_base_q; pf_len_d = ll_len_q;
+          pf_follow_d = ListFollow != 0; pf_follow_base_d = top_q; pf_follow_end_d = ListWords;   // the next pass
+          in_ll_d = 1'b1;
+          state_d = S_ENTRY;
+        end
+      end
+      S_LL_SLOT: begin
+        if (s2_q == 2'd2) begin
+          k_d = k_q + 32'd1;
+          state_d = S_ENTRY;
+        end else if (!entry_q[{4'd0, s_q}]) begin
+          s_d = ~s_q; s2_d = s2_q + 2'd1;
+        end else if (!a_flags[FLAG_VALID_BIT]) begin
+          {fail_now, fail_err} = {1'b1, ERR_BAD_POINTER};
+        end else begin
+          cnt_overlap_d = sat_inc(cnt_overlap_q);
+          if (!overlap[t_q]) begin
+            s_d = ~s_q; s2_d = s2_q + 2'd1;
+          end else if (a_flags[FLAG_LEAF_BIT]) begin
+            tri_t_d = t_q; tri_s_d = s_q;
+            ret_d = S_LL_NEXT; state_d = S_TRI;
+          end else if (bad_ptr(a_ptr, PAIR_BYTES, PAIR_BYTES)) begin
+            {fail_now, fail_err} = {1'b1, ERR_BAD_POINTER};
+          end else begin
+            app_to_d = 2'd2; app_entry_d = {a_ptr[31:8], 8'h03};
+            ret_d = S_LL_NEXT; state_d = S_APPEND;
+          end
+        end
+      end
+      S_LL_NEXT: begin
+        s_d = ~s_q; s2_d = s2_q + 2'd1;
+        state_d = S_LL_SLOT;
+      end
+
+      // ---------------------------------------------------------------- stack of frames
+      S_DESCEND: begin
+        if (!descend) begin
+          state_d = S_ASCEND;
+        end else if (se_full_i) begin
+          {fail_now, fail_err} = {1'b1, ERR_STACK_OVERFLOW};
+        end else if (se_ready_i) begin            // se_push: the frame goes onto the stack
+          cnt_max_stack_d = max32(cnt_max_stack_q, se_depth_i + 32'd1);
+          wait_d[se_depth_i[FrameIdxW-1:0]] = go == 2'b11;      // T2's list waits in it
+          cur_pair_d = childp_q[go[0] ? 0 : 1]; cur_base_d = obase_q[go[0] ? 0 : 1];
+          cur_len_d = olen_q[go[0] ? 0 : 1]; cur_mask_d = 2'b11;
+          state_d = S_PAIR_BEGIN;
+        end
+      end
+      // Up the stack (se_resume): the stack engine finds the next slot-1 list waiting.
+      S_ASCEND: if (se_ready_i) begin
+        state_d = (se_depth_i == 32'd0) ? S_DRAIN : S_ASC_WAIT;
+        // The list resumed next is in the SRAM and nothing is in flight: start on it, if
+        // the look-ahead engine has its pair (else the pair is asked for first, S_PAIR_REQ).
+        if (ResumeAhead != 0 && resume_any && resume_la) begin
+          pf_start_d = 1'b1; pf_base_d = resume_base; pf_len_d = resume_len;
+          list_started_d = 1'b1;
+        end
+      end
+      S_ASC_WAIT: if (se_ready_i) begin
+        if (se_found_i) begin
+          wait_d[se_depth_i[FrameIdxW-1:0] - 1'b1] = 1'b0;   // the frame found: its list taken
+          cur_pair_d = se_res_pair_i; cur_mask_d = 2'b11;
+          cur_base_d = se_res_base_i; cur_len_d = se_res_len_i;
+          top_d = se_res_base_i + se_res_len_i;
+          state_d = S_PAIR_BEGIN;
+        end else begin
+          state_d = S_DRAIN;                 // the stack is empty
+        end
+      end
+
+      // ================================================================ subroutines
+      // DOTADD batch: issue DotN operations, wait for all results.
+      S_DOT: begin
+        if (fsm_dot_issue) dot_issue_d = dot_issue_q + 5'd1;   // side A's passes go first
+        if (dot_out_i) dot_done_d = dot_done_q + 5'd1;
+        if (dot_out_i && dot_done_q + 5'd1 == DotN) state_d = ret_q;
+      end
+      // Node 1's transform on the pass unit (two lanes): wait for its last result.
+      S_DOT_WAIT: if (fb_res_q + {4'd0, pass_out_i} == DotN) state_d = S_TNODE_DONE;
+      // Append app_entry_q to a list; past the list area is ListOverflow.
+      S_APPEND: begin
+        if ((app_to_q == 2'd2 ? ll_append_addr : list_append_addr) >= ListWords) begin
+          {fail_now, fail_err} = {1'b1, ERR_LIST_OVERFLOW};
+        end else if (app_room2_i) begin
+          wq_push0_d = 1'b1; wq_data0_d = app_entry_q;
+          if (app_to_q == 2'd2) begin
+            wq_addr0_d = ll_append_addr[SramAddrW-1:0];
+            ll_olen_d = ll_olen_q + 32'd1;
+          end else begin
+            wq_addr0_d = list_append_addr[SramAddrW-1:0];
+            olen_d[app_to_q[0]] = olen_q[app_to_q[0]] + 32'd1;
+          end
+          state_d = ret_q;
+        end
+      end
+
+      // ---------------------------------------------------------------- triangle test
+      // Tumbled node tri_t_q (tbuf) against aligned node tri_s_q (abuf): counted and its
+      // record pointers checked here, in the golden model's order; then the engine's load
+      // stage takes it (tri_push; at once when it is free and nothing waits) or the queue
+      // does. With TriQueue = 0 the controller waits for the engine to be free (after a
+      // hit on side A, side B's passes go on) and then for the test's end.
+      S_TRI: if (tri_room_i) begin
+        cnt_tri_d = sat_inc(cnt_tri_q);
+        if (tri_bad) {fail_now, fail_err} = {1'b1, ERR_BAD_POINTER};
+        else state_d = TriQueue == 0 ? S_TRI_WAIT : ret_q;
+      end
+      S_TRI_WAIT: if (eng_end_i) state_d = ret_q;
+      // An error of the traversal waits for the tests before it: one of them may stop
+      // the query first (a first-mode hit, a result error).
+      S_HOLD: if (eng_idle_i) begin
+        err_d = held_err_q; state_d = S_ERROR;
+      end
+      default: state_d = S_IDLE;
+    endcase
+
+    // An error of the traversal: at once, or after the tests handed to the engine before it.
+    if (fail_now) begin
+      if (eng_idle_i) begin
+        err_d = fail_err; state_d = S_ERROR;
+      end else begin
+        held_err_d = fail_err; state_d = S_HOLD;
+      end
+    end
+    // A test that ends the query stops the controller wherever it is and puts back the
+    // counters as they were at that test; the tests queued behind it never run.
+    if (eng_stop_i) begin
+      if (eng_err_stop_i) err_d = eng_err_i;
+      state_d = eng_err_stop_i ? S_ERROR : S_DRAIN;
+      {cnt_tumbled_d, cnt_aligned_d, cnt_overlap_d, cnt_tri_d, cnt_lists_d, cnt_max_stack_d,
+       cnt_max_list_d} = eng_snap_i;
+    end
+  end
+
+  // ---- registers: reset where a query or the bus looks at them before loading them ----
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      state_q <= S_IDLE;
+      busy_q <= 1'b0;
+      done_q <= 1'b0;
+      err_q <= ERR_NONE;
+      irq_pending_q <= 1'b0;
+      cnt_tumbled_q <= 32'd0;
+      cnt_aligned_q <= 32'd0;
+      cnt_overlap_q <= 32'd0;
+      cnt_tri_q <= 32'd0;
+      cnt_lists_q <= 32'd0;
+      cnt_max_stack_q <= 32'd0;
+      cnt_max_list_q <= 32'd0;
+      cnt_cycles_q <= 64'd0;
+      fsm_req_valid_q <= 1'b0;
+      tbuf_ready_q <= 2'b00;
+      cur_bank_q <= 1'b0;
+      fb_i_q <= DotN;
+      fb_res_q <= DotN;
+      fb_node1_q <= 1'b0;
+      wq_push0_q <= 1'b0;
+      wq_push1_q <= 1'b0;
+      pf_start_q <= 1'b0;
+      pf_follow_q <= 1'b0;
+      wait_q <= {StackFrames{1'b0}};
+      list_started_q <= 1'b0;
+    end else begin
+      state_q <= state_d;
+      busy_q <= busy_d;
+      done_q <= done_d;
+      err_q <= err_d;
+      irq_pending_q <= irq_pending_d;
+      cnt_tumbled_q <= cnt_tumbled_d;
+      cnt_aligned_q <= cnt_aligned_d;
+      cnt_overlap_q <= cnt_overlap_d;
+      cnt_tri_q <= cnt_tri_d;
+      cnt_lists_q <= cnt_lists_d;
+      cnt_max_stack_q <= cnt_max_stack_d;
+      cnt_max_list_q <= cnt_max_list_d;
+      cnt_cycles_q <= cnt_cycles_d;
+      fsm_req_valid_q <= fsm_req_valid_d;
+      tbuf_ready_q <= tbuf_ready_d;
+      cur_bank_q <= cur_bank_d;
+      fb_i_q <= fb_i_d;
+      fb_res_q <= fb_res_d;
+      fb_node1_q <= fb_node1_d;
+      wq_push0_q <= wq_push0_d;
+      wq_push1_q <= wq_push1_d;
+      pf_start_q <= pf_start_d;
+      pf_follow_q <= pf_follow_d;
+      wait_q <= wait_d;
+      list_started_q <= list_started_d;
+    end
+  end
+  // Loaded by the states before they are looked at: no reset needed.
+  integer r;
+  always @(posedge clk_i) begin
+    ret_q <= ret_d;
+    held_err_q <= held_err_d;
+    cur_pair_q <= cur_pair_d;
+    cur_base_q <= cur_base_d;
+    cur_len_q <= cur_len_d;
+    cur_mask_q <= cur_mask_d;
+    top_q <= top_d;
+    for (r = 0; r < 2; r = r + 1) begin
+      obase_q[r] <= obase_d[r];
+      olen_q[r] <= olen_d[r];
+      childp_q[r] <= childp_d[r];
+      leafmask_q[r] <= leafmask_d[r];
+    end
+    leaf_q <= leaf_d;
+    k_q <= k_d;
+    entry_q <= entry_d;
+    in_ll_q <= in_ll_d;
+    t_q <= t_d;
+    s_q <= s_d;
+    t2_q <= t2_d;
+    s2_q <= s2_d;
+    lt_q <= lt_d;
+    ll_base_q <= ll_base_d;
+    ll_len_q <= ll_len_d;
+    ll_out_q <= ll_out_d;
+    ll_olen_q <= ll_olen_d;
+    spec_used_q <= spec_used_d;
+    dot_issue_q <= dot_issue_d;
+    dot_done_q <= dot_done_d;
+    app_to_q <= app_to_d;
+    app_entry_q <= app_entry_d;
+    tri_t_q <= tri_t_d;
+    tri_s_q <= tri_s_d;
+    fsm_req_addr_q <= fsm_req_addr_d;
+    fsm_req_dest_q <= fsm_req_dest_d;
+    wq_addr0_q <= wq_addr0_d;
+    wq_addr1_q <= wq_addr1_d;
+    wq_data0_q <= wq_data0_d;
+    wq_data1_q <= wq_data1_d;
+    pf_base_q <= pf_base_d;
+    pf_len_q <= pf_len_d;
+    pf_follow_base_q <= pf_follow_base_d;
+    pf_follow_end_q <= pf_follow_end_d;
+  end
+
+  // ---- outputs ----
+  assign state_o          = state_q;
+  assign busy_o           = busy_q;
+  assign done_o           = done_q;
+  assign irq_pending_o    = irq_pending_q;
+  assign err_o            = err_q;
+  assign counters_o       = {cnt_tumbled_q, cnt_aligned_q, cnt_overlap_q, cnt_tri_q, cnt_lists_q,
+                             cnt_max_stack_q, cnt_max_list_q};
+  assign cycles_o         = cnt_cycles_q;
+  assign bank_o           = cur_bank_q;
+  assign t_o              = t_q;
+  assign s_o              = s_q;
+  assign tri_t_o          = tri_t_q;
+  assign tri_s_o          = tri_s_q;
+  assign pair_req_valid_o = fsm_req_valid_q;
+  assign pair_req_addr_o  = fsm_req_addr_q;
+  assign pair_req_dest_o  = fsm_req_dest_q;
+  assign pair_ready_o     = tbuf_ready_q;
+  assign app0_o           = wq_push0_q;
+  assign app0_addr_o      = wq_addr0_q;
+  assign app0_data_o      = wq_data0_q;
+  assign app1_o           = wq_push1_q;
+  assign app1_addr_o      = wq_addr1_q;
+  assign app1_data_o      = wq_data1_q;
+  assign fetch_start_o    = pf_start_q;
+  assign fetch_base_o     = pf_base_q;
+  assign fetch_len_o      = pf_len_q;
+  assign fetch_stop_o     = state_q == S_ERROR || state_q == S_DRAIN;
+  assign fetch_follow_o   = pf_follow_q;
+  assign fetch_follow_base_o = pf_follow_base_q;
+  assign fetch_follow_end_o  = pf_follow_end_q;
+  wire unused_ok = &{1'b0, a_flags[31:2], tnode_flags_i[31:2]};   // flag bits above VALID and LEAF
+
+`ifndef SYNTHESIS
+  always @(posedge clk_i) begin
+    if (rst_ni) begin
+      assert (state_q != S_DOT || dot_done_q <= dot_issue_q)
+        else $error("cc_controller: %0d transform results for %0d DOTADDs issued", dot_done_q, dot_issue_q);
+      assert (fb_res_q <= fb_i_q) else $error("cc_controller: %0d pass-unit results for %0d issued", fb_res_q, fb_i_q);
+      assert (!(se_push_o && se_depth_i >= StackFrames))
+        else $error("cc_controller: a frame pushed onto a full stack (depth %0d)", se_depth_i);
+      assert (!(wq_push0_q && wq_push1_q && wq_addr0_q == wq_addr1_q))
+        else $error("cc_controller: two appends to one list word %0d", wq_addr0_q);
+    end
+  end
+`endif
+endmodule
