@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# The ctest `slurm_study` (docs/cluster.md): a small study run as a Slurm job array on a
+# one-node cluster this script starts (scripts/slurm_local.sh) and always stops.
+#   1. the study in one process (the reference);
+#   2. the same study submitted with --slurm as 4 array tasks over 12 shards (2 mesh pairs x
+#      {golden, RTL paper, RTL queued} x 2 pose ranges), one shard made to fail
+#      (CC_SHARD_FAIL): the merge must name it with its log and exit 3;
+#   3. submitted again: only that shard runs (the others' result files untouched), the
+#      merge writes the outputs;
+#   4. every output equals the single run's byte for byte (all its columns are chip columns:
+#      golden counters, Eq. 5, RTL cycles);
+#   5. the daemons are gone afterwards.
+# A cluster that cannot start is a failure, not a skip. Usage: test_slurm_study.sh BUILD
+set -euo pipefail
+build=$(cd "${1:?usage: test_slurm_study.sh BUILD}" && pwd)
+here=$(cd "$(dirname "$0")" && pwd)
+bin=$build/bin/cc_perf
+[ -x "$bin" ] || { echo "FAIL: $bin not built"; exit 1; }
+[ -f "$build/meshes/sphere.off" ] || { echo "FAIL: $build/meshes not extracted (make meshes)"; exit 1; }
+
+root=$(mktemp -d /tmp/cc_slurm_study.XXXXXX)
+cluster=$root/cluster
+cleanup() {
+  "$here/slurm_local.sh" down "$cluster" || true
+  rm -rf "$root"
+}
+trap cleanup EXIT
+t0=$SECONDS
+if ! "$here/slurm_local.sh" up "$cluster"; then
+  echo "FAIL: the one-node Slurm cluster did not start on this machine (scripts/slurm_local.sh up; packages slurm-wlm and munge, root)"
+  exit 1
+fi
+# shellcheck disable=SC1091
+. "$cluster/env.sh"
+echo "cluster up in $((SECONDS - t0)) s"
+
+study=(--meshes "$build/meshes" --pairs sphere,pipe:ellipsoid --steps 6 --distances 0.5,1 --mode first
+       --backends golden,rtl --rtl-configs paper,queued --shard-poses 6 -q)
+outputs=(poses.csv summary.csv perf.json table1.md angle.dat lists.dat speedup.dat)
+
+t=$SECONDS
+"$bin" "${study[@]}" --out "$root/single" > "$root/single.txt"
+echo "single process: $((SECONDS - t)) s"
+
+# 2. One shard fails in its array task.
+bad=1_pipe_ellipsoid.rtl_queued.06-11
+t=$SECONDS
+set +e
+CC_SHARD_FAIL=$bad "$bin" "${study[@]}" --out "$root/slurm" --slurm --tasks 4 --poll 0.5 > "$root/first.txt" 2> "$root/first.err"
+rc=$?
+set -e
+cat "$root/first.err"
+echo "first submission: exit $rc in $((SECONDS - t)) s"
+[ "$rc" -eq 3 ] || { echo "FAIL: the merge of a study with a failed shard exited $rc, not 3"; exit 1; }
+grep -q "submitted array job .* (4 tasks, 12 of 12 shards)" "$root/first.err" || { echo "FAIL: not 4 tasks over 12 shards"; exit 1; }
+grep -q "shards 0 pending, 0 running, 11 done, 1 failed" "$root/first.err" || { echo "FAIL: no progress line with the failed shard"; exit 1; }
+grep -q "  $bad: failed: failure injected by CC_SHARD_FAIL" "$root/first.txt" "$root/first.err" || { echo "FAIL: the failed shard is not named"; exit 1; }
+grep -q "log: $root/slurm/logs/$bad.log" "$root/first.txt" "$root/first.err" || { echo "FAIL: the failed shard's log is not given"; exit 1; }
+grep -q "failure injected" "$root/slurm/logs/$bad.log" || { echo "FAIL: the shard's log lacks the failure"; exit 1; }
+[ ! -e "$root/slurm/summary.csv" ] || { echo "FAIL: a merge with a missing shard wrote summary.csv"; exit 1; }
+"$bin" --status "$root/slurm" | tee "$root/status.txt"
+grep -q "11 done, 1 failed" "$root/status.txt" || { echo "FAIL: --status does not show the failed shard"; exit 1; }
+
+# 3. Submitted again: only the failed shard runs.
+stat -c '%n %i %Y' "$root"/slurm/shards/*.json | grep -v -e plan.json -e merge.json | sort > "$root/done_before.txt"
+[ "$(wc -l < "$root/done_before.txt")" -eq 11 ] || { echo "FAIL: not 11 finished shards"; exit 1; }
+t=$SECONDS
+"$bin" "${study[@]}" --out "$root/slurm" --slurm --tasks 4 --poll 0.5 > "$root/second.txt" 2> "$root/second.err" \
+  || { cat "$root/second.err"; echo "FAIL: the resubmission failed"; exit 1; }
+cat "$root/second.err"
+echo "resubmission: $((SECONDS - t)) s"
+grep -q "submitted array job .* (1 tasks, 1 of 12 shards)" "$root/second.err" || { echo "FAIL: the resubmission did not run exactly the failed shard"; exit 1; }
+stat -c '%n %i %Y' "$root"/slurm/shards/*.json | grep -v -e plan.json -e merge.json -e "$bad" | sort > "$root/done_after.txt"
+cmp "$root/done_before.txt" "$root/done_after.txt" || { echo "FAIL: finished shards were redone"; exit 1; }
+[ "$(grep -c '^=== cc_perf shard' "$root/slurm/logs/$bad.log")" -eq 2 ] || { echo "FAIL: the failed shard's log does not show two attempts"; exit 1; }
+
+# 4. The merged outputs equal the single run's, byte for byte.
+for f in "${outputs[@]}"; do
+  cmp "$root/single/$f" "$root/slurm/$f" || { echo "FAIL: $f differs between the single run and the Slurm run"; exit 1; }
+done
+grep -q "| pipe:ellipsoid |" "$root/slurm/table1.md" || { echo "FAIL: table1.md lacks a pair"; exit 1; }
+echo "outputs identical: ${outputs[*]}"
+
+# A third submission has nothing to measure: it merges here.
+"$bin" "${study[@]}" --out "$root/slurm" --slurm --poll 0.5 > /dev/null 2> "$root/third.err"
+grep -q "all 12 shards are done; merging here" "$root/third.err" || { echo "FAIL: a complete folder was resubmitted"; exit 1; }
+
+# 5. The daemons stop.
+pids=$(cat "$cluster"/run/*.pid)
+"$here/slurm_local.sh" down "$cluster"
+for p in $pids; do
+  if kill -0 "$p" 2>/dev/null; then echo "FAIL: daemon $p still runs after down"; exit 1; fi
+done
+echo "PASS in $((SECONDS - t0)) s"
