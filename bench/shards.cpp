@@ -48,9 +48,10 @@ void addOptions(po::options_description& desc, RunOptions& r) {
 }
 
 Mode modeOf(const RunOptions& r) {
-  const int roles = (r.jobs != 0) + r.slurm + !r.worker_dir.empty() + !r.merge_dir.empty() + !r.status_dir.empty();
+  const bool local = r.jobs != -1;
+  const int roles = local + r.slurm + !r.worker_dir.empty() + !r.merge_dir.empty() + !r.status_dir.empty();
   if (roles > 1) throw std::invalid_argument("--jobs, --slurm, --worker, --merge and --status exclude each other");
-  if (r.jobs < 0) throw std::invalid_argument("--jobs must be at least 1");
+  if (local && r.jobs < 1) throw std::invalid_argument("--jobs must be at least 1");
   if (!r.slurm && (r.tasks || r.no_wait || !r.partition.empty() || !r.time_limit.empty() || !r.sbatch_args.empty()))
     throw std::invalid_argument("--tasks, --partition, --time, --sbatch-args and --no-wait go with --slurm");
   if (r.tasks < 0) throw std::invalid_argument("--tasks must be at least 1");
@@ -59,7 +60,7 @@ Mode modeOf(const RunOptions& r) {
   if (!r.worker_dir.empty() && r.worker_shards.empty() == r.task_file.empty())
     throw std::invalid_argument("--worker needs either --shards or --task-file");
   if (!(r.poll_seconds > 0)) throw std::invalid_argument("--poll must be positive");
-  if (r.jobs) return Mode::Local;
+  if (local) return Mode::Local;
   if (r.slurm) return Mode::Slurm;
   if (!r.worker_dir.empty()) return Mode::Worker;
   if (!r.merge_dir.empty()) return Mode::Merge;
@@ -433,7 +434,7 @@ void writeScript(const std::string& path, const std::string& comment, const std:
 
 // sbatch --parsable prints "JOBID" or "JOBID;CLUSTER".
 std::string sbatch(const RunOptions& r, const Folder& f, std::vector<std::string> args, const std::string& script) {
-  std::vector<std::string> argv{"sbatch", "--parsable"};
+  std::vector<std::string> argv{"sbatch", "--parsable", "--chdir=" + f.dir};
   if (!r.partition.empty()) argv.push_back("--partition=" + r.partition);
   if (!r.time_limit.empty()) argv.push_back("--time=" + r.time_limit);
   for (const auto& a : splitOn(r.sbatch_args, ' ')) argv.push_back(a);

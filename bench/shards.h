@@ -23,7 +23,7 @@ namespace cc::shards {
 
 // The command-line options every sharded tool shares.
 struct RunOptions {
-  int jobs = 0, tasks = 0, task_index = -1;
+  int jobs = -1, tasks = 0, task_index = -1;  // jobs -1: not given
   double poll_seconds = 2;
   bool slurm = false, no_wait = false;
   std::string partition, time_limit, sbatch_args;
