@@ -323,7 +323,7 @@ int status(const Folder& f, const Work& w) {
   for (const auto& n : w.shards) {
     const State s = stateOf(f, n);
     if (s == State::Failed || s == State::Running)
-      std::printf("  %s %s (log %s)\n", s == State::Failed ? "failed: " : "running:", n.c_str(), f.log(n).c_str());
+      std::printf("  %s %s (log %s)\n", s == State::Failed ? "failed:" : "running (or killed):", n.c_str(), f.log(n).c_str());
   }
   if (fs::exists(f.mergeStatus())) std::printf("last merge: %s", slurp(f.mergeStatus()).c_str());
   return 0;

@@ -44,7 +44,7 @@ down() {
   if [ -f "$dir/env.sh" ] && [ -n "$(pid_of "$dir/run/slurmctld.pid")" ]; then
     # shellcheck disable=SC1091
     . "$dir/env.sh"
-    scancel --full "--clusters=$(cat "$dir/cluster")" --quiet --user=root 2>/dev/null || scancel --quiet --user=root 2>/dev/null || true
+    scancel --quiet --user=root 2>/dev/null || true  # this cluster's jobs (SLURM_CONF)
     for _ in $(seq 50); do [ -z "$(squeue -h 2>/dev/null)" ] && break; sleep 0.2; done
   fi
   stop_daemon "$dir/run/slurmd.pid"

@@ -2,11 +2,12 @@
 # The ctest `slurm_study` (docs/cluster.md): a small study run as a Slurm job array on a
 # one-node cluster this script starts (scripts/slurm_local.sh) and always stops.
 #   1. the study in one process (the reference);
-#   2. the same study submitted with --slurm as 4 array tasks over 12 shards (2 mesh pairs x
-#      {golden, RTL paper, RTL queued} x 2 pose ranges), one shard made to fail
-#      (CC_SHARD_FAIL): the merge must name it with its log and exit 3;
-#   3. submitted again: only that shard runs (the others' result files untouched), the
-#      merge writes the outputs;
+#   2. the same study submitted with --slurm --no-wait as 4 array tasks over 12 shards (2
+#      mesh pairs x {golden, RTL paper, RTL queued} x 2 pose ranges), one shard made to fail
+#      (CC_SHARD_FAIL) and one task killed with scancel while it measures a shard: the
+#      merge job must name the failed and the killed shard with their logs and exit 3;
+#   3. submitted again (waiting, with progress): only the unfinished shards run (the
+#      others' result files untouched), the merge writes the outputs;
 #   4. every output equals the single run's byte for byte (all its columns are chip columns:
 #      golden counters, Eq. 5, RTL cycles);
 #   5. the daemons are gone afterwards.
@@ -42,35 +43,59 @@ t=$SECONDS
 "$bin" "${study[@]}" --out "$root/single" > "$root/single.txt"
 echo "single process: $((SECONDS - t)) s"
 
-# 2. One shard fails in its array task.
+# 2. Submitted without waiting; one shard fails in its task (CC_SHARD_FAIL), and another
+#    task is killed (scancel) while it measures a shard.
 bad=1_pipe_ellipsoid.rtl_queued.06-11
 t=$SECONDS
-set +e
-CC_SHARD_FAIL=$bad "$bin" "${study[@]}" --out "$root/slurm" --slurm --tasks 4 --poll 0.5 > "$root/first.txt" 2> "$root/first.err"
-rc=$?
-set -e
+CC_SHARD_FAIL=$bad "$bin" "${study[@]}" --out "$root/slurm" --slurm --tasks 4 --no-wait > "$root/first.txt" 2> "$root/first.err" \
+  || { cat "$root/first.err"; echo "FAIL: the submission failed"; exit 1; }
 cat "$root/first.err"
-echo "first submission: exit $rc in $((SECONDS - t)) s"
-[ "$rc" -eq 3 ] || { echo "FAIL: the merge of a study with a failed shard exited $rc, not 3"; exit 1; }
 grep -q "submitted array job .* (4 tasks, 12 of 12 shards)" "$root/first.err" || { echo "FAIL: not 4 tasks over 12 shards"; exit 1; }
-grep -q "shards 0 pending, 0 running, 11 done, 1 failed" "$root/first.err" || { echo "FAIL: no progress line with the failed shard"; exit 1; }
-grep -q "  $bad: failed: failure injected by CC_SHARD_FAIL" "$root/first.txt" "$root/first.err" || { echo "FAIL: the failed shard is not named"; exit 1; }
-grep -q "log: $root/slurm/logs/$bad.log" "$root/first.txt" "$root/first.err" || { echo "FAIL: the failed shard's log is not given"; exit 1; }
+array=$(sed -n 's/.*submitted array job \([0-9]*\) .*/\1/p' "$root/first.err")
+victim=""
+for _ in $(seq 1500); do
+  for r in "$root"/slurm/shards/*.rtl_*.running; do
+    [ -e "$r" ] || continue
+    name=$(basename "$r" .running)
+    [ "$name" != "$bad" ] || continue
+    task=$(sed -n 's/.*"slurm_task":"\([0-9]*\)".*/\1/p' "$r")
+    [ -n "$task" ] || continue
+    scancel "${array}_${task}"
+    victim=$name
+    echo "killed array task ${array}_${task} while it measured $victim"
+    break 2
+  done
+  sleep 0.1
+done
+[ -n "$victim" ] || { echo "FAIL: no RTL shard seen running to kill"; exit 1; }
+"$bin" --status "$root/slurm"
+for _ in $(seq 3000); do [ -f "$root/slurm/shards/merge.json" ] && break; sleep 0.1; done
+echo "first submission: merged in $((SECONDS - t)) s: $(cat "$root/slurm/shards/merge.json")"
+grep -q '"exit":3' "$root/slurm/shards/merge.json" || { echo "FAIL: the merge of a study with missing shards did not exit 3"; exit 1; }
+merge_log=$(ls "$root"/slurm/slurm/*.merge.log)
+cat "$merge_log"
+grep -q "  $bad: failed: failure injected by CC_SHARD_FAIL" "$merge_log" || { echo "FAIL: the failed shard is not named"; exit 1; }
+grep -q "log: $root/slurm/logs/$bad.log" "$merge_log" || { echo "FAIL: the failed shard's log is not given"; exit 1; }
+grep -q "  $victim: started but did not finish" "$merge_log" || { echo "FAIL: the killed shard is not named"; exit 1; }
 grep -q "failure injected" "$root/slurm/logs/$bad.log" || { echo "FAIL: the shard's log lacks the failure"; exit 1; }
 [ ! -e "$root/slurm/summary.csv" ] || { echo "FAIL: a merge with a missing shard wrote summary.csv"; exit 1; }
 "$bin" --status "$root/slurm" | tee "$root/status.txt"
-grep -q "11 done, 1 failed" "$root/status.txt" || { echo "FAIL: --status does not show the failed shard"; exit 1; }
+grep -q "1 failed" "$root/status.txt" || { echo "FAIL: --status does not show the failed shard"; exit 1; }
 
-# 3. Submitted again: only the failed shard runs.
+# 3. Submitted again: only the shards without a result run.
 stat -c '%n %i %Y' "$root"/slurm/shards/*.json | grep -v -e plan.json -e merge.json | sort > "$root/done_before.txt"
-[ "$(wc -l < "$root/done_before.txt")" -eq 11 ] || { echo "FAIL: not 11 finished shards"; exit 1; }
+done_before=$(wc -l < "$root/done_before.txt")
+missing=$((12 - done_before))
+echo "$done_before shards done, $missing to redo"
 t=$SECONDS
 "$bin" "${study[@]}" --out "$root/slurm" --slurm --tasks 4 --poll 0.5 > "$root/second.txt" 2> "$root/second.err" \
   || { cat "$root/second.err"; echo "FAIL: the resubmission failed"; exit 1; }
 cat "$root/second.err"
 echo "resubmission: $((SECONDS - t)) s"
-grep -q "submitted array job .* (1 tasks, 1 of 12 shards)" "$root/second.err" || { echo "FAIL: the resubmission did not run exactly the failed shard"; exit 1; }
-stat -c '%n %i %Y' "$root"/slurm/shards/*.json | grep -v -e plan.json -e merge.json -e "$bad" | sort > "$root/done_after.txt"
+tasks=$((missing < 4 ? missing : 4))
+grep -q "submitted array job .* ($tasks tasks, $missing of 12 shards)" "$root/second.err" || { echo "FAIL: the resubmission did not run exactly the $missing unfinished shards"; exit 1; }
+grep -q "shards 0 pending, 0 running, $missing done, 0 failed" "$root/second.err" || { echo "FAIL: no final progress line"; exit 1; }
+stat -c '%n %i %Y' "$root"/slurm/shards/*.json | grep -v -e plan.json -e merge.json | sort | grep -F -f <(cut -d' ' -f1 "$root/done_before.txt") > "$root/done_after.txt"
 cmp "$root/done_before.txt" "$root/done_after.txt" || { echo "FAIL: finished shards were redone"; exit 1; }
 [ "$(grep -c '^=== cc_perf shard' "$root/slurm/logs/$bad.log")" -eq 2 ] || { echo "FAIL: the failed shard's log does not show two attempts"; exit 1; }
 
