@@ -10,7 +10,8 @@
 #      others' result files untouched), the merge writes the outputs;
 #   4. every output equals the single run's byte for byte (all its columns are chip columns:
 #      golden counters, Eq. 5, RTL cycles);
-#   5. the daemons are gone afterwards.
+#   5. cc_sweep's grid through the same cluster equals its single run (but wall-clock columns);
+#   6. the daemons are gone afterwards.
 # A cluster that cannot start is a failure, not a skip. Usage: test_slurm_study.sh BUILD
 set -euo pipefail
 build=$(cd "${1:?usage: test_slurm_study.sh BUILD}" && pwd)
@@ -109,6 +110,23 @@ echo "outputs identical: ${outputs[*]}"
 # A third submission has nothing to measure: it merges here.
 "$bin" "${study[@]}" --out "$root/slurm" --slurm --poll 0.5 > /dev/null 2> "$root/third.err"
 grep -q "all 12 shards are done; merging here" "$root/third.err" || { echo "FAIL: a complete folder was resubmitted"; exit 1; }
+
+# cc_sweep through the same cluster: 4 configuration points x 12 poses in shards of 4 poses
+# as 3 array tasks; its CSVs equal the single run's but for the wall-clock columns.
+sweep=(--a "$build/meshes/sphere.off" --b "$build/meshes/pipe.off" --normalize --poses 12 --offset 0.5 0 0
+       --config paper --config modern --grid t_cl=2,4 -q)
+chip_columns() {  # every column but wall_s and queries_per_s
+  awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) skip[i] = ($i == "wall_s" || $i == "queries_per_s") }
+           { line = ""; for (i = 1; i <= NF; i++) if (!skip[i]) line = line $i ","; print line }' "$1"
+}
+t=$SECONDS
+"$build/bin/cc_sweep" "${sweep[@]}" --out "$root/sweep1.csv" > /dev/null
+"$build/bin/cc_sweep" "${sweep[@]}" --out "$root/sweep2.csv" --shard-poses 4 --slurm --tasks 3 --poll 0.5 > "$root/sweep.txt" 2>&1 \
+  || { cat "$root/sweep.txt"; echo "FAIL: cc_sweep --slurm failed"; exit 1; }
+grep -q "submitted array job .* (3 tasks, 12 of 12 shards)" "$root/sweep.txt" || { cat "$root/sweep.txt"; echo "FAIL: cc_sweep: not 3 tasks over 12 shards"; exit 1; }
+cmp <(chip_columns "$root/sweep1.csv") <(chip_columns "$root/sweep2.csv") || { echo "FAIL: cc_sweep's CSV differs"; exit 1; }
+cmp <(chip_columns "$root/sweep1_summary.csv") <(chip_columns "$root/sweep2_summary.csv") || { echo "FAIL: cc_sweep's summary differs"; exit 1; }
+echo "cc_sweep through Slurm: $((SECONDS - t)) s, chip columns identical"
 
 # 5. The daemons stop.
 pids=$(cat "$cluster"/run/*.pid)
