@@ -4,8 +4,11 @@
 // and the RTL chip (cycles), the software traversal and FCL (wall time on this machine).
 // --check adds the all-pairs comparison of the chip's answer with FCL's, with CGAL
 // deciding where they differ. Writes CSV, JSON, a Table-1 style table and plot data.
+// --jobs N and --slurm cut the study into shards (mesh pair x backend group x pose range)
+// measured by other processes and merged into the same outputs (docs/cluster.md).
 #include <unistd.h>
 
+#include <algorithm>
 #include <boost/program_options.hpp>
 #include <chrono>
 #include <cmath>
@@ -22,13 +25,44 @@
 #include "cc/sw_traversal.h"
 #include "peers.h"
 #include "perf.h"
+#include "shards.h"
 #include "study.h"
 
 namespace po = boost::program_options;
 
+namespace {
+
+// A sharded study as the shard runner sees it: the plan's shards, measured and merged.
+cc::shards::Work studyWork(const cc::perf::StudyOptions& o) {
+  const auto plan = cc::perf::planShards(o);
+  cc::shards::Work w{"cc_perf", cc::perf::optionsToJson(o), {}, {}, {}};
+  for (const auto& s : plan) w.shards.push_back(s.name);
+  w.measure = [o, plan](const std::string& name) {
+    const auto it = std::find_if(plan.begin(), plan.end(), [&](const cc::perf::StudyShard& s) { return s.name == name; });
+    if (it == plan.end()) throw std::invalid_argument("no shard " + name);
+    return cc::perf::shardToJson(cc::perf::measureShard(o, *it));
+  };
+  w.merge = [o](const std::vector<nlohmann::json>& results) {
+    std::vector<cc::perf::ShardRecords> shards;
+    int mismatches = 0;
+    for (const auto& j : results) {
+      shards.push_back(cc::perf::shardFromJson(j, o));
+      mismatches += shards.back().mismatches;
+    }
+    return cc::perf::writeStudy(o, cc::perf::combineShards(o, shards), mismatches);
+  };
+  return w;
+}
+
+// The options that define a study: a worker, a merge and --status take them from the plan.
+const char* const kStudyOptions[] = {"meshes", "pairs", "steps", "distances", "mode", "backends", "tlm-configs", "rtl-configs",
+                                     "rtl-every", "kdop-every", "repeat", "check", "exact-limit", "shard-poses", "out"};
+
+}  // namespace
+
 int main(int argc, char** argv) {
-  cc::pinBenchCpuOrExit("cc_perf");
   cc::perf::StudyOptions o;
+  cc::shards::RunOptions run;
   std::string pairs = "bunny00", distances = "0.5,1,1.5", backends = "golden,sw,fcl_obbrss,fcl_kdop24", tlm_configs = "paper,modern", rtl_configs = "paper";
   po::options_description desc("cc_perf: the paper's Table 1 protocol on real meshes, the chip against software peers");
   desc.add_options()
@@ -47,8 +81,13 @@ int main(int argc, char** argv) {
       ("repeat", po::value(&o.repeat)->default_value(o.repeat), "software and FCL times: best of R runs per pose")
       ("check", po::bool_switch(&o.check), "all-pairs answer of the chip (golden) against FCL (OBBRSS) on every pose")
       ("exact-limit", po::value(&o.exact_limit)->default_value(o.exact_limit), "CGAL exact checks of differing pairs, at most this many per mesh pair")
+      ("shard-poses", po::value(&o.shard_poses)->default_value(o.shard_poses),
+       "poses per shard (0: a pair's poses in one shard); shards are mesh pair x backend group (golden+sw+FCL, each tlm/rtl run) x pose range")
       ("out", po::value(&o.out_dir)->default_value(o.out_dir), "output folder: poses.csv, summary.csv, perf.json, table1.md, *.dat")
       ("quiet,q", po::bool_switch(&o.quiet), "no progress on stderr");
+  po::options_description sharding("Sharded runs (docs/cluster.md)");
+  cc::shards::addOptions(sharding, run);
+  desc.add(sharding);
   try {
     po::variables_map vm;
     po::store(cc::parseCommandLine(argc, argv, desc), vm);
@@ -57,12 +96,27 @@ int main(int argc, char** argv) {
       std::cout << desc << '\n';
       return 0;
     }
-    o.pairs = cc::perf::parsePairs(pairs);
-    o.distances = cc::perf::parseNumberList(distances, "distances");
-    o.backends = cc::perf::parseNameList(backends, cc::perf::knownBackends(), "backends");
-    o.tlm_configs = cc::perf::parseNameList(tlm_configs, cc::configNames(), "tlm-configs");
-    o.rtl_configs = cc::perf::parseNameList(rtl_configs, cc::configNames(), "rtl-configs");
-    return cc::perf::runStudy(o);
+    const cc::shards::Mode mode = cc::shards::modeOf(run);
+    if (cc::shards::readsPlan(mode)) {
+      for (const char* n : kStudyOptions)
+        if (vm.count(n) && !vm[n].defaulted()) throw std::invalid_argument(std::string("--") + n + " comes from the folder's plan with --worker, --merge and --status");
+      const bool quiet = o.quiet;
+      o = cc::perf::optionsFromJson(cc::shards::planOptions(cc::shards::folderOf(run), "cc_perf"));
+      o.out_dir = cc::shards::folderOf(run);
+      o.quiet = quiet;
+    } else {
+      o.pairs = cc::perf::parsePairs(pairs);
+      o.distances = cc::perf::parseNumberList(distances, "distances");
+      o.backends = cc::perf::parseNameList(backends, cc::perf::knownBackends(), "backends");
+      o.tlm_configs = cc::perf::parseNameList(tlm_configs, cc::configNames(), "tlm-configs");
+      o.rtl_configs = cc::perf::parseNameList(rtl_configs, cc::configNames(), "rtl-configs");
+      cc::perf::validateOptions(o);
+      // Other processes (other nodes) read the plan: the mesh folder as an absolute path.
+      if (mode != cc::shards::Mode::Single) o.mesh_dir = std::filesystem::absolute(o.mesh_dir).lexically_normal().string();
+    }
+    // Timed work pins itself to one CPU as before; a submitter or a merge times nothing.
+    if (mode == cc::shards::Mode::Single || mode == cc::shards::Mode::Worker) cc::pinBenchCpuOrExit("cc_perf");
+    return cc::shards::run(mode, run, o.out_dir, studyWork(o));
   } catch (const po::error& e) {
     std::fprintf(stderr, "cc_perf: %s (see --help)\n", e.what());
     return 2;

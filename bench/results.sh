@@ -8,12 +8,14 @@
 #    comparison with FCL and CGAL.
 # 2. the tables into docs/results.md (between its table1.md markers), plots (gnuplot) into
 #    docs/img.
-# STEPS overrides the step count (e.g. STEPS=24 for a quick look).
+# STEPS overrides the step count (e.g. STEPS=24 for a quick look). SHARDING passes options
+# of a sharded run to cc_perf (docs/cluster.md), e.g. SHARDING="--jobs 2 --shard-poses 60".
 set -euo pipefail
 build=${1:-build}
 out=$build/perf
 bin=$build/bin/cc_perf
 steps=${STEPS:-60}
+read -r -a sharding <<< "${SHARDING:-}"
 [ -x "$bin" ] || { echo "results: $bin not built (make build)"; exit 2; }
 mkdir -p "$out" docs/img
 
@@ -21,7 +23,7 @@ mkdir -p "$out" docs/img
   --pairs bunny00,armadillo,refined_elephant,fandisk_large,blade,bunny00:armadillo,fandisk_large:blade,refined_elephant:bunny00 \
   --steps "$steps" --distances 0.5,1,1.5 --mode first \
   --backends golden,tlm,rtl,sw,fcl_obbrss,fcl_kdop24 --kdop-every 10 --tlm-configs paper --rtl-configs paper,queued,modern,modern_queued \
-  --repeat 3 --check --exact-limit 500 --out "$out/table1" | tee "$out/table1.txt"
+  --repeat 3 --check --exact-limit 500 "${sharding[@]}" --out "$out/table1" | tee "$out/table1.txt"
 
 # docs/results.md: the tables between the markers are table1.md as printed.
 doc=docs/results.md

@@ -188,150 +188,401 @@ std::vector<std::string> poseFields(const PoseRecord& r) {
   return f;
 }
 
-int runStudy(const StudyOptions& o) {
+// ---------------------------------------------------------------------------------------
+// Options and the shard plan
+// ---------------------------------------------------------------------------------------
+
+void validateOptions(const StudyOptions& o) {
   if (o.mode != "first" && o.mode != "all") throw std::invalid_argument("--mode must be first or all");
   if (o.repeat < 1) throw std::invalid_argument("--repeat must be at least 1");
   if (o.rtl_every < 1) throw std::invalid_argument("--rtl-every must be at least 1");
   if (o.kdop_every < 1) throw std::invalid_argument("--kdop-every must be at least 1");
   if (o.exact_limit < 0) throw std::invalid_argument("--exact-limit must not be negative");
+  if (o.shard_poses < 0) throw std::invalid_argument("--shard-poses must not be negative");
+  if (o.pairs.empty()) throw std::invalid_argument("no mesh pair given");
+  protocolPoses(o.steps, o.distances);  // throws on a bad step count
+}
+
+nlohmann::json optionsToJson(const StudyOptions& o) {
+  nlohmann::json pairs = nlohmann::json::array();
+  for (const auto& p : o.pairs) pairs.push_back({p.a, p.b});
+  return {{"mesh_dir", o.mesh_dir}, {"mode", o.mode}, {"pairs", pairs}, {"distances", o.distances}, {"backends", o.backends},
+          {"tlm_configs", o.tlm_configs}, {"rtl_configs", o.rtl_configs}, {"steps", o.steps}, {"rtl_every", o.rtl_every},
+          {"kdop_every", o.kdop_every}, {"repeat", o.repeat}, {"exact_limit", o.exact_limit}, {"shard_poses", o.shard_poses},
+          {"check", o.check}};
+}
+
+StudyOptions optionsFromJson(const nlohmann::json& j) {
+  StudyOptions o;
+  j.at("mesh_dir").get_to(o.mesh_dir);
+  j.at("mode").get_to(o.mode);
+  for (const auto& p : j.at("pairs")) o.pairs.push_back({p.at(0).get<std::string>(), p.at(1).get<std::string>()});
+  j.at("distances").get_to(o.distances);
+  j.at("backends").get_to(o.backends);
+  j.at("tlm_configs").get_to(o.tlm_configs);
+  j.at("rtl_configs").get_to(o.rtl_configs);
+  for (auto [key, v] : {std::pair{"steps", &o.steps}, {"rtl_every", &o.rtl_every}, {"kdop_every", &o.kdop_every}, {"repeat", &o.repeat},
+                        {"exact_limit", &o.exact_limit}, {"shard_poses", &o.shard_poses}})
+    j.at(key).get_to(*v);
+  j.at("check").get_to(o.check);
+  validateOptions(o);
+  return o;
+}
+
+namespace {
+
+// "bunny00:armadillo" -> "bunny00_armadillo"; a path keeps its last component.
+std::string fileSafe(std::string s) {
+  for (char& ch : s) {
+    if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '-' && ch != '.') ch = '_';
+  }
+  return s;
+}
+
+std::string groupName(const std::vector<TimedRun>& runs, size_t group) { return group == 0 ? "base" : runs[group - 1].label(); }
+
+}  // namespace
+
+std::vector<StudyShard> planShards(const StudyOptions& o) {
+  const size_t poses = protocolPoses(o.steps, o.distances).size();
+  const size_t per = o.shard_poses > 0 ? size_t(o.shard_poses) : poses;
+  const auto runs = timedRuns(o);
+  const int width = int(std::to_string(poses - 1).size());
+  std::vector<StudyShard> out;
+  for (size_t p = 0; p < o.pairs.size(); ++p) {
+    for (size_t g = 0; g <= runs.size(); ++g) {
+      for (size_t b = 0; b < poses; b += per) {
+        StudyShard s{p, g, b, std::min(poses, b + per), ""};
+        char range[64];
+        std::snprintf(range, sizeof range, "%0*zu-%0*zu", width, s.begin, width, s.end - 1);
+        s.name = std::to_string(p) + "_" + fileSafe(o.pairs[p].label()) + "." + groupName(runs, g) + "." + range;
+        out.push_back(s);
+      }
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------
+// Measure: one shard
+// ---------------------------------------------------------------------------------------
+
+namespace {
+
+// A mesh pair set up for one shard's group: meshes, trees, golden, and the group's chip or
+// software peers. Not movable (the software objects point into the trees).
+struct PairSetup {
+  Mesh ma, mb;
+  DopTree ta, tb;
+  std::vector<bool> used_a, used_b;
+  Chip golden;
+  std::unique_ptr<Chip> chip;  // group k > 0: timed run k-1
+  std::unique_ptr<SwObject> sa, sb;
+  std::unique_ptr<FclModel> fo_a, fo_b, fk_a, fk_b;
+};
+
+std::unique_ptr<PairSetup> setUpPair(const StudyOptions& o, const StudyShard& s, const std::vector<TimedRun>& runs) {
+  const MeshPair& mp = o.pairs[s.pair];
+  const auto path = [&](const std::string& n) { return n.find('/') != std::string::npos ? n : o.mesh_dir + "/" + n + ".off"; };
+  auto p = std::make_unique<PairSetup>();
+  p->ma = loadMesh(path(mp.a));
+  p->mb = loadMesh(path(mp.b));
+  scaleToCube(p->ma);
+  scaleToCube(p->mb);
+  p->ta = buildTree(p->ma, zachmannDirections(), SplitRule::MeanWidth);
+  p->tb = buildTree(p->mb, zachmannDirections(), SplitRule::MeanWidth);
+  p->used_a = usedTriangles(p->ta, p->ma.tris.size());
+  p->used_b = usedTriangles(p->tb, p->mb.tris.size());
+  p->golden = makeChip("golden", "paper", p->ta, p->ma, p->tb, p->mb);
+  if (s.group > 0) {
+    const TimedRun& run = runs[s.group - 1];
+    p->chip = std::make_unique<Chip>(makeChip(run.backend, run.config, p->ta, p->ma, p->tb, p->mb));
+    return p;
+  }
+  if (has(o.backends, "sw")) {
+    p->sa = std::make_unique<SwObject>(makeSwObject(p->ta, p->ma));
+    p->sb = std::make_unique<SwObject>(makeSwObject(p->tb, p->mb));
+  }
+  if (has(o.backends, "fcl_obbrss") || o.check) {
+    p->fo_a = std::make_unique<FclModel>(p->ma, FclBv::Obbrss);
+    p->fo_b = std::make_unique<FclModel>(p->mb, FclBv::Obbrss);
+  }
+  if (has(o.backends, "fcl_kdop24")) {
+    p->fk_a = std::make_unique<FclModel>(p->ma, FclBv::Kdop24);
+    p->fk_b = std::make_unique<FclModel>(p->mb, FclBv::Kdop24);
+  }
+  return p;
+}
+
+// Timed run k on the shard's chip; co-simulation: it must give golden's answer and counters.
+bool measureRun(const StudyOptions& o, PairSetup& p, size_t k, const std::string& label, const QueryResult& g, PoseRecord& r) {
+  Chip& chip = *p.chip;
+  const QueryResult q = chip.drv->query(chip.a, chip.b, r.sample.pose, queryModeByName(o.mode));
+  const std::string diff = firstDifference(label, q, "golden", g, false);
+  if (!diff.empty()) std::fprintf(stderr, "cc_perf: %s and golden differ on %s pose %zu: %s\n", label.c_str(), r.pair.c_str(), r.index, diff.c_str());
+  r.run_cycles[k] = double(q.counters.cycles);
+  r.run_us[k] = q.counters.cycles / chip.cfg.core_mhz;
+  r.run_tri_cycles[k] = triangleCycles(*chip.dev);
+  return diff.empty();
+}
+
+// Software traversal and FCL: wall time on this machine, best of --repeat.
+void measurePeers(const StudyOptions& o, const PairSetup& p, PoseRecord& r) {
   const QueryMode mode = queryModeByName(o.mode);
   const size_t max_contacts = mode == QueryMode::First ? 1 : (1u << 24);
-  const auto poses = protocolPoses(o.steps, o.distances);
-  const bool sw = has(o.backends, "sw");
-  const bool fcl_o = has(o.backends, "fcl_obbrss"), fcl_k = has(o.backends, "fcl_kdop24");
-  std::filesystem::create_directories(o.out_dir);
-  const std::vector<TimedRun> runs = timedRuns(o);
+  const Pose& pose = r.sample.pose;
+  if (p.sa) {
+    SwResult res;
+    r.sw_us = bestUs(o.repeat, [&] { res = swCollide(*p.sa, *p.sb, pose, mode); });
+    r.sw_hit = res.pairs.empty() ? 0 : 1;
+  }
+  if (has(o.backends, "fcl_obbrss")) {
+    FclAnswer ans;
+    r.fcl_obbrss_us = bestUs(o.repeat, [&] { ans = fclCollide(*p.fo_a, *p.fo_b, pose, max_contacts); });
+    r.fcl_hit = ans.hit ? 1 : 0;
+  }
+  if (p.fk_a && r.index % size_t(o.kdop_every) == 0) {
+    FclAnswer ans;
+    r.fcl_kdop24_us = bestUs(o.repeat, [&] { ans = fclCollide(*p.fk_a, *p.fk_b, pose, max_contacts); });
+    if (std::isnan(r.fcl_hit)) r.fcl_hit = ans.hit ? 1 : 0;
+  }
+}
 
-  std::vector<PoseRecord> records;
-  int mismatches = 0;
-  for (const auto& mp : o.pairs) {
-    const auto path = [&](const std::string& n) { return n.find('/') != std::string::npos ? n : o.mesh_dir + "/" + n + ".off"; };
-    Mesh ma = loadMesh(path(mp.a)), mb = loadMesh(path(mp.b));
-    scaleToCube(ma);
-    scaleToCube(mb);
-    const DopTree ta = buildTree(ma, zachmannDirections(), SplitRule::MeanWidth);
-    const DopTree tb = buildTree(mb, zachmannDirections(), SplitRule::MeanWidth);
-    const auto used_a = usedTriangles(ta, ma.tris.size()), used_b = usedTriangles(tb, mb.tris.size());
-    Chip golden = makeChip("golden", "paper", ta, ma, tb, mb);
-    std::vector<Chip> chips;
-    for (const auto& run : runs) chips.push_back(makeChip(run.backend, run.config, ta, ma, tb, mb));
-    const SwObject sa = makeSwObject(ta, ma), sb = makeSwObject(tb, mb);
-    std::unique_ptr<FclModel> fo_a, fo_b, fk_a, fk_b;
-    if (fcl_o || o.check) {
-      fo_a = std::make_unique<FclModel>(ma, FclBv::Obbrss);
-      fo_b = std::make_unique<FclModel>(mb, FclBv::Obbrss);
+// --check: the all-pairs answers of golden and FCL; CGAL confirms golden's pairs and decides
+// the differing ones (at most `exact_left` more in this shard).
+void measureCheck(const StudyOptions& o, PairSetup& p, const QueryResult& g, int& exact_left, PoseRecord& r) {
+  const Pose& pose = r.sample.pose;
+  const QueryResult ga = o.mode == "all" ? g : p.golden.drv->query(p.golden.a, p.golden.b, pose, QueryMode::All);
+  const FclAnswer fa = fclCollide(*p.fo_a, *p.fo_b, pose, 1u << 24);
+  const PairDiff d = comparePairSets(ga.pairs, fa.pairs);
+  r.all_chip = double(ga.pairs.size());
+  r.all_fcl = double(fa.pairs.size());
+  for (const auto& tp : ga.pairs) r.all_confirmed += exactTrianglesIntersect(p.ma, tp.first, p.mb, tp.second, pose);
+  r.all_tests = double(ga.counters.triangle_tests);
+  r.all_uncertain = double(ga.counters.uncertain_tests);
+  r.all_host_us = 1e6 * ga.host_exact_seconds;
+  r.only_chip = double(d.only_chip.size());
+  r.only_fcl = double(d.only_ref.size());
+  auto judge = [&](const std::vector<TriPair>& ps, bool chip_said_hit) {
+    for (const auto& tp : ps) {
+      if (!p.used_a[tp.first] || !p.used_b[tp.second]) {
+        r.degenerate += 1;  // the chip's tree leaves degenerate triangles out
+        continue;
+      }
+      if (exact_left <= 0) continue;
+      --exact_left;
+      const bool hit = exactTrianglesIntersect(p.ma, tp.first, p.mb, tp.second, pose);
+      r.exact_verdicts += hit == chip_said_hit ? 'C' : 'F';
     }
-    if (fcl_k) {
-      fk_a = std::make_unique<FclModel>(ma, FclBv::Kdop24);
-      fk_b = std::make_unique<FclModel>(mb, FclBv::Kdop24);
-    }
-    int exact_left = o.exact_limit;
-    const auto start = Clock::now();
-    for (size_t i = 0; i < poses.size(); ++i) {
-      const auto& s = poses[i];
-      PoseRecord r;
-      r.pair = mp.label();
-      r.polygons_a = ma.tris.size();
-      r.polygons_b = mb.tris.size();
-      r.sample = s;
-      const QueryResult g = golden.drv->query(golden.a, golden.b, s.pose, mode);
-      if (g.error != regs::Error::None) throw std::runtime_error(r.pair + ": golden query ended in " + regs::errorName(g.error));
-      r.c = g.counters;
-      r.chip_pairs = g.pairs.size();
-      r.eq5_cycles = eq5Cycles(g.counters);
-      r.eq5_us = r.eq5_cycles / golden.cfg.core_mhz;
-      r.run_cycles.assign(runs.size(), kNone);
-      r.run_us.assign(runs.size(), kNone);
-      r.run_tri_cycles.assign(runs.size(), kNone);
-      for (size_t k = 0; k < runs.size(); ++k) {
-        if (runs[k].backend == "rtl" && i % o.rtl_every != 0) continue;
-        Chip& chip = chips[k];
-        const QueryResult q = chip.drv->query(chip.a, chip.b, s.pose, mode);
-        // Co-simulation: every timed query must give golden's answer and counters.
-        const std::string diff = firstDifference(runs[k].label(), q, "golden", g, false);
-        if (!diff.empty()) {
-          std::fprintf(stderr, "cc_perf: %s and golden differ on %s pose %zu: %s\n", runs[k].label().c_str(), r.pair.c_str(), i, diff.c_str());
-          ++mismatches;
-        }
-        r.run_cycles[k] = double(q.counters.cycles);
-        r.run_us[k] = q.counters.cycles / chip.cfg.core_mhz;
-        r.run_tri_cycles[k] = triangleCycles(*chip.dev);
-      }
-      if (sw) {
-        SwResult res;
-        r.sw_us = bestUs(o.repeat, [&] { res = swCollide(sa, sb, s.pose, mode); });
-        r.sw_hit = res.pairs.empty() ? 0 : 1;
-      }
-      if (fcl_o) {
-        FclAnswer ans;
-        r.fcl_obbrss_us = bestUs(o.repeat, [&] { ans = fclCollide(*fo_a, *fo_b, s.pose, max_contacts); });
-        r.fcl_hit = ans.hit ? 1 : 0;
-      }
-      if (fcl_k && i % o.kdop_every == 0) {
-        FclAnswer ans;
-        r.fcl_kdop24_us = bestUs(o.repeat, [&] { ans = fclCollide(*fk_a, *fk_b, s.pose, max_contacts); });
-        if (std::isnan(r.fcl_hit)) r.fcl_hit = ans.hit ? 1 : 0;
-      }
-      if (o.check) {
-        const QueryResult ga = mode == QueryMode::All ? g : golden.drv->query(golden.a, golden.b, s.pose, QueryMode::All);
-        const FclAnswer fa = fclCollide(*fo_a, *fo_b, s.pose, 1u << 24);
-        const PairDiff d = comparePairSets(ga.pairs, fa.pairs);
-        r.all_chip = double(ga.pairs.size());
-        r.all_fcl = double(fa.pairs.size());
-        for (const auto& p : ga.pairs) r.all_confirmed += exactTrianglesIntersect(ma, p.first, mb, p.second, s.pose);
-        r.all_tests = double(ga.counters.triangle_tests);
-        r.all_uncertain = double(ga.counters.uncertain_tests);
-        r.all_host_us = 1e6 * ga.host_exact_seconds;
-        r.only_chip = double(d.only_chip.size());
-        r.only_fcl = double(d.only_ref.size());
-        auto judge = [&](const std::vector<TriPair>& ps, bool chip_said_hit) {
-          for (const auto& p : ps) {
-            if (!used_a[p.first] || !used_b[p.second]) {
-              r.degenerate += 1;  // the chip's tree leaves degenerate triangles out
-              continue;
-            }
-            if (exact_left <= 0) continue;
-            --exact_left;
-            r.exact_checked += 1;
-            const bool hit = exactTrianglesIntersect(ma, p.first, mb, p.second, s.pose);
-            (hit == chip_said_hit ? r.exact_chip_right : r.exact_fcl_right) += 1;
-          }
-        };
-        judge(d.only_chip, true);
-        judge(d.only_ref, false);
-      }
-      records.push_back(r);
-      progress(o.quiet, r.pair, i + 1, poses.size(), start);
-    }
-  }
-
-  // poses.csv and perf.json: every pose.
-  Csv pc{poseHeader(runs), {}};
-  for (const auto& r : records) pc.rows.push_back(poseFields(r));
-  std::ofstream(o.out_dir + "/poses.csv") << [&] { std::ostringstream s; pc.write(s); return s.str(); }();
-
-  // summary.csv: per pair and distance, and per pair over all distances ("all").
-  const auto ms = metrics(runs);
-  Csv sc{{"pair", "distance", "poses", "polygons"}, {}};
-  for (const auto& m : ms) {
-    sc.header.push_back("avg_" + m.first);
-    sc.header.push_back("worst_" + m.first);
-  }
-  for (const auto& run : runs) {
-    for (const auto& n : {run.label() + "_over_eq5", "sw_over_" + run.label(), "fcl_obbrss_over_" + run.label(),
-                          "worst_fcl_obbrss_over_worst_" + run.label()})
-      sc.header.push_back(n);
-  }
-  for (const auto* n : {"sw_over_eq5", "fcl_obbrss_over_eq5", "sw_over_fcl_obbrss", "tlm_paper_triangle_share", "tlm_paper_over_eq5",
-                        "tlm_paper_rest_over_eq5", "hit_disagreements", "only_chip", "only_fcl", "exact_checked", "exact_chip_right",
-                        "exact_fcl_right", "degenerate"}) {
-    sc.header.push_back(n);
-  }
-  nlohmann::json summary = nlohmann::json::array();
-  struct Group {
-    std::string pair, distance;
-    std::vector<const PoseRecord*> rs;
   };
+  judge(d.only_chip, true);
+  judge(d.only_ref, false);
+}
+
+}  // namespace
+
+ShardRecords measureShard(const StudyOptions& o, const StudyShard& s) {
+  validateOptions(o);
+  const QueryMode mode = queryModeByName(o.mode);
+  const auto poses = protocolPoses(o.steps, o.distances);
+  const auto runs = timedRuns(o);
+  const auto p = setUpPair(o, s, runs);
+  const std::string label = o.pairs[s.pair].label();
+  ShardRecords out;
+  int exact_left = o.exact_limit;
+  const auto start = Clock::now();
+  for (size_t i = s.begin; i < s.end; ++i) {
+    PoseRecord r;
+    r.pair = label;
+    r.index = i;
+    r.polygons_a = p->ma.tris.size();
+    r.polygons_b = p->mb.tris.size();
+    r.sample = poses[i];
+    const QueryResult g = p->golden.drv->query(p->golden.a, p->golden.b, r.sample.pose, mode);
+    if (g.error != regs::Error::None) throw std::runtime_error(r.pair + ": golden query ended in " + regs::errorName(g.error));
+    r.c = g.counters;
+    r.chip_pairs = g.pairs.size();
+    r.eq5_cycles = eq5Cycles(g.counters);
+    r.eq5_us = r.eq5_cycles / p->golden.cfg.core_mhz;
+    r.run_cycles.assign(runs.size(), kNone);
+    r.run_us.assign(runs.size(), kNone);
+    r.run_tri_cycles.assign(runs.size(), kNone);
+    if (s.group > 0) {
+      const size_t k = s.group - 1;
+      if ((runs[k].backend != "rtl" || i % size_t(o.rtl_every) == 0) && !measureRun(o, *p, k, runs[k].label(), g, r)) ++out.mismatches;
+    } else {
+      measurePeers(o, *p, r);
+      if (o.check) measureCheck(o, *p, g, exact_left, r);
+    }
+    out.records.push_back(r);
+    progress(o.quiet, r.pair + " (" + groupName(runs, s.group) + ")", i + 1 - s.begin, s.end - s.begin, start);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------
+// Shard records as JSON (what a worker writes, what the merge reads)
+// ---------------------------------------------------------------------------------------
+
+namespace {
+
+// Counters by name; the list is checked against Counters::forEach when read.
+constexpr std::pair<const char*, uint64_t Counters::*> kCounterFields[] = {
+    {"tumbled_nodes_transformed", &Counters::tumbled_nodes_transformed},
+    {"aligned_pairs_fetched", &Counters::aligned_pairs_fetched},
+    {"overlap_tests", &Counters::overlap_tests},
+    {"triangle_tests", &Counters::triangle_tests},
+    {"lists", &Counters::lists},
+    {"max_stack_depth", &Counters::max_stack_depth},
+    {"max_list_length", &Counters::max_list_length},
+    {"uncertain_tests", &Counters::uncertain_tests},
+    {"cycles", &Counters::cycles},
+};
+
+nlohmann::json jnum(double v) { return std::isnan(v) ? nlohmann::json(nullptr) : nlohmann::json(v); }
+double dnum(const nlohmann::json& j) { return j.is_null() ? kNone : j.get<double>(); }
+nlohmann::json jnums(const std::vector<double>& v) {
+  nlohmann::json a = nlohmann::json::array();
+  for (double x : v) a.push_back(jnum(x));
+  return a;
+}
+std::vector<double> dnums(const nlohmann::json& j) {
+  std::vector<double> v;
+  for (const auto& x : j) v.push_back(dnum(x));
+  return v;
+}
+
+// The scalar measurements of a record, by name (the same list writes and reads them).
+std::vector<std::pair<const char*, double PoseRecord::*>> scalarFields() {
+  return {{"eq5_cycles", &PoseRecord::eq5_cycles}, {"eq5_us", &PoseRecord::eq5_us}, {"sw_us", &PoseRecord::sw_us},
+          {"fcl_obbrss_us", &PoseRecord::fcl_obbrss_us}, {"fcl_kdop24_us", &PoseRecord::fcl_kdop24_us}, {"sw_hit", &PoseRecord::sw_hit},
+          {"fcl_hit", &PoseRecord::fcl_hit}, {"all_chip", &PoseRecord::all_chip}, {"all_fcl", &PoseRecord::all_fcl},
+          {"only_chip", &PoseRecord::only_chip}, {"only_fcl", &PoseRecord::only_fcl}, {"degenerate", &PoseRecord::degenerate},
+          {"all_confirmed", &PoseRecord::all_confirmed}, {"all_tests", &PoseRecord::all_tests},
+          {"all_uncertain", &PoseRecord::all_uncertain}, {"all_host_us", &PoseRecord::all_host_us}};
+}
+
+nlohmann::json recordToJson(const PoseRecord& r) {
+  nlohmann::json j{{"pair", r.pair}, {"index", r.index}, {"polygons_a", r.polygons_a}, {"polygons_b", r.polygons_b},
+                   {"chip_pairs", r.chip_pairs}, {"exact_verdicts", r.exact_verdicts}, {"run_cycles", jnums(r.run_cycles)},
+                   {"run_us", jnums(r.run_us)}, {"run_tri_cycles", jnums(r.run_tri_cycles)}};
+  for (const auto& [name, m] : kCounterFields) j["counters"][name] = r.c.*m;
+  for (const auto& [name, m] : scalarFields()) j[name] = jnum(r.*m);
+  return j;
+}
+
+PoseRecord recordFromJson(const nlohmann::json& j, const std::vector<PoseSample>& poses) {
+  PoseRecord r;
+  j.at("pair").get_to(r.pair);
+  j.at("index").get_to(r.index);
+  if (r.index >= poses.size()) throw std::runtime_error("shard record: pose index " + std::to_string(r.index) + " out of range");
+  r.sample = poses[r.index];
+  j.at("polygons_a").get_to(r.polygons_a);
+  j.at("polygons_b").get_to(r.polygons_b);
+  j.at("chip_pairs").get_to(r.chip_pairs);
+  j.at("exact_verdicts").get_to(r.exact_verdicts);
+  r.run_cycles = dnums(j.at("run_cycles"));
+  r.run_us = dnums(j.at("run_us"));
+  r.run_tri_cycles = dnums(j.at("run_tri_cycles"));
+  for (const auto& [name, m] : kCounterFields) j.at("counters").at(name).get_to(r.c.*m);
+  for (const auto& [name, m] : scalarFields()) r.*m = dnum(j.at(name));
+  return r;
+}
+
+}  // namespace
+
+nlohmann::json shardToJson(const ShardRecords& r) {
+  nlohmann::json j{{"mismatches", r.mismatches}, {"records", nlohmann::json::array()}};
+  for (const auto& rec : r.records) j["records"].push_back(recordToJson(rec));
+  return j;
+}
+
+ShardRecords shardFromJson(const nlohmann::json& j, const StudyOptions& o) {
+  size_t n = 0;
+  Counters().forEach([&](const char* name, uint64_t) {
+    if (n >= std::size(kCounterFields) || std::string(kCounterFields[n].first) != name) throw std::logic_error("kCounterFields out of date");
+    ++n;
+  });
+  const auto poses = protocolPoses(o.steps, o.distances);
+  ShardRecords r;
+  j.at("mismatches").get_to(r.mismatches);
+  for (const auto& rec : j.at("records")) r.records.push_back(recordFromJson(rec, poses));
+  return r;
+}
+
+// ---------------------------------------------------------------------------------------
+// Combine: one record per pose
+// ---------------------------------------------------------------------------------------
+
+namespace {
+
+// The CGAL verdicts, at most --exact-limit per mesh pair in pose order.
+void applyExactLimit(const StudyOptions& o, std::vector<PoseRecord>& records) {
+  std::string pair;
+  int left = 0;
+  for (auto& r : records) {
+    if (r.pair != pair) pair = r.pair, left = o.exact_limit;
+    for (char v : r.exact_verdicts) {
+      if (left <= 0) break;
+      --left;
+      r.exact_checked += 1;
+      (v == 'C' ? r.exact_chip_right : r.exact_fcl_right) += 1;
+    }
+  }
+}
+
+}  // namespace
+
+std::vector<PoseRecord> combineShards(const StudyOptions& o, const std::vector<ShardRecords>& shards) {
+  const auto plan = planShards(o);
+  if (shards.size() != plan.size()) throw std::logic_error("combineShards: " + std::to_string(shards.size()) + " shards, plan has " + std::to_string(plan.size()));
+  const size_t poses = protocolPoses(o.steps, o.distances).size();
+  const size_t runs = timedRuns(o).size();
+  // base[pair * poses + i]: the group-0 record; then each timed run's columns from its group.
+  std::vector<PoseRecord> out(o.pairs.size() * poses);
+  std::vector<int> seen(out.size() * (runs + 1), 0);
+  for (size_t s = 0; s < plan.size(); ++s) {
+    const StudyShard& sh = plan[s];
+    if (shards[s].records.size() != sh.end - sh.begin) throw std::runtime_error("shard " + sh.name + ": wrong number of records");
+    for (const PoseRecord& r : shards[s].records) {
+      if (r.index < sh.begin || r.index >= sh.end || r.pair != o.pairs[sh.pair].label()) throw std::runtime_error("shard " + sh.name + ": a record of another shard");
+      PoseRecord& dst = out[sh.pair * poses + r.index];
+      ++seen[(sh.pair * poses + r.index) * (runs + 1) + sh.group];
+      if (sh.group == 0) {
+        dst = r;
+        continue;
+      }
+      const size_t k = sh.group - 1;
+      dst.run_cycles.resize(runs, kNone), dst.run_us.resize(runs, kNone), dst.run_tri_cycles.resize(runs, kNone);
+      dst.run_cycles[k] = r.run_cycles.at(k), dst.run_us[k] = r.run_us.at(k), dst.run_tri_cycles[k] = r.run_tri_cycles.at(k);
+    }
+  }
+  if (std::any_of(seen.begin(), seen.end(), [](int n) { return n != 1; })) throw std::runtime_error("the shards do not cover every pose exactly once");
+  // Golden's counters, measured in every shard, must agree across groups: check the runs' shards.
+  for (size_t s = 0; s < plan.size(); ++s) {
+    for (const PoseRecord& r : shards[s].records) {
+      const PoseRecord& base = out[plan[s].pair * poses + r.index];
+      if (!sameCounters(r.c, base.c) || r.chip_pairs != base.chip_pairs)
+        throw std::runtime_error("shard " + plan[s].name + ": golden's counters differ from the base shard's on pose " + std::to_string(r.index));
+    }
+  }
+  applyExactLimit(o, out);
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------
+// Aggregate: groups of poses (per pair and distance, per pair) and their ratios
+// ---------------------------------------------------------------------------------------
+
+namespace {
+
+struct Group {
+  std::string pair, distance;
+  std::vector<const PoseRecord*> rs;
+};
+
+// Per pair: one group per distance, then "all".
+std::vector<Group> poseGroups(const StudyOptions& o, const std::vector<PoseRecord>& records) {
   std::vector<Group> groups;
   for (const auto& mp : o.pairs) {
     for (double d : o.distances) {
@@ -347,65 +598,130 @@ int runStudy(const StudyOptions& o) {
     }
     groups.push_back(all);
   }
-  // Sum over the poses that measured it; not measured on any pose -> kNone (printed as "–").
-  auto sumOf = [](const std::vector<const PoseRecord*>& rs, auto f) {
-    double s = 0;
-    bool any = false;
-    for (const auto* r : rs) {
-      const double v = f(*r);
-      if (!std::isnan(v)) s += v, any = true;
-    }
-    return any ? s : kNone;
-  };
-  // Speedups as ratios of sums over the poses a timed run measured (rtl: every K-th pose),
-  // so a run is compared with Eq. 5 and software on exactly its own poses; and the worst
-  // case: FCL's slowest of those poses against the run's slowest (not the same pose).
-  struct RunRatios {
-    double over_eq5, sw_over, fo_over, fo_worst_over_worst;
-  };
-  auto runRatios = [&](const Group& gr, size_t k) {
-    std::vector<const PoseRecord*> rs;
-    for (const auto* r : gr.rs) {
-      if (!std::isnan(r->run_us[k])) rs.push_back(r);
-    }
-    const double t = sumOf(rs, [k](const PoseRecord& r) { return r.run_us[k]; });
-    return RunRatios{ratio(t, sumOf(rs, [](const PoseRecord& r) { return r.eq5_us; })),
-                     ratio(sumOf(rs, [](const PoseRecord& r) { return r.sw_us; }), t),
-                     ratio(sumOf(rs, [](const PoseRecord& r) { return r.fcl_obbrss_us; }), t),
-                     ratio(stat(rs, [](const PoseRecord& r) { return r.fcl_obbrss_us; }).worst,
-                           stat(rs, [k](const PoseRecord& r) { return r.run_us[k]; }).worst)};
-  };
-  auto allRunRatios = [&](const Group& gr) {
-    std::vector<RunRatios> v;
-    for (size_t k = 0; k < runs.size(); ++k) v.push_back(runRatios(gr, k));
-    return v;
-  };
-  struct Ratios {
-    double sw_over_eq5, fo_over_eq5, sw_over_fo;
-  };
-  auto ratios = [&](const Group& gr) {
-    const auto avg = [&](double PoseRecord::*m) { return stat(gr.rs, [m](const PoseRecord& r) { return r.*m; }).avg; };
-    const double eq5 = avg(&PoseRecord::eq5_us), sw_avg = avg(&PoseRecord::sw_us), fo = avg(&PoseRecord::fcl_obbrss_us);
-    return Ratios{ratio(sw_avg, eq5), ratio(fo, eq5), ratio(sw_avg, fo)};
-  };
-  // Where the paper configuration's cycles go (TLM paper = the RTL's cycles), as ratios of
-  // sums over the poses: the triangle tests' share, and all / the rest against Eq. 5.
-  struct Split {
-    double triangle_share = kNone, over_eq5 = kNone, rest_over_eq5 = kNone;
-  };
-  const auto paper_it = std::find_if(runs.begin(), runs.end(), [](const TimedRun& r) { return r.label() == "tlm_paper"; });
-  auto split = [&](const Group& gr) {
-    Split sp;
-    if (paper_it == runs.end()) return sp;
-    const size_t k = static_cast<size_t>(paper_it - runs.begin());
-    const double cycles = sumOf(gr.rs, [k](const PoseRecord& r) { return r.run_cycles[k]; });
-    const double tri = sumOf(gr.rs, [k](const PoseRecord& r) { return r.run_tri_cycles[k]; });
-    const double eq5 = sumOf(gr.rs, [](const PoseRecord& r) { return r.eq5_cycles; });
-    sp.triangle_share = ratio(tri, cycles);
-    sp.over_eq5 = ratio(cycles, eq5);
-    sp.rest_over_eq5 = ratio(cycles - tri, eq5);
-    return sp;
-  };
+  return groups;
+}
+
+// Sum over the poses that measured it; not measured on any pose -> kNone (printed as "–").
+template <typename F>
+double sumOf(const std::vector<const PoseRecord*>& rs, F f) {
+  double s = 0;
+  bool any = false;
+  for (const auto* r : rs) {
+    const double v = f(*r);
+    if (!std::isnan(v)) s += v, any = true;
+  }
+  return any ? s : kNone;
+}
+
+// Speedups as ratios of sums over the poses a timed run measured (rtl: every K-th pose),
+// so a run is compared with Eq. 5 and software on exactly its own poses; and the worst
+// case: FCL's slowest of those poses against the run's slowest (not the same pose).
+struct RunRatios {
+  double over_eq5, sw_over, fo_over, fo_worst_over_worst;
+};
+RunRatios runRatios(const Group& gr, size_t k) {
+  std::vector<const PoseRecord*> rs;
+  for (const auto* r : gr.rs) {
+    if (!std::isnan(r->run_us[k])) rs.push_back(r);
+  }
+  const double t = sumOf(rs, [k](const PoseRecord& r) { return r.run_us[k]; });
+  return RunRatios{ratio(t, sumOf(rs, [](const PoseRecord& r) { return r.eq5_us; })),
+                   ratio(sumOf(rs, [](const PoseRecord& r) { return r.sw_us; }), t),
+                   ratio(sumOf(rs, [](const PoseRecord& r) { return r.fcl_obbrss_us; }), t),
+                   ratio(stat(rs, [](const PoseRecord& r) { return r.fcl_obbrss_us; }).worst,
+                         stat(rs, [k](const PoseRecord& r) { return r.run_us[k]; }).worst)};
+}
+std::vector<RunRatios> allRunRatios(const Group& gr, size_t runs) {
+  std::vector<RunRatios> v;
+  for (size_t k = 0; k < runs; ++k) v.push_back(runRatios(gr, k));
+  return v;
+}
+
+struct Ratios {
+  double sw_over_eq5, fo_over_eq5, sw_over_fo;
+};
+Ratios ratios(const Group& gr) {
+  const auto avg = [&](double PoseRecord::*m) { return stat(gr.rs, [m](const PoseRecord& r) { return r.*m; }).avg; };
+  const double eq5 = avg(&PoseRecord::eq5_us), sw_avg = avg(&PoseRecord::sw_us), fo = avg(&PoseRecord::fcl_obbrss_us);
+  return Ratios{ratio(sw_avg, eq5), ratio(fo, eq5), ratio(sw_avg, fo)};
+}
+
+// Where the paper configuration's cycles go (TLM paper = the RTL's cycles), as ratios of
+// sums over the poses: the triangle tests' share, and all / the rest against Eq. 5.
+struct Split {
+  double triangle_share = kNone, over_eq5 = kNone, rest_over_eq5 = kNone;
+};
+// The index of the tlm_paper run, or runs.size().
+size_t tlmPaperRun(const std::vector<TimedRun>& runs) {
+  return size_t(std::find_if(runs.begin(), runs.end(), [](const TimedRun& r) { return r.label() == "tlm_paper"; }) - runs.begin());
+}
+Split split(const Group& gr, const std::vector<TimedRun>& runs) {
+  Split sp;
+  const size_t k = tlmPaperRun(runs);
+  if (k == runs.size()) return sp;
+  const double cycles = sumOf(gr.rs, [k](const PoseRecord& r) { return r.run_cycles[k]; });
+  const double tri = sumOf(gr.rs, [k](const PoseRecord& r) { return r.run_tri_cycles[k]; });
+  const double eq5 = sumOf(gr.rs, [](const PoseRecord& r) { return r.eq5_cycles; });
+  sp.triangle_share = ratio(tri, cycles);
+  sp.over_eq5 = ratio(cycles, eq5);
+  sp.rest_over_eq5 = ratio(cycles - tri, eq5);
+  return sp;
+}
+
+// The speedups leave out a TLM run whose configuration an RTL run has too: the TLM model
+// times the built chips exactly, so its ratios would repeat the RTL's.
+std::vector<size_t> shownRuns(const std::vector<TimedRun>& runs) {
+  std::vector<size_t> shown;
+  for (size_t k = 0; k < runs.size(); ++k) {
+    const bool rtl_twin = runs[k].backend == "tlm" && std::any_of(runs.begin(), runs.end(), [&](const TimedRun& r) {
+                            return r.backend == "rtl" && r.config == runs[k].config;
+                          });
+    if (!rtl_twin) shown.push_back(k);
+  }
+  return shown;
+}
+
+// ---------------------------------------------------------------------------------------
+// Write: poses.csv, summary.csv, perf.json, table1.md, plot data
+// ---------------------------------------------------------------------------------------
+
+void writeFile(const std::string& path, const std::string& text) {
+  std::ofstream f(path);
+  f << text;
+  f.close();
+  if (!f) throw std::runtime_error("cannot write " + path);
+}
+
+Csv posesCsv(const std::vector<TimedRun>& runs, const std::vector<PoseRecord>& records) {
+  Csv pc{poseHeader(runs), {}};
+  for (const auto& r : records) pc.rows.push_back(poseFields(r));
+  return pc;
+}
+
+std::vector<std::string> summaryHeader(const std::vector<TimedRun>& runs, const std::vector<Metric>& ms) {
+  std::vector<std::string> h{"pair", "distance", "poses", "polygons"};
+  for (const auto& m : ms) {
+    h.push_back("avg_" + m.first);
+    h.push_back("worst_" + m.first);
+  }
+  for (const auto& run : runs) {
+    for (const auto& n : {run.label() + "_over_eq5", "sw_over_" + run.label(), "fcl_obbrss_over_" + run.label(),
+                          "worst_fcl_obbrss_over_worst_" + run.label()})
+      h.push_back(n);
+  }
+  for (const auto* n : {"sw_over_eq5", "fcl_obbrss_over_eq5", "sw_over_fcl_obbrss", "tlm_paper_triangle_share", "tlm_paper_over_eq5",
+                        "tlm_paper_rest_over_eq5", "hit_disagreements", "only_chip", "only_fcl", "exact_checked", "exact_chip_right",
+                        "exact_fcl_right", "degenerate"}) {
+    h.push_back(n);
+  }
+  return h;
+}
+
+// summary.csv's rows and perf.json's "summary": per pair and distance, and per pair ("all").
+void summarize(const std::vector<TimedRun>& runs, const std::vector<Group>& groups, Csv& sc, nlohmann::json& summary) {
+  const auto ms = metrics(runs);
+  sc.header = summaryHeader(runs, ms);
+  summary = nlohmann::json::array();
   for (const auto& gr : groups) {
     std::vector<std::string> row{gr.pair, gr.distance, std::to_string(gr.rs.size()), gr.rs.empty() ? "" : std::to_string(gr.rs[0]->polygons_a)};
     nlohmann::json j{{"pair", gr.pair}, {"distance", gr.distance}, {"poses", gr.rs.size()}};
@@ -415,11 +731,12 @@ int runStudy(const StudyOptions& o) {
       row.push_back(num(st.worst));
       if (st.n) j[m.first] = {{"avg", st.avg}, {"worst", st.worst}, {"n", st.n}};
     }
-    for (const RunRatios& rr : allRunRatios(gr)) {
-      for (double v : {rr.over_eq5, rr.sw_over, rr.fo_over, rr.fo_worst_over_worst}) {
-        row.push_back(num(v));
-        if (!std::isnan(v)) j[sc.header[row.size() - 1]] = v;
-      }
+    const auto add = [&](double v) {
+      row.push_back(num(v));
+      if (!std::isnan(v)) j[sc.header[row.size() - 1]] = v;
+    };
+    for (const RunRatios& rr : allRunRatios(gr, runs.size())) {
+      for (double v : {rr.over_eq5, rr.sw_over, rr.fo_over, rr.fo_worst_over_worst}) add(v);
     }
     const Ratios q = ratios(gr);
     double hit_dis = 0;
@@ -427,40 +744,36 @@ int runStudy(const StudyOptions& o) {
       const double chip_hit = r->chip_pairs ? 1 : 0;
       if ((!std::isnan(r->sw_hit) && r->sw_hit != chip_hit) || (!std::isnan(r->fcl_hit) && r->fcl_hit != chip_hit)) hit_dis += 1;
     }
-    const Split sp = split(gr);
-    const double vals[] = {q.sw_over_eq5, q.fo_over_eq5, q.sw_over_fo, sp.triangle_share, sp.over_eq5, sp.rest_over_eq5, hit_dis,
-                           sumOf(gr.rs, [](const PoseRecord& r) { return r.only_chip; }), sumOf(gr.rs, [](const PoseRecord& r) { return r.only_fcl; }),
-                           sumOf(gr.rs, [](const PoseRecord& r) { return r.exact_checked; }),
-                           sumOf(gr.rs, [](const PoseRecord& r) { return r.exact_chip_right; }),
-                           sumOf(gr.rs, [](const PoseRecord& r) { return r.exact_fcl_right; }),
-                           sumOf(gr.rs, [](const PoseRecord& r) { return r.degenerate; })};
-    for (double v : vals) {
-      row.push_back(num(v));
-      if (!std::isnan(v)) j[sc.header[row.size() - 1]] = v;
-    }
+    const Split sp = split(gr, runs);
+    for (double v : {q.sw_over_eq5, q.fo_over_eq5, q.sw_over_fo, sp.triangle_share, sp.over_eq5, sp.rest_over_eq5, hit_dis}) add(v);
+    for (double PoseRecord::*m : {&PoseRecord::only_chip, &PoseRecord::only_fcl, &PoseRecord::exact_checked, &PoseRecord::exact_chip_right,
+                                  &PoseRecord::exact_fcl_right, &PoseRecord::degenerate})
+      add(sumOf(gr.rs, [m](const PoseRecord& r) { return r.*m; }));
     sc.rows.push_back(row);
     summary.push_back(j);
   }
-  { std::ofstream f(o.out_dir + "/summary.csv"); sc.write(f); }
+}
 
+nlohmann::json perfJson(const StudyOptions& o, const Csv& pc, const nlohmann::json& summary) {
   nlohmann::json js;
   js["protocol"] = {{"steps", o.steps}, {"distances", o.distances}, {"mode", o.mode}, {"backends", o.backends}, {"tlm_configs", o.tlm_configs},
                     {"rtl_configs", o.rtl_configs}, {"rtl_every", o.rtl_every}, {"kdop_every", o.kdop_every}, {"repeat", o.repeat}, {"check", o.check}};
   js["summary"] = summary;
   js["poses"] = nlohmann::json::array();
-  for (const auto& r : records) {
+  for (const auto& f : pc.rows) {
     nlohmann::json p;
-    const auto f = poseFields(r);
     for (size_t k = 0; k < f.size(); ++k) p[pc.header[k]] = f[k];
     js["poses"].push_back(p);
   }
-  { std::ofstream f(o.out_dir + "/perf.json"); f << js.dump(1) << '\n'; }
+  return js;
+}
 
-  // table1.md: the paper's Table 1 layout (avg / worst per cell), speedups, correctness.
-  std::ostringstream t;
+// table1.md: the paper's Table 1 layout (avg / worst per cell), speedups, correctness.
+void tableMain(const StudyOptions& o, const std::vector<TimedRun>& runs, const std::vector<Group>& groups, std::ostream& t) {
+  const auto ms = metrics(runs);
   t << "Mode " << o.mode << ", " << o.steps << " steps at d = ";
   for (size_t k = 0; k < o.distances.size(); ++k) t << (k ? ", " : "") << num(o.distances[k]);
-  t << " (" << poses.size() << " poses per pair); cells are average / worst; times in µs.\n\n";
+  t << " (" << o.steps * o.distances.size() << " poses per pair); cells are average / worst; times in µs.\n\n";
   t << "| pair | polygons | aligned visited | tumbled visited | triangle tests | Eq. 5 (266 MHz) |";
   for (const auto& run : runs) t << ' ' << runTitle(run) << " |";
   t << " sw (double) | FCL OBBRSS | FCL KDOP24 |\n|---|---|---|---|---|---|";
@@ -472,15 +785,10 @@ int runStudy(const StudyOptions& o) {
     for (size_t m = 0; m < ms.size(); ++m) t << " | " << cell(stat(gr.rs, ms[m].second), m < 3 ? 0 : 1);
     t << " |\n";
   }
-  // The speedups leave out a TLM run whose configuration an RTL run has too: the TLM model
-  // times the built chips exactly, so its ratios would repeat the RTL's.
-  std::vector<size_t> shown;
-  for (size_t k = 0; k < runs.size(); ++k) {
-    const bool rtl_twin = runs[k].backend == "tlm" && std::any_of(runs.begin(), runs.end(), [&](const TimedRun& r) {
-                            return r.backend == "rtl" && r.config == runs[k].config;
-                          });
-    if (!rtl_twin) shown.push_back(k);
-  }
+}
+
+void tableSpeedups(const std::vector<TimedRun>& runs, const std::vector<Group>& groups, std::ostream& t) {
+  const auto shown = shownRuns(runs);
   t << "\nSpeedups (ratios of summed times over the poses each chip run measured):\n\n| pair |";
   for (size_t k : shown) t << ' ' << runTitle(runs[k]) << " / Eq. 5 |";
   t << " sw / Eq. 5 | FCL OBBRSS / Eq. 5 |";
@@ -491,7 +799,7 @@ int runStudy(const StudyOptions& o) {
   for (const auto& gr : groups) {
     if (gr.distance != "all") continue;
     const Ratios q = ratios(gr);
-    const auto rr = allRunRatios(gr);
+    const auto rr = allRunRatios(gr, runs.size());
     t << "| " << gr.pair << " |";
     for (size_t k : shown) t << ' ' << fix(rr[k].over_eq5, 2) << " |";
     t << ' ' << fix(q.sw_over_eq5, 1) << " | " << fix(q.fo_over_eq5, 1) << " |";
@@ -506,94 +814,144 @@ int runStudy(const StudyOptions& o) {
   t << '\n';
   for (const auto& gr : groups) {
     if (gr.distance != "all") continue;
-    const auto rr = allRunRatios(gr);
+    const auto rr = allRunRatios(gr, runs.size());
     t << "| " << gr.pair << " |";
     for (size_t k : shown) t << ' ' << fix(rr[k].fo_worst_over_worst, 1) << " |";
     t << '\n';
   }
-  if (paper_it != runs.end()) {
-    t << "\nWhere the paper configuration's cycles go (TLM paper, the RTL's cycle count; ratios of sums over the poses):\n\n"
-         "| pair | triangle tests' share of the cycles | TLM paper / Eq. 5 | without the triangle tests / Eq. 5 |\n|---|---|---|---|\n";
-    for (const auto& gr : groups) {
-      if (gr.distance != "all") continue;
-      const Split sp = split(gr);
-      t << "| " << gr.pair << " | " << fix(100.0 * sp.triangle_share, 0) << " % | " << fix(sp.over_eq5, 2) << " | "
-        << fix(sp.rest_over_eq5, 2) << " |\n";
-    }
-  }
-  if (o.check) {
-    t << "\nAll-pairs answers (mode all), chip (golden: certain hits, and the uncertain pairs decided by the host) against FCL "
-         "(OBBRSS, double), summed over the poses; every chip pair checked by CGAL (confirmed); pairs only one side reports "
-         "decided by CGAL (exact, at most "
-      << o.exact_limit << " per pair); the triangle tests the chip left uncertain and the host's time per query deciding them:\n\n"
-                          "| pair | chip pairs | FCL pairs | chip pairs CGAL confirms | only chip | only FCL | degenerate | CGAL checked | chip right | "
-                          "FCL right | uncertain tests | host us/query |\n"
-                          "|---|---|---|---|---|---|---|---|---|---|---|---|\n";
-    for (const auto& gr : groups) {
-      if (gr.distance != "all") continue;
-      auto s = [&](auto f) { return fix(sumOf(gr.rs, f), 0); };
-      t << "| " << gr.pair << " | " << s([](const PoseRecord& r) { return r.all_chip; }) << " | " << s([](const PoseRecord& r) { return r.all_fcl; })
-        << " | " << s([](const PoseRecord& r) { return r.all_confirmed; })
-        << " | " << s([](const PoseRecord& r) { return r.only_chip; }) << " | " << s([](const PoseRecord& r) { return r.only_fcl; }) << " | "
-        << s([](const PoseRecord& r) { return r.degenerate; }) << " | " << s([](const PoseRecord& r) { return r.exact_checked; }) << " | "
-        << s([](const PoseRecord& r) { return r.exact_chip_right; }) << " | " << s([](const PoseRecord& r) { return r.exact_fcl_right; }) << " | ";
-      const double tests = sumOf(gr.rs, [](const PoseRecord& r) { return r.all_tests; });
-      const double unc = sumOf(gr.rs, [](const PoseRecord& r) { return r.all_uncertain; });
-      t << fix(unc, 0) << " of " << fix(tests, 0) << " (" << fix(tests > 0 ? 100 * unc / tests : 0.0, 2) << " %) | "
-        << fix(sumOf(gr.rs, [](const PoseRecord& r) { return r.all_host_us; }) / double(gr.rs.size()), 1) << " |\n";
-    }
-  }
-  { std::ofstream f(o.out_dir + "/table1.md"); f << t.str(); }
-  std::cout << t.str();
+}
 
-  // Plot data (gnuplot, bench/plots.gp): NaN marks what was not measured.
-  {
-    std::ofstream f(o.out_dir + "/angle.dat");
-    // First line: column names (gnuplot's columnhead); pair and distance are in the title.
-    f << "angle Eq.5";
-    for (const auto& run : runs) f << ' ' << plotName(run);
-    f << " sw FCL-OBBRSS FCL-KDOP24\n";
-    for (const auto& r : records) {
-      if (r.pair != o.pairs[0].label() || r.sample.distance != o.distances[0]) continue;
-      f << num(r.sample.angle_deg) << ' ' << datNum(r.eq5_us);
-      for (double v : r.run_us) f << ' ' << datNum(v);
-      f << ' ' << datNum(r.sw_us) << ' ' << datNum(r.fcl_obbrss_us) << ' ' << datNum(r.fcl_kdop24_us) << '\n';
-    }
+void tableSplit(const std::vector<TimedRun>& runs, const std::vector<Group>& groups, std::ostream& t) {
+  if (tlmPaperRun(runs) == runs.size()) return;
+  t << "\nWhere the paper configuration's cycles go (TLM paper, the RTL's cycle count; ratios of sums over the poses):\n\n"
+       "| pair | triangle tests' share of the cycles | TLM paper / Eq. 5 | without the triangle tests / Eq. 5 |\n|---|---|---|---|\n";
+  for (const auto& gr : groups) {
+    if (gr.distance != "all") continue;
+    const Split sp = split(gr, runs);
+    t << "| " << gr.pair << " | " << fix(100.0 * sp.triangle_share, 0) << " % | " << fix(sp.over_eq5, 2) << " | "
+      << fix(sp.rest_over_eq5, 2) << " |\n";
   }
-  {
-    std::ofstream f(o.out_dir + "/lists.dat");
-    // alpha (node pairs per list) and cycles per list (tau = tumbled/2), per pose.
-    f << "alpha Eq.5";
-    for (const auto& run : runs) f << ' ' << plotName(run);
+}
+
+void tableCheck(const StudyOptions& o, const std::vector<Group>& groups, std::ostream& t) {
+  if (!o.check) return;
+  t << "\nAll-pairs answers (mode all), chip (golden: certain hits, and the uncertain pairs decided by the host) against FCL "
+       "(OBBRSS, double), summed over the poses; every chip pair checked by CGAL (confirmed); pairs only one side reports "
+       "decided by CGAL (exact, at most "
+    << o.exact_limit << " per pair); the triangle tests the chip left uncertain and the host's time per query deciding them:\n\n"
+                        "| pair | chip pairs | FCL pairs | chip pairs CGAL confirms | only chip | only FCL | degenerate | CGAL checked | chip right | "
+                        "FCL right | uncertain tests | host us/query |\n"
+                        "|---|---|---|---|---|---|---|---|---|---|---|---|\n";
+  for (const auto& gr : groups) {
+    if (gr.distance != "all") continue;
+    auto s = [&](double PoseRecord::*m) { return fix(sumOf(gr.rs, [m](const PoseRecord& r) { return r.*m; }), 0); };
+    t << "| " << gr.pair;
+    for (double PoseRecord::*m : {&PoseRecord::all_chip, &PoseRecord::all_fcl, &PoseRecord::all_confirmed, &PoseRecord::only_chip,
+                                  &PoseRecord::only_fcl, &PoseRecord::degenerate, &PoseRecord::exact_checked, &PoseRecord::exact_chip_right,
+                                  &PoseRecord::exact_fcl_right})
+      t << " | " << s(m);
+    t << " | ";
+    const double tests = sumOf(gr.rs, [](const PoseRecord& r) { return r.all_tests; });
+    const double unc = sumOf(gr.rs, [](const PoseRecord& r) { return r.all_uncertain; });
+    t << fix(unc, 0) << " of " << fix(tests, 0) << " (" << fix(tests > 0 ? 100 * unc / tests : 0.0, 2) << " %) | "
+      << fix(sumOf(gr.rs, [](const PoseRecord& r) { return r.all_host_us; }) / double(gr.rs.size()), 1) << " |\n";
+  }
+}
+
+// Plot data (gnuplot, bench/plots.gp): NaN marks what was not measured.
+std::string angleDat(const StudyOptions& o, const std::vector<TimedRun>& runs, const std::vector<PoseRecord>& records) {
+  std::ostringstream f;
+  // First line: column names (gnuplot's columnhead); pair and distance are in the title.
+  f << "angle Eq.5";
+  for (const auto& run : runs) f << ' ' << plotName(run);
+  f << " sw FCL-OBBRSS FCL-KDOP24\n";
+  for (const auto& r : records) {
+    if (r.pair != o.pairs[0].label() || r.sample.distance != o.distances[0]) continue;
+    f << num(r.sample.angle_deg) << ' ' << datNum(r.eq5_us);
+    for (double v : r.run_us) f << ' ' << datNum(v);
+    f << ' ' << datNum(r.sw_us) << ' ' << datNum(r.fcl_obbrss_us) << ' ' << datNum(r.fcl_kdop24_us) << '\n';
+  }
+  return f.str();
+}
+
+std::string listsDat(const std::vector<TimedRun>& runs, const std::vector<PoseRecord>& records) {
+  std::ostringstream f;
+  // alpha (node pairs per list) and cycles per list (tau = tumbled/2), per pose.
+  f << "alpha Eq.5";
+  for (const auto& run : runs) f << ' ' << plotName(run);
+  f << '\n';
+  for (const auto& r : records) {
+    if (r.c.tumbled_nodes_transformed == 0) continue;
+    const double tau = r.c.tumbled_nodes_transformed / 2.0, alpha = r.c.overlap_tests / (2.0 * r.c.tumbled_nodes_transformed);
+    f << num(alpha) << ' ' << num(r.eq5_cycles / tau);
+    for (double v : r.run_cycles) f << ' ' << datNum(v / tau);
     f << '\n';
-    for (const auto& r : records) {
-      if (r.c.tumbled_nodes_transformed == 0) continue;
-      const double tau = r.c.tumbled_nodes_transformed / 2.0, alpha = r.c.overlap_tests / (2.0 * r.c.tumbled_nodes_transformed);
-      f << num(alpha) << ' ' << num(r.eq5_cycles / tau);
-      for (double v : r.run_cycles) f << ' ' << datNum(v / tau);
-      f << '\n';
-    }
   }
-  {
-    std::ofstream f(o.out_dir + "/speedup.dat");
-    f << "pair sw/Eq.5 FCL-OBBRSS/Eq.5";
-    for (size_t k : shown) f << " FCL-OBBRSS/" << plotName(runs[k]);
+  return f.str();
+}
+
+std::string speedupDat(const std::vector<TimedRun>& runs, const std::vector<Group>& groups) {
+  std::ostringstream f;
+  const auto shown = shownRuns(runs);
+  f << "pair sw/Eq.5 FCL-OBBRSS/Eq.5";
+  for (size_t k : shown) f << " FCL-OBBRSS/" << plotName(runs[k]);
+  f << '\n';
+  for (const auto& gr : groups) {
+    if (gr.distance != "all") continue;
+    const Ratios q = ratios(gr);
+    f << '"' << gr.pair << "\" " << datNum(q.sw_over_eq5) << ' ' << datNum(q.fo_over_eq5);
+    const auto rr = allRunRatios(gr, runs.size());
+    for (size_t k : shown) f << ' ' << datNum(rr[k].fo_over);
     f << '\n';
-    for (const auto& gr : groups) {
-      if (gr.distance != "all") continue;
-      const Ratios q = ratios(gr);
-      f << '"' << gr.pair << "\" " << datNum(q.sw_over_eq5) << ' ' << datNum(q.fo_over_eq5);
-      const auto rr = allRunRatios(gr);
-      for (size_t k : shown) f << ' ' << datNum(rr[k].fo_over);
-      f << '\n';
-    }
   }
+  return f.str();
+}
+
+}  // namespace
+
+int writeStudy(const StudyOptions& o, const std::vector<PoseRecord>& records, int mismatches) {
+  std::filesystem::create_directories(o.out_dir);
+  const std::vector<TimedRun> runs = timedRuns(o);
+  const auto groups = poseGroups(o, records);
+  const std::string dir = o.out_dir + "/";
+  const Csv pc = posesCsv(runs, records);
+  std::ostringstream poses;
+  pc.write(poses);
+  writeFile(dir + "poses.csv", poses.str());
+  Csv sc;
+  nlohmann::json summary;
+  summarize(runs, groups, sc, summary);
+  std::ostringstream sum;
+  sc.write(sum);
+  writeFile(dir + "summary.csv", sum.str());
+  writeFile(dir + "perf.json", perfJson(o, pc, summary).dump(1) + "\n");
+  std::ostringstream t;
+  tableMain(o, runs, groups, t);
+  tableSpeedups(runs, groups, t);
+  tableSplit(runs, groups, t);
+  tableCheck(o, groups, t);
+  writeFile(dir + "table1.md", t.str());
+  std::cout << t.str();
+  writeFile(dir + "angle.dat", angleDat(o, runs, records));
+  writeFile(dir + "lists.dat", listsDat(runs, records));
+  writeFile(dir + "speedup.dat", speedupDat(runs, groups));
   std::cout << "\nwrote " << o.out_dir << "/{poses.csv,summary.csv,perf.json,table1.md,angle.dat,lists.dat,speedup.dat}\n";
   if (mismatches) {
     std::fprintf(stderr, "cc_perf: %d timed queries differed from golden\n", mismatches);
     return 4;
   }
   return 0;
+}
+
+int runStudy(const StudyOptions& o) {
+  validateOptions(o);
+  std::vector<ShardRecords> shards;
+  int mismatches = 0;
+  for (const StudyShard& s : planShards(o)) {
+    shards.push_back(shardFromJson(shardToJson(measureShard(o, s)), o));
+    mismatches += shards.back().mismatches;
+  }
+  return writeStudy(o, combineShards(o, shards), mismatches);
 }
 
 }  // namespace cc::perf

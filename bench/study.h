@@ -1,8 +1,13 @@
 // The study itself: runs every pose of every mesh pair on the chosen backends and writes
-// the outputs (see cc_perf.cpp, docs/results.md).
+// the outputs (see cc_perf.cpp, docs/results.md). It runs in three stages: measure (one
+// shard: a mesh pair, a group of backends, a range of poses), combine (the shards' records
+// into one record per pose) and write (poses.csv, summary.csv, perf.json, table1.md, plot
+// data). A run in one process measures every shard in turn; --jobs and --slurm measure
+// them in other processes and combine what they wrote (docs/cluster.md).
 #pragma once
 #include <cmath>
 #include <limits>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -16,8 +21,15 @@ struct StudyOptions {
   std::vector<double> distances;
   std::vector<std::string> backends, tlm_configs, rtl_configs{"paper"};
   int steps = 36, rtl_every = 1, kdop_every = 1, repeat = 3, exact_limit = 200;
+  int shard_poses = 0;  // poses per shard (0: all poses of a pair in one shard)
   bool check = false, quiet = false;
 };
+// Everything the results depend on (not out_dir, not quiet), as JSON and back: the plan a
+// sharded run's workers and merge read from the output folder.
+nlohmann::json optionsToJson(const StudyOptions& o);
+StudyOptions optionsFromJson(const nlohmann::json& j);
+// Throws std::invalid_argument on options no study can run with.
+void validateOptions(const StudyOptions& o);
 std::vector<std::string> knownBackends();
 
 // A chip backend in one configuration that the study times (tlm and rtl runs): its
@@ -47,6 +59,11 @@ struct PoseRecord {
   // --check: all-pairs answers, golden against FCL OBBRSS, CGAL on the differences.
   double all_chip = kNone, all_fcl = kNone, only_chip = kNone, only_fcl = kNone;
   double exact_checked = 0, exact_chip_right = 0, exact_fcl_right = 0, degenerate = 0;
+  // Measured: CGAL's verdicts on the differing pairs in the order checked ('C' chip right,
+  // 'F' FCL right), at most --exact-limit per shard; combining applies the limit per mesh
+  // pair in pose order and fills in exact_checked, exact_chip_right and exact_fcl_right.
+  std::string exact_verdicts;
+  size_t index = 0;  // the pose's index in protocolPoses
   // --check, golden in mode all: every pair of the answer checked by CGAL (confirmed), the
   // triangle tests, those the chip left uncertain and the host's time deciding them.
   double all_confirmed = 0, all_tests = 0, all_uncertain = 0, all_host_us = 0;
@@ -56,6 +73,32 @@ struct PoseRecord {
 std::vector<std::string> poseHeader(const std::vector<TimedRun>& runs);
 std::vector<std::string> poseFields(const PoseRecord& r);
 
+// One unit of work: a mesh pair, a group of backends (0: golden, sw, FCL and --check;
+// k > 0: golden and timed run k-1), poses [begin, end) of protocolPoses.
+struct StudyShard {
+  size_t pair = 0, group = 0, begin = 0, end = 0;
+  std::string name;  // e.g. bunny00_armadillo.rtl_paper.000-011
+};
+std::vector<StudyShard> planShards(const StudyOptions& o);
+
+// What a shard measured: one record per pose, and the timed queries that differed from golden.
+struct ShardRecords {
+  std::vector<PoseRecord> records;
+  int mismatches = 0;
+};
+ShardRecords measureShard(const StudyOptions& o, const StudyShard& s);
+// Lossless (doubles round-trip, NaN as null); the pose itself is rebuilt from its index.
+nlohmann::json shardToJson(const ShardRecords& r);
+ShardRecords shardFromJson(const nlohmann::json& j, const StudyOptions& o);
+
+// One record per pose (pairs in order, poses in order) from the shards of planShards(o),
+// given in plan order. Throws when a shard lacks a pose or golden's counters disagree.
+std::vector<PoseRecord> combineShards(const StudyOptions& o, const std::vector<ShardRecords>& shards);
+// The outputs in o.out_dir, the table on stdout; 4 when timed queries differed from golden.
+int writeStudy(const StudyOptions& o, const std::vector<PoseRecord>& records, int mismatches);
+
+// The whole study in this process: every shard measured in turn (through shardToJson and
+// back, as a sharded run's merge reads them), combined and written.
 int runStudy(const StudyOptions& o);
 
 }  // namespace cc::perf

@@ -9,6 +9,8 @@
 #include <fstream>
 #include <random>
 #include <sstream>
+#include <tuple>
+#include <utility>
 
 #include <sys/wait.h>
 #include <unistd.h>
@@ -214,6 +216,84 @@ TEST(PerfCli, WritesCsvJsonAndTable) {
     const std::string c = std::string(CC_PERF_BIN) + " -q --meshes " + dir.string() + " --out " + out + bad + " > /dev/null 2>&1";
     EXPECT_EQ(WEXITSTATUS(std::system(c.c_str())), 2) << bad;
   }
+  std::filesystem::remove_all(dir);
+}
+
+// Runs `args` on cc_perf; returns the exit code and what it printed (stdout and stderr).
+std::pair<int, std::string> runPerf(const std::string& args, const std::string& log) {
+  const int rc = std::system((std::string(CC_PERF_BIN) + " " + args + " > " + log + " 2>&1").c_str());
+  return {WEXITSTATUS(rc), cc::testutil::slurp(log)};
+}
+
+std::vector<std::vector<std::string>> csvRows(const std::string& path) {
+  std::vector<std::vector<std::string>> rows;
+  std::istringstream in(cc::testutil::slurp(path));
+  for (std::string line; std::getline(in, line);) {
+    std::vector<std::string> f;
+    std::stringstream ls(line);
+    for (std::string x; std::getline(ls, x, ',');) f.push_back(x);
+    rows.push_back(f);
+  }
+  return rows;
+}
+
+// --jobs: the study cut into shards (pair x backend group x pose range) measured by local
+// worker processes merges into the single run's outputs: every chip column equal, only the
+// software and FCL times (measured per process) differ. A rerun measures nothing again.
+TEST(PerfShards, LocalJobsMergeIntoTheSingleRunsChipColumns) {
+  const auto dir = std::filesystem::temp_directory_path() / ("cc_perf_shards_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  writeOff(makeSphere(1.0f, 10, 14), (dir / "ball.off").string());
+  writeOff(makeTorus(1.0f, 0.3f, 16, 8), (dir / "ring.off").string());
+  const std::string d = dir.string(), log = d + "/log.txt";
+  const std::string study = "-q --meshes " + d + " --pairs ball:ring,ring --steps 4 --distances 0.5,5 --backends golden,sw,fcl_obbrss,tlm,rtl" +
+                            " --tlm-configs paper --rtl-configs paper --check --exact-limit 3";
+  ASSERT_EQ(runPerf(study + " --out " + d + "/single", log).first, 0) << cc::testutil::slurp(log);
+  auto [rc, text] = runPerf(study + " --shard-poses 3 --jobs 2 --out " + d + "/jobs", log);
+  ASSERT_EQ(rc, 0) << text;
+  EXPECT_NE(text.find("18 of 18 shards to measure with 2 local workers"), std::string::npos) << text;  // 2 pairs x 3 groups x 3 ranges
+  const auto single = csvRows(d + "/single/poses.csv"), jobs = csvRows(d + "/jobs/poses.csv");
+  ASSERT_EQ(single.size(), 17u);
+  ASSERT_EQ(jobs.size(), single.size());
+  const auto& names = single[0];
+  for (size_t r = 0; r < single.size(); ++r) {
+    ASSERT_EQ(jobs[r].size(), names.size());
+    for (size_t c = 0; c < names.size(); ++c) {
+      if (names[c] == "sw_us" || names[c] == "fcl_obbrss_us" || names[c] == "fcl_kdop24_us") continue;  // timed per process
+      EXPECT_EQ(jobs[r][c], single[r][c]) << "row " << r << " column " << names[c];
+    }
+  }
+  EXPECT_EQ(cc::testutil::slurp(d + "/jobs/lists.dat"), cc::testutil::slurp(d + "/single/lists.dat"));
+  // A rerun finds every shard done and only merges.
+  std::tie(rc, text) = runPerf(study + " --shard-poses 3 --jobs 2 --out " + d + "/jobs", log);
+  EXPECT_EQ(rc, 0) << text;
+  EXPECT_NE(text.find("0 of 18 shards to measure"), std::string::npos) << text;
+  // Another study into the same folder, conflicting or misplaced options: exit 2 with a reason.
+  const std::vector<std::pair<std::string, std::string>> bad{
+      {study + " --shard-poses 2 --jobs 2 --out " + d + "/jobs", "holds the shards of another study"},
+      {study + " --jobs 2 --slurm --out " + d + "/x", "exclude each other"},
+      {study + " --no-wait --out " + d + "/x", "go with --slurm"},
+      {study + " --jobs 0 --out " + d + "/x", "--jobs must be at least 1"},
+      {"--merge " + d + "/nothere", "holds no sharded run"},
+      {"--worker " + d + "/jobs", "either --shards or --task-file"},
+      {"--worker " + d + "/jobs --shards nosuch", "no shard 'nosuch'"},
+      {"--merge " + d + "/jobs --pairs ring", "comes from the folder's plan"},
+      {study + " --shard-poses -1 --out " + d + "/x", "--shard-poses"},
+  };
+  for (const auto& [args, why] : bad) {
+    std::tie(rc, text) = runPerf(args, log);
+    EXPECT_EQ(rc, 2) << args << ": " << text;
+    EXPECT_NE(text.find(why), std::string::npos) << args << ": " << text;
+  }
+  // One shard alone, as a failed one is rerun; then --merge writes the outputs again.
+  std::filesystem::remove(d + "/jobs/shards/1_ring.rtl_paper.6-7.json");
+  std::tie(rc, text) = runPerf("--merge " + d + "/jobs", log);
+  EXPECT_EQ(rc, 3) << text;
+  EXPECT_NE(text.find("1_ring.rtl_paper.6-7: never started"), std::string::npos) << text;
+  EXPECT_EQ(runPerf("--worker " + d + "/jobs --shards 1_ring.rtl_paper.6-7", log).first, 0) << cc::testutil::slurp(log);
+  std::tie(rc, text) = runPerf("--merge " + d + "/jobs", log);
+  EXPECT_EQ(rc, 0) << text;
+  EXPECT_EQ(cc::testutil::slurp(d + "/jobs/lists.dat"), cc::testutil::slurp(d + "/single/lists.dat"));
   std::filesystem::remove_all(dir);
 }
 

@@ -16,6 +16,7 @@ PACKAGES=(
   libfcl-dev                            # software peer in benchmarks
   gnuplot-nox                           # plots
   ccache                                # shared object cache across build trees
+  slurm-wlm munge                       # job arrays: scripts/slurm_local.sh's one-node cluster (docs/cluster.md)
 )
 missing=()
 for p in "${PACKAGES[@]}"; do

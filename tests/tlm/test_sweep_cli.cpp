@@ -7,6 +7,9 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
+
+#include <unistd.h>
 
 namespace {
 
@@ -104,4 +107,46 @@ TEST(SweepCli, BadArgumentsGiveClearErrors) {
   r = run("--a " + a + " --b " + a + " --grid t_cl");
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.text.find("KEY=V1,V2"), std::string::npos) << r.text;
+}
+
+// Every column of a CSV but the wall-clock ones (measured per process).
+std::string chipColumns(const std::string& path) {
+  std::ifstream in(path);
+  std::string out, line;
+  std::vector<bool> timing;
+  for (bool header = true; std::getline(in, line); header = false) {
+    std::stringstream ls(line);
+    size_t c = 0;
+    for (std::string f; std::getline(ls, f, ','); ++c) {
+      if (header) timing.push_back(f == "wall_s" || f == "queries_per_s");
+      if (c < timing.size() && !timing[c]) out += f + ",";
+    }
+    out += "\n";
+  }
+  return out;
+}
+
+// --jobs: the grid cut into shards (configuration point x pose range) by local worker
+// processes merges into the single run's CSVs (chip columns equal); a rerun only merges.
+TEST(SweepCli, LocalJobsMergeIntoTheSingleRunsCsv) {
+  const std::string a = octahedron("oa.off", 0.5), b = octahedron("ob.off", 0.4);
+  const std::string dir = ::testing::TempDir() + "sweep_jobs_" + std::to_string(::getpid()) + "/";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const std::string grid = "--a " + a + " --b " + b + " --poses 5 --offset 0.2 0 0 --config paper --config modern --grid t_cl=2,4";
+  ASSERT_EQ(run(grid + " --out " + dir + "one.csv").code, 0);
+  Out r = run(grid + " --shard-poses 2 --jobs 2 --out " + dir + "jobs.csv --plot " + dir + "jobs.svg");
+  ASSERT_EQ(r.code, 0) << r.text;
+  EXPECT_NE(r.text.find("12 of 12 shards to measure with 2 local workers"), std::string::npos) << r.text;  // 4 points x 3 ranges
+  EXPECT_EQ(chipColumns(dir + "jobs.csv"), chipColumns(dir + "one.csv"));
+  EXPECT_EQ(chipColumns(dir + "jobs_summary.csv"), chipColumns(dir + "one_summary.csv"));
+  EXPECT_TRUE(std::filesystem::exists(dir + "jobs.svg"));
+  EXPECT_TRUE(std::filesystem::exists(dir + "jobs.shards/shards/point3.4-4.json"));
+  r = run(grid + " --shard-poses 2 --jobs 2 --out " + dir + "jobs.csv --plot " + dir + "jobs.svg");
+  EXPECT_EQ(r.code, 0) << r.text;
+  EXPECT_NE(r.text.find("0 of 12 shards to measure"), std::string::npos) << r.text;
+  r = run("--merge " + dir + "jobs.shards --poses 3");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.text.find("comes from the folder's plan"), std::string::npos) << r.text;
+  std::filesystem::remove_all(dir);
 }

@@ -20,12 +20,16 @@
 #include <cstring>
 #include <fstream>
 #include <iostream>
+#include <filesystem>
 #include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "cc/command_line.h"
 #include "cc/driver.h"
 #include "cc/tlm_device.h"
+#include "shards.h"
 
 namespace po = boost::program_options;
 using Clock = std::chrono::steady_clock;
@@ -36,7 +40,7 @@ struct Options {
   std::string a, b, backend = "tlm", mode = "all", out = "sweep.csv", plot, x;
   std::vector<std::string> configs, grid, set;
   bool normalize = false, quiet = false;
-  int poses = 12;
+  int poses = 12, shard_poses = 0;
   std::vector<double> axis{1, 1, 1}, offset{0, 0, 0};
 };
 
@@ -173,42 +177,139 @@ void writePlot(const std::string& plot, const std::string& summary, const std::v
   runGnuplot(script);
 }
 
-int run(const Options& o) {
+// A configuration name as given, or a .cfg path made absolute (other processes read it).
+std::string absoluteConfig(const std::string& name) {
+  const bool is_path = name.find('/') != std::string::npos || (name.size() > 4 && name.compare(name.size() - 4, 4, ".cfg") == 0);
+  return is_path ? std::filesystem::absolute(name).lexically_normal().string() : name;
+}
+
+std::string summaryPath(const std::string& out) {
+  return out.size() > 4 && out.compare(out.size() - 4, 4, ".csv") == 0 ? out.substr(0, out.size() - 4) + "_summary.csv" : out + ".summary.csv";
+}
+
+void checkOptions(const Options& o) {
   if (o.a.empty() || o.b.empty()) throw std::invalid_argument("--a and --b are required");
   if (o.poses < 1) throw std::invalid_argument("--poses must be at least 1");
+  if (o.shard_poses < 0) throw std::invalid_argument("--shard-poses must not be negative");
   if (o.plot.find_first_of("\r\n") != std::string::npos) throw std::invalid_argument("--plot: the file name must not contain a line break");
-  const cc::QueryMode mode = cc::queryModeByName(o.mode);
-  const Eigen::Vector3d axis = vec3(o.axis, "axis"), offset = vec3(o.offset, "offset");
-  if (axis.norm() == 0) throw std::invalid_argument("--axis must not be zero");
+  cc::queryModeByName(o.mode);
+  if (vec3(o.axis, "axis").norm() == 0) throw std::invalid_argument("--axis must not be zero");
+  vec3(o.offset, "offset");
+}
+
+// What the results depend on: the plan a sharded sweep's workers and merge read.
+nlohmann::json optionsToJson(const Options& o) {
+  return {{"a", o.a}, {"b", o.b}, {"backend", o.backend}, {"mode", o.mode}, {"out", o.out}, {"plot", o.plot}, {"configs", o.configs},
+          {"grid", o.grid}, {"set", o.set}, {"normalize", o.normalize}, {"poses", o.poses}, {"shard_poses", o.shard_poses},
+          {"axis", o.axis}, {"offset", o.offset}};
+}
+Options optionsFromJson(const nlohmann::json& j) {
+  Options o;
+  for (auto [k, v] : {std::pair{"a", &o.a}, {"b", &o.b}, {"backend", &o.backend}, {"mode", &o.mode}, {"out", &o.out}, {"plot", &o.plot}})
+    j.at(k).get_to(*v);
+  for (auto [k, v] : {std::pair{"configs", &o.configs}, {"grid", &o.grid}, {"set", &o.set}}) j.at(k).get_to(*v);
+  j.at("normalize").get_to(o.normalize);
+  j.at("poses").get_to(o.poses);
+  j.at("shard_poses").get_to(o.shard_poses);
+  j.at("axis").get_to(o.axis);
+  j.at("offset").get_to(o.offset);
+  return o;
+}
+
+// The sweep set up: configuration points, meshes, trees, poses. Not movable (held by pointer).
+struct Sweep {
+  Options o;
+  std::vector<Axis> grid;
+  std::vector<Point> pts;
+  cc::Mesh ma, mb;
+  cc::DopTree ta, tb;
+  std::vector<cc::Pose> poses;
+  struct Shard {
+    size_t point, begin, end;
+    std::string name;
+  };
+  std::vector<Shard> shards;  // point x pose range
+};
+
+std::shared_ptr<Sweep> setUp(const Options& o) {
+  checkOptions(o);
+  auto sw = std::make_shared<Sweep>();
+  sw->o = o;
   std::vector<cc::ChipConfig> bases;
   for (const auto& name : o.configs.empty() ? std::vector<std::string>{"paper"} : o.configs) {
     cc::ChipConfig c = cc::namedConfig(name);
     for (const auto& kv : o.set) cc::setConfigAssignment(c, kv);
     bases.push_back(c);
   }
-  std::vector<Axis> grid;
-  for (const auto& g : o.grid) grid.push_back(parseAxis(g));
-  const std::vector<Point> pts = expand(bases, grid);
-
-  cc::Mesh ma = cc::loadMesh(o.a), mb = cc::loadMesh(o.b);
+  for (const auto& g : o.grid) sw->grid.push_back(parseAxis(g));
+  sw->pts = expand(bases, sw->grid);
+  sw->ma = cc::loadMesh(o.a);
+  sw->mb = cc::loadMesh(o.b);
   if (o.normalize) {
-    cc::normalizeMesh(ma);
-    cc::normalizeMesh(mb);
+    cc::normalizeMesh(sw->ma);
+    cc::normalizeMesh(sw->mb);
   }
-  const cc::DopTree ta = cc::buildTree(ma, cc::zachmannDirections(), cc::SplitRule::MeanWidth);
-  const cc::DopTree tb = cc::buildTree(mb, cc::zachmannDirections(), cc::SplitRule::MeanWidth);
-  std::vector<cc::Pose> poses;
-  for (int i = 0; i < o.poses; ++i) poses.push_back(cc::poseFromAxisAngle(axis, 360.0 * i / o.poses, offset));
+  sw->ta = cc::buildTree(sw->ma, cc::zachmannDirections(), cc::SplitRule::MeanWidth);
+  sw->tb = cc::buildTree(sw->mb, cc::zachmannDirections(), cc::SplitRule::MeanWidth);
+  const Eigen::Vector3d axis = vec3(o.axis, "axis"), offset = vec3(o.offset, "offset");
+  for (int i = 0; i < o.poses; ++i) sw->poses.push_back(cc::poseFromAxisAngle(axis, 360.0 * i / o.poses, offset));
+  const size_t n = sw->poses.size(), per = o.shard_poses > 0 ? size_t(o.shard_poses) : n;
+  const int pw = int(std::to_string(sw->pts.size() - 1).size()), w = int(std::to_string(n - 1).size());
+  for (size_t p = 0; p < sw->pts.size(); ++p) {
+    for (size_t b = 0; b < n; b += per) {
+      char name[96];
+      std::snprintf(name, sizeof name, "point%0*zu.%0*zu-%0*zu", pw, p, w, b, w, std::min(n, b + per) - 1);
+      sw->shards.push_back({p, b, std::min(n, b + per), name});
+    }
+  }
+  return sw;
+}
 
+// One shard: the point's queries on poses [begin, end): the CSV rows as written, and what the
+// summary needs (cycles, Eq. 5, the queries' wall time).
+nlohmann::json measure(const Sweep& sw, const Sweep::Shard& sh) {
+  const Options& o = sw.o;
+  const Point& p = sw.pts[sh.point];
+  const cc::QueryMode mode = cc::queryModeByName(o.mode);
+  auto dev = cc::makeDevice(o.backend, p.cfg);
+  cc::Driver drv(*dev);
+  const cc::BoardObject oa = drv.upload(sw.ta, sw.ma), ob = drv.upload(sw.tb, sw.mb);
+  nlohmann::json rows = nlohmann::json::array();
+  const auto p0 = Clock::now();
+  for (size_t i = sh.begin; i < sh.end; ++i) {
+    const auto q0 = Clock::now();
+    const cc::QueryResult r = drv.query(oa, ob, sw.poses[i], mode);
+    const double wall = std::chrono::duration<double>(Clock::now() - q0).count();
+    std::ostringstream csv;
+    csv << csvField(p.cfg.name);
+    for (const auto& v : p.values) csv << "," << csvField(v);
+    csv << "," << i << "," << 360.0 * i / o.poses << "," << r.pairs.size() << ","
+        << (r.error == cc::regs::Error::None ? "" : cc::regs::errorName(r.error));
+    r.counters.forEach([&](const char*, uint64_t v) { csv << "," << v; });
+    csv << "," << r.counters.cycles / p.cfg.core_mhz << "," << eq5Cycles(r.counters) << "," << wall;
+    // Where the TLM model's cycles went (empty for other backends).
+    if (const auto* t = dynamic_cast<const cc::tlm::TlmDevice*>(dev.get())) {
+      const auto& b = t->timing().breakdown();
+      csv << "," << b.pair_wait << "," << b.transform << "," << b.entries << "," << b.entry_wait << "," << b.triangle << "," << b.stack << ","
+          << b.other;
+    } else {
+      csv << ",,,,,,,";
+    }
+    rows.push_back({{"row", csv.str()}, {"cycles", r.counters.cycles}, {"eq5", eq5Cycles(r.counters)}});
+  }
+  return {{"rows", rows}, {"seconds", std::chrono::duration<double>(Clock::now() - p0).count()}};
+}
+
+// The shards' rows in order -> sweep.csv, *_summary.csv, the chart; the same as one process.
+int merge(const Sweep& sw, const std::vector<nlohmann::json>& results) {
+  const Options& o = sw.o;
   std::ofstream csv(o.out);
   if (!csv) throw std::runtime_error("cannot write " + o.out);
-  const std::string summary_path = o.out.size() > 4 && o.out.compare(o.out.size() - 4, 4, ".csv") == 0
-                                       ? o.out.substr(0, o.out.size() - 4) + "_summary.csv"
-                                       : o.out + ".summary.csv";
+  const std::string summary_path = summaryPath(o.out);
   std::ofstream sum(summary_path);
   if (!sum) throw std::runtime_error("cannot write " + summary_path);
   std::string head = "config";
-  for (const auto& ax : grid) head += "," + ax.key;
+  for (const auto& ax : sw.grid) head += "," + ax.key;
   csv << head << ",pose,angle_deg,pairs,error";
   cc::Counters{}.forEach([&](const char* n, uint64_t) { csv << "," << n; });
   csv << ",hw_us,eq5_cycles,wall_s,pair_wait_cycles,transform_cycles,entry_cycles,entry_wait_cycles,triangle_cycles,stack_cycles,other_cycles\n";
@@ -217,76 +318,75 @@ int run(const Options& o) {
     if (k != "name") sum << "," << k;
   }
   sum << "\n";
-
   std::vector<double> means;
-  size_t queries = 0;
-  const auto t0 = Clock::now();
-  for (const Point& p : pts) {
-    auto dev = cc::makeDevice(o.backend, p.cfg);
-    cc::Driver drv(*dev);
-    const cc::BoardObject oa = drv.upload(ta, ma), ob = drv.upload(tb, mb);
-    double total = 0, eq5 = 0;
-    uint64_t worst = 0;
-    const auto p0 = Clock::now();
-    for (size_t i = 0; i < poses.size(); ++i) {
-      const auto q0 = Clock::now();
-      const cc::QueryResult r = drv.query(oa, ob, poses[i], mode);
-      const double wall = std::chrono::duration<double>(Clock::now() - q0).count();
-      csv << csvField(p.cfg.name);
-      for (const auto& v : p.values) csv << "," << csvField(v);
-      csv << "," << i << "," << 360.0 * i / o.poses << "," << r.pairs.size() << ","
-          << (r.error == cc::regs::Error::None ? "" : cc::regs::errorName(r.error));
-      r.counters.forEach([&](const char*, uint64_t v) { csv << "," << v; });
-      csv << "," << r.counters.cycles / p.cfg.core_mhz << "," << eq5Cycles(r.counters) << "," << wall;
-      // Where the TLM model's cycles went (empty for other backends).
-      if (const auto* t = dynamic_cast<const cc::tlm::TlmDevice*>(dev.get())) {
-        const auto& b = t->timing().breakdown();
-        csv << "," << b.pair_wait << "," << b.transform << "," << b.entries << "," << b.entry_wait << "," << b.triangle
-            << "," << b.stack << "," << b.other << "\n";
-      } else {
-        csv << ",,,,,,,\n";
-      }
-      total += static_cast<double>(r.counters.cycles);
-      worst = std::max(worst, r.counters.cycles);
-      eq5 += eq5Cycles(r.counters);
-      ++queries;
+  std::vector<double> total(sw.pts.size(), 0), eq5(sw.pts.size(), 0), secs(sw.pts.size(), 0);
+  std::vector<uint64_t> worst(sw.pts.size(), 0);
+  for (size_t s = 0; s < sw.shards.size(); ++s) {
+    const size_t p = sw.shards[s].point;
+    for (const auto& q : results[s].at("rows")) {
+      csv << q.at("row").get<std::string>() << "\n";
+      const uint64_t cycles = q.at("cycles").get<uint64_t>();
+      total[p] += static_cast<double>(cycles);
+      worst[p] = std::max(worst[p], cycles);
+      eq5[p] += q.at("eq5").get<double>();
     }
-    const double secs = std::chrono::duration<double>(Clock::now() - p0).count();
-    const double n = static_cast<double>(poses.size());
-    means.push_back(total / n);
+    secs[p] += results[s].at("seconds").get<double>();
+  }
+  double all_secs = 0;
+  for (size_t i = 0; i < sw.pts.size(); ++i) {
+    const Point& p = sw.pts[i];
+    const double n = static_cast<double>(sw.poses.size());
+    means.push_back(total[i] / n);
+    all_secs += secs[i];
     sum << csvField(p.cfg.name);
     for (const auto& v : p.values) sum << "," << csvField(v);
-    sum << "," << poses.size() << "," << total / n << "," << worst << "," << total / n / p.cfg.core_mhz << "," << eq5 / n << ","
-        << n / secs;
+    sum << "," << sw.poses.size() << "," << total[i] / n << "," << worst[i] << "," << total[i] / n / p.cfg.core_mhz << "," << eq5[i] / n << ","
+        << n / secs[i];
     for (const auto& [k, v] : cc::configFields(p.cfg)) {
       if (k != "name") sum << "," << v;
     }
     sum << "\n";
     if (!o.quiet) {
       std::printf("%-10s", p.cfg.name.c_str());
-      for (size_t g = 0; g < grid.size(); ++g) std::printf(" %s=%s", grid[g].key.c_str(), p.values[g].c_str());
-      std::printf("  mean %.0f cycles (%.1f us), worst %llu, Eq.5 %.0f, %.1f queries/s\n", total / n,
-                  total / n / p.cfg.core_mhz, (unsigned long long)worst, eq5 / n, n / secs);
+      for (size_t g = 0; g < sw.grid.size(); ++g) std::printf(" %s=%s", sw.grid[g].key.c_str(), p.values[g].c_str());
+      std::printf("  mean %.0f cycles (%.1f us), worst %llu, Eq.5 %.0f, %.1f queries/s\n", total[i] / n, total[i] / n / p.cfg.core_mhz,
+                  (unsigned long long)worst[i], eq5[i] / n, n / secs[i]);
     }
   }
-  const double secs = std::chrono::duration<double>(Clock::now() - t0).count();
   csv.close();
   sum.close();
   if (!csv) throw std::runtime_error("error writing " + o.out);
   if (!sum) throw std::runtime_error("error writing " + summary_path);
-  std::printf("%zu configurations x %zu poses = %zu queries in %.2f s (%.1f queries/s, uploads included); %s, %s\n",
-              pts.size(), poses.size(), queries, secs, queries / secs, o.out.c_str(), summary_path.c_str());
+  const size_t queries = sw.pts.size() * sw.poses.size();
+  std::printf("%zu configurations x %zu poses = %zu queries in %.2f s (%.1f queries/s, uploads not included); %s, %s\n", sw.pts.size(),
+              sw.poses.size(), queries, all_secs, queries / all_secs, o.out.c_str(), summary_path.c_str());
   if (!o.plot.empty()) {
-    writePlot(o.plot, std::to_string(o.poses) + " poses, backend " + o.backend, pts, grid, means);
+    writePlot(o.plot, std::to_string(o.poses) + " poses, backend " + o.backend, sw.pts, sw.grid, means);
     std::printf("plot: %s (gnuplot script %s.gp)\n", o.plot.c_str(), o.plot.c_str());
   }
   return 0;
 }
 
+cc::shards::Work sweepWork(const std::shared_ptr<Sweep>& sw) {
+  cc::shards::Work w{"cc_sweep", optionsToJson(sw->o), {}, {}, {}};
+  for (const auto& s : sw->shards) w.shards.push_back(s.name);
+  w.measure = [sw](const std::string& name) {
+    for (const auto& s : sw->shards)
+      if (s.name == name) return measure(*sw, s);
+    throw std::invalid_argument("no shard " + name);
+  };
+  w.merge = [sw](const std::vector<nlohmann::json>& results) { return merge(*sw, results); };
+  return w;
+}
+
+// The shard folder of a sharded sweep: OUT's name without .csv, plus ".shards".
+std::string shardFolder(const std::string& out) { return (out.size() > 4 && out.compare(out.size() - 4, 4, ".csv") == 0 ? out.substr(0, out.size() - 4) : out) + ".shards"; }
+
 }  // namespace
 
 int main(int argc, char** argv) {
   Options o;
+  cc::shards::RunOptions run;
   po::options_description desc(
       "cc_sweep: a query set on a grid of chip configurations (TLM model by default); CSV + gnuplot chart");
   desc.add_options()
@@ -302,9 +402,13 @@ int main(int argc, char** argv) {
       ("set", po::value(&o.set), "KEY=VALUE applied to every base configuration; repeatable")
       ("grid", po::value(&o.grid), "KEY=V1,V2,... one axis of the grid; repeatable (cartesian product)")
       ("backend", po::value(&o.backend), "tlm (default) | golden | rtl")
-      ("out", po::value(&o.out), "per-query CSV (default sweep.csv; the summary goes to *_summary.csv)")
+      ("out", po::value(&o.out), "per-query CSV (default sweep.csv; the summary goes to *_summary.csv; sharded runs keep their shards in *.shards/)")
       ("plot", po::value(&o.plot), "chart file, .png or .svg (needs gnuplot)")
+      ("shard-poses", po::value(&o.shard_poses), "poses per shard (default: all); shards are configuration point x pose range")
       ("quiet,q", po::bool_switch(&o.quiet), "no per-configuration lines");
+  po::options_description sharding("Sharded runs (docs/cluster.md); --worker, --merge and --status take the folder OUT.shards");
+  cc::shards::addOptions(sharding, run);
+  desc.add(sharding);
   try {
     po::variables_map vm;
     po::store(cc::parseCommandLine(argc, argv, desc), vm);
@@ -313,7 +417,23 @@ int main(int argc, char** argv) {
       std::cout << desc << '\n';
       return vm.count("help") ? 0 : 2;
     }
-    return run(o);
+    const cc::shards::Mode mode = cc::shards::modeOf(run);
+    std::string folder;
+    if (cc::shards::readsPlan(mode)) {
+      for (const char* n : {"a", "b", "normalize", "poses", "axis", "offset", "mode", "config", "set", "grid", "backend", "out", "plot", "shard-poses"})
+        if (vm.count(n) && !vm[n].defaulted()) throw std::invalid_argument(std::string("--") + n + " comes from the folder's plan with --worker, --merge and --status");
+      const bool quiet = o.quiet;
+      folder = cc::shards::folderOf(run);
+      o = optionsFromJson(cc::shards::planOptions(folder, "cc_sweep"));
+      o.quiet = quiet;
+    } else if (mode != cc::shards::Mode::Single) {
+      // Other processes (other nodes) read the plan: every path absolute.
+      for (std::string* path : {&o.a, &o.b, &o.out, &o.plot})
+        if (!path->empty()) *path = std::filesystem::absolute(*path).lexically_normal().string();
+      for (auto& c : o.configs) c = absoluteConfig(c);
+      folder = shardFolder(o.out);
+    }
+    return cc::shards::run(mode, run, folder, sweepWork(setUp(o)));
   } catch (const po::error& e) {
     std::fprintf(stderr, "cc_sweep: %s (see --help)\n", e.what());
     return 2;
