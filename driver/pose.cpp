@@ -247,4 +247,25 @@ PoseRegisters setupPose(const Pose& pose, const Directions& dirs, const ObjectBo
   return regs;
 }
 
+std::array<std::array<float, 4>, layout::kDopK> leafVertexDopLines(const Pose& pose, const Directions& dirs,
+                                                                    const ObjectBounds& tumbled) {
+  validatePose(pose);
+  if (!std::isfinite(tumbled.max_radius)) throw std::invalid_argument("object bounds are not finite");
+  constexpr double u = 1.0 / (1 << 24);
+  constexpr double gamma3 = 3 * u / (1 - 3 * u);
+  const double flush = 16 * std::ldexp(1.0, -126);
+  std::array<std::array<float, 4>, layout::kDopK> lines{};
+  for (int i = 0; i < kH; ++i) {
+    const Eigen::Vector3d a(dirs[i][0], dirs[i][1], dirs[i][2]);
+    const Eigen::Vector3d w = pose.R.transpose() * a;
+    const double c = a.dot(pose.t);
+    const double err = 2 * ((gamma3 + u) * (w.norm() * tumbled.max_radius + std::fabs(c)) + flush) +
+                       1e-12 * (std::fabs(c) + tumbled.max_radius);
+    for (int q = 0; q < 3; ++q) lines[i][q] = lines[kH + i][q] = static_cast<float>(w[q]);
+    lines[i][3] = outward(c - err, -1);
+    lines[kH + i][3] = outward(c + err, 1);
+  }
+  return lines;
+}
+
 }  // namespace cc

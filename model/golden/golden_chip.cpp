@@ -87,6 +87,7 @@ void Chip::checkPointer(uint32_t addr, uint32_t align, uint32_t bytes) {
 void Chip::run() {
   fp32::FtzScope ftz;
   counters_ = Counters{};
+  leaf_vertex_dops_ = 0;
   result_count_ = 0;
   status_ = regs::STATUS_BUSY;
   irq_pending_ = false;
@@ -203,6 +204,32 @@ Dop Chip::transform(uint32_t node_addr) {
   return out;
 }
 
+// PROTOTYPE (docs/triangle_tests.md): the DOP of the tumbled leaf's triangle in B's frame,
+// from its record's three vertices: slot i (< 12) is the least of the three DOTADDs with
+// line i (w_i, c_lo_i), slot 12 + i the largest with line 12 + i (w_i, c_hi_i). Counted
+// as the node's transform (tumbled_nodes_transformed) like the DOP transform it replaces.
+Dop Chip::leafVertexDop(uint32_t node_addr) {
+  const uint32_t rec = mem_.read32(node_addr + kNodePtr);
+  checkPointer(rec, kTriBytes, kTriBytes);
+  if (observer_) observer_->onFetch(Observer::Fetch::TriangleRecord, rec);
+  float v[9];
+  mem_.read(rec + kTriVerts, v, sizeof v);
+  Dop out;
+  for (int i = 0; i < kDopK; ++i) {
+    const auto& m = leaf_vertex_dop_.line[i];
+    float r = 0;
+    for (int k = 0; k < 3; ++k) {
+      const float x = fp32::dotadd(v[3 * k], v[3 * k + 1], v[3 * k + 2], m[0], m[1], m[2], m[3]);
+      r = k == 0 ? x : (i < kDopDirs ? std::min(r, x) : std::max(r, x));
+    }
+    out[i] = r;
+  }
+  ++counters_.tumbled_nodes_transformed;
+  ++leaf_vertex_dops_;
+  if (observer_) observer_->onTransform(node_addr, out);
+  return out;
+}
+
 // Speed only: the node pair of the list entry a few places ahead of k goes into the host's
 // caches while entry k is worked on (the list is complete in the SRAM before its pass).
 void Chip::prefetchEntry(uint32_t base, uint32_t k, uint32_t len) const {
@@ -230,7 +257,19 @@ Chip::ChildLists Chip::processPair(uint32_t pair, uint32_t tmask, uint32_t base,
       child_pair[t] = mem_.read32(node[t] + kNodePtr);
       checkPointer(child_pair[t], kPairBytes, kPairBytes);
     }
-    dop[t] = transform(node[t]);
+    if (leaf[t] && leaf_vertex_dop_.mode != LeafVertexDop::kOff) {
+      dop[t] = leafVertexDop(node[t]);
+      if (leaf_vertex_dop_.mode == LeafVertexDop::kIntersect) {
+        const Dop d = transform(node[t]);
+        --counters_.tumbled_nodes_transformed;  // one node, counted once
+        for (int i = 0; i < kDopDirs; ++i) {
+          dop[t][i] = std::max(dop[t][i], d[i]);
+          dop[t][kDopDirs + i] = std::min(dop[t][kDopDirs + i], d[kDopDirs + i]);
+        }
+      }
+    } else {
+      dop[t] = transform(node[t]);
+    }
   }
 
   // New lists: slot 0's in a 2n-word reservation at top_, slot 1's right after it (each
