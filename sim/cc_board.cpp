@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -213,12 +214,17 @@ struct ChipImpl : RtlBoardImpl {
 
 namespace {
 // The chip variants Verilated in this build (sim/CMakeLists.txt): their Verilog parameters
-// are those of the named configurations. Every field but the name and the clocks (which the
-// board sets, not the chip) must match.
+// are those of the named configurations. Every field but the name, the clocks (which the
+// board sets, not the chip) and the process `make timing` assumes must match.
 bool sameChip(const ChipConfig& a, const ChipConfig& b) {
   auto chipFields = [](const ChipConfig& c) {
     auto f = configFields(c);
-    f.erase(std::remove_if(f.begin(), f.end(), [](const auto& kv) { return kv.first == "name" || kv.first == "core_mhz" || kv.first == "pci_mhz"; }),
+    f.erase(std::remove_if(f.begin(), f.end(),
+                           [](const auto& kv) {
+                             static const std::set<std::string> notChip = {"name",    "core_mhz", "pci_mhz", "process",
+                                                                           "gate_ps", "flop_ps",  "skew_ps"};
+                             return notChip.count(kv.first) != 0;
+                           }),
             f.end());
     return f;
   };

@@ -57,6 +57,14 @@ struct ChipConfig {
   uint32_t it_mul_stages = 2;
   uint32_t it_add_stages = 2;
   double pci_mhz = 33.0;          // host bus clock (BAR0/BAR1 access time in the TLM model)
+  // The process `make timing` converts logic depth to delay with (docs/timing.md): its name,
+  // the delay of one generic gate level (about one FO4 inverter delay), a flip-flop's
+  // clock-to-Q plus setup time, and the clock skew plus jitter. Not parameters of the chip's
+  // RTL and not used by the simulations.
+  std::string process = "cmos130";
+  double gate_ps = 47.0;
+  double flop_ps = 188.0;
+  double skew_ps = 94.0;
 };
 
 // Sets one field by name from text ("t_cl", "7"); throws std::invalid_argument naming the
