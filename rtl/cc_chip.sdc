@@ -5,9 +5,9 @@
 # docs/timing.md explains the clocks and budgets; `make timing` applies the same budgets to
 # the generic netlist (tools/cc_timing.cpp).
 # =======================================================================================
-if {![info exists CORE_MHZ]} { set CORE_MHZ 266 }
+if {![info exists CORE_MHZ]} { set CORE_MHZ 133 }
 if {![info exists PCI_MHZ]}  { set PCI_MHZ 33 }
-if {![info exists SKEW_NS]}  { set SKEW_NS 0.13 }
+if {![info exists SKEW_NS]}  { set SKEW_NS 0.094 }
 set core_period [expr {1000.0 / $CORE_MHZ}]
 set pci_period  [expr {1000.0 / $PCI_MHZ}]
 
