@@ -43,7 +43,7 @@ for line in "${lines[@]}"; do
   else
     echo "timing: $name: yosys synth -flatten, abc -g (one chip takes minutes) -> $net"
     start=$(date +%s)
-    yosys -q -l "$out/cc_chip-$key.log" -p "read_verilog -Irtl ${files[*]}; $chparam $flow;
+    yosys -qq -l "$out/cc_chip-$key.log" -p "read_verilog -Irtl ${files[*]}; $chparam $flow;
       tee -q -o $out/cc_chip-$key.stat stat; write_json $net.tmp" >/dev/null
     mv "$net.tmp" "$net"
     echo "timing: $name: synthesized in $(( $(date +%s) - start )) s"

@@ -39,7 +39,7 @@ struct RtlBoardImpl {
 };
 
 // The host's clocks: the core clock of the configuration (its period rounded to an even
-// number of picoseconds: 7518 ps at 133 MHz, 1666 ps at 600 MHz), PCI at 33 MHz.
+// number of picoseconds: 7692 ps at 130 MHz, 1666 ps at 600 MHz), PCI at 33 MHz.
 static PciHost::Options hostOptions(const ChipConfig& c) {
   PciHost::Options o;
   const auto half = static_cast<uint64_t>(std::llround(5e5 / c.core_mhz));
@@ -286,7 +286,7 @@ void RtlBoard::readMemory(uint32_t addr, void* data, size_t bytes) {
 }
 
 bool RtlBoard::runUntilInterrupt(uint64_t max_cycles) {
-  // The BFM counts PCI clocks; about 4 core cycles (7.52 ns at 133 MHz) pass in one PCI clock (30 ns).
+  // The BFM counts PCI clocks; about 4 core cycles (7.69 ns at 130 MHz) pass in one PCI clock (30 ns).
   const uint64_t start = impl_->cycle;
   while (!impl_->host->intaAsserted()) {
     const uint64_t spent = impl_->cycle - start;

@@ -17,7 +17,7 @@ struct ChipConfig {
   // Board memory the address decoders accept; a pointer beyond it is a BadPointer error.
   uint64_t board_bytes = 1ull << 30;
   // Core and memory timing (chip cycles unless said otherwise).
-  double core_mhz = 133.0;      // what this RTL allows in the paper's process (docs/timing.md; the paper: 266)
+  double core_mhz = 130.0;      // what this RTL allows in the paper's process (docs/timing.md; the paper: 266)
   uint32_t dotadd_stages = 6;  // DOTADD pipeline depth (paper: 6)
   uint32_t sdram_banks = 4;
   uint32_t sdram_bus_bits = 256;
