@@ -9,7 +9,7 @@ CMAKE_FLAGS ?=
 MESHES   := $(BUILD)/meshes
 BIN      := $(BUILD)/bin
 
-.PHONY: help deps configure build test demo bench results soak lint synth meshes gen clean
+.PHONY: help deps configure build test demo bench results soak lint synth timing meshes gen clean
 
 help:
 	@echo "make deps     install the Debian packages the project needs (idempotent)"
@@ -21,6 +21,7 @@ help:
 	@echo "make soak     long randomized runs (10^6+ vectors per unit)"
 	@echo "make lint     verilator --lint-only -Wall over rtl/ and every other chip the rtl backend builds"
 	@echo "make synth    yosys synth of every RTL unit, latch check, cell counts"
+	@echo "make timing   logic depth of every chip the rtl backend builds, configured vs achievable clocks (docs/timing.md)"
 	@echo "make meshes   extract the libcgal-demo meshes into $(MESHES)"
 	@echo "make gen      regenerate rtl/ and docs/ files derived from the C++ spec"
 
@@ -61,6 +62,11 @@ lint: configure
 
 synth: deps
 	@scripts/synth.sh $(BUILD)/synth
+
+# Synthesizes each chip once (cached in $(BUILD)/timing; minutes per chip), then measures.
+timing: configure
+	$(LOCK) cmake --build $(BUILD) --target cc_timing
+	@scripts/timing.sh $(BUILD)
 
 gen: build
 	$(BIN)/cc_gen --rtl rtl/cc_regmap.vh --states rtl/cc_core_states.vh --docs docs/register_map.md

@@ -29,7 +29,7 @@ do for [fmt in "png svg"] {
   stats tdir.'/lists.dat' skip 1 nooutput
   ncol = STATS_columns
   set output img.'/cycles_per_list.'.ext
-  set title "Chip cycles per list (tau = tumbled/2) against node pairs per list (alpha)\n(each configuration in its own clock: paper and queued 266 MHz, modern 1600 MHz)"
+  set title "Chip cycles per list (tau = tumbled/2) against node pairs per list (alpha)\n(each configuration in its own clock: paper and queued 130 MHz, modern 600 MHz)"
   set xlabel 'alpha = overlap tests / (2 * tumbled nodes)'
   set ylabel 'cycles per list'
   eq5(x) = 100 + (x - 2) * 10

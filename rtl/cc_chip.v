@@ -41,9 +41,8 @@ module cc_chip #(
 ) (
   // PCI
   input  wire                 pci_clk_i,
-  // The resets also enable simulation-only assertions inside the units (a synchronous
-  // use Verilator sees on the nets); the flops use them asynchronously only.
-  /* verilator lint_off SYNCASYNCNET */
+  // The board's resets (PCI RST#, the core's): asynchronous; each enters its clock domain
+  // through a cc_reset_sync (below).
   input  wire                 pci_rst_ni,
   input  wire [31:0]          ad_i,
   output wire [31:0]          ad_o,
@@ -65,7 +64,6 @@ module cc_chip #(
   // core clock domain
   input  wire                 clk_i,
   input  wire                 rst_ni,
-  /* verilator lint_on SYNCASYNCNET */
   output wire [2:0]           sd_cmd_o,
   output wire [BankBits-1:0]  sd_bank_o,
   output wire [RowBits-1:0]   sd_row_o,
@@ -86,6 +84,15 @@ module cc_chip #(
 );
   localparam integer Bar1Bits = 28;  // BAR1: 256 MiB window onto board memory
 
+  // ---- Resets: each domain's reset asserted with the board's, released on its own clock ----
+  // The units use only these (their flops asynchronously; the simulation-only assertions
+  // also as an enable, which Verilator sees as a synchronous use).
+  /* verilator lint_off SYNCASYNCNET */
+  wire pci_rst_n, rst_n;
+  /* verilator lint_on SYNCASYNCNET */
+  cc_reset_sync u_pci_rst (.clk_i(pci_clk_i), .rst_ni(pci_rst_ni), .rst_no(pci_rst_n));
+  cc_reset_sync u_rst     (.clk_i(clk_i),     .rst_ni(rst_ni),     .rst_no(rst_n));
+
   // ---- PCI target ----
   wire                reg_req_valid, reg_req_write, reg_rsp_valid;
   wire [11:0]         reg_req_addr;
@@ -101,7 +108,7 @@ module cc_chip #(
     .Bar1Bits (Bar1Bits)
   ) u_pci (
     .pci_clk_i       (pci_clk_i),
-    .pci_rst_ni      (pci_rst_ni),
+    .pci_rst_ni      (pci_rst_n),
     .ad_i            (ad_i),
     .ad_o            (ad_o),
     .ad_oe_o         (ad_oe_o),
@@ -120,7 +127,7 @@ module cc_chip #(
     .perr_oe_o       (perr_oe_o),
     .inta_no         (inta_no),
     .clk_i           (clk_i),
-    .rst_ni          (rst_ni),
+    .rst_ni          (rst_n),
     .reg_req_valid_o (reg_req_valid),
     .reg_req_ready_i (1'b1),
     .reg_req_write_o (reg_req_write),
@@ -154,8 +161,8 @@ module cc_chip #(
   wire         req_ready, rsp_valid, rsp_last, c_rsp_ready;
   wire [255:0] rsp_data;
   reg          core_owns_q;
-  always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) core_owns_q <= 1'b0;
+  always @(posedge clk_i or negedge rst_n) begin
+    if (!rst_n) core_owns_q <= 1'b0;
     else if (!core_owns_q && core_busy && mem_idle && !b_req_valid) core_owns_q <= 1'b1;
     else if (core_owns_q && !core_busy) core_owns_q <= 1'b0;
   end
@@ -171,7 +178,7 @@ module cc_chip #(
     .Bar1Bits (Bar1Bits)
   ) u_bridge (
     .clk_i           (clk_i),
-    .rst_ni          (rst_ni),
+    .rst_ni          (rst_n),
     .pci_req_valid_i (br_req_valid),
     .pci_req_ready_o (br_req_ready),
     .pci_req_write_i (br_req_write),
@@ -205,7 +212,7 @@ module cc_chip #(
     .ResumeAhead    (ResumeAhead)
   ) u_core (
     .clk_i           (clk_i),
-    .rst_ni          (rst_ni),
+    .rst_ni          (rst_n),
     .reg_valid_i     (reg_valid),
     .reg_write_i     (reg_req_write),
     .reg_addr_i      (reg_req_addr),
@@ -249,7 +256,7 @@ module cc_chip #(
     .QueueDepth (SdramQueue)
   ) u_sdram (
     .clk_i       (clk_i),
-    .rst_ni      (rst_ni),
+    .rst_ni      (rst_n),
     .req_valid_i (req_valid),
     .req_ready_o (req_ready),
     .req_write_i (req_write),

@@ -13,8 +13,8 @@
 //
 //              +--------+                                      paper's S = 6:
 //   dk,c0 ---->| MUL    |--p0--+   +--------+                    MUL  2 stages (M1 M2)
-//   dm,c1 ---->| MUL    |--p1--+-->| ADD s0 |--+   +--------+    ADD  2 stages (A1+A2, A3)
-//   dn,c2 ---->| MUL    |--p2--+   |        |  +-->| ADD    |--> ADD  2 stages (A1+A2, A3)
+//   dm,c1 ---->| MUL    |--p1--+-->| ADD s0 |--+   +--------+    ADD  2 stages (A1, A2+A3)
+//   dn,c2 ---->| MUL    |--p2--+   |        |  +-->| ADD    |--> ADD  2 stages (A1, A2+A3)
 //   c    ----->| delay  |--c---+-->| ADD s1 |--+   |  d'    |
 //   tag  ----->| delay  |-------------------------->| delay  |--> tag_o
 //              +--------+          +--------+       +--------+

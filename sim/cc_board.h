@@ -2,7 +2,7 @@
 // PCI bus-functional model with its protocol checker (sim/cc_pci_host.h) on the chip's PCI
 // pins (33 MHz), the DDR SDRAM device model that checks every timing rule
 // (sim/cc_sdram_device.h) and the stack SRAM (sim/cc_stack_sram.h) on the core side
-// (266 MHz), run-time FST tracing (CC_TRACE=file.fst), a per-cycle text timeline
+// (the configuration's core_mhz), run-time FST tracing (CC_TRACE=file.fst), a per-cycle text timeline
 // (CC_TIMELINE=file, scripts/list_timeline.sh), cycles per controller state
 // (CC_STATE_PROFILE=file) and a watchdog (CC_WATCHDOG core cycles).
 //

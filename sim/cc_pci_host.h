@@ -148,7 +148,11 @@ class PciHost {
     uint64_t seed = 1;             // for the wait states
     unsigned max_burst = 64;       // words per memory transaction before the BFM splits
     unsigned retry_limit = 2000;   // Retries of one transaction before giving up
-    unsigned watchdog = 256;       // clocks one transaction attempt may take
+    // Clocks one transaction attempt may take. A legal burst of max_burst words takes up to
+    // 1 + WaitLimit (cc_pci_target: 6) clocks a word when the chip's request FIFO drains
+    // slower than the bus fills it (core clocks below about 140 MHz with PCI at 33 MHz):
+    // 64 x 7 = 448 clocks and the address and first phases.
+    unsigned watchdog = 1024;
     PciChecker::Options checker;
   };
 

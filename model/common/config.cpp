@@ -45,6 +45,10 @@ void visitFields(C& c, F&& f) {
   f("it_mul_stages", c.it_mul_stages);
   f("it_add_stages", c.it_add_stages);
   f("pci_mhz", c.pci_mhz);
+  f("process", c.process);
+  f("gate_ps", c.gate_ps);
+  f("flop_ps", c.flop_ps);
+  f("skew_ps", c.skew_ps);
 }
 
 std::string trim(const std::string& s) {
@@ -162,6 +166,9 @@ void validateConfig(const ChipConfig& c) {
   need(c.it_mul_stages >= 1 && c.it_mul_stages <= 16, "it_mul_stages", "must be in 1..16");
   need(c.it_add_stages >= 1 && c.it_add_stages <= 16, "it_add_stages", "must be in 1..16");
   need(c.pci_mhz > 0 && c.pci_mhz < 1e5, "pci_mhz", "must be in (0, 100000)");
+  need(c.gate_ps > 0 && c.gate_ps < 1e4, "gate_ps", "must be in (0, 10000)");
+  need(c.flop_ps >= 0 && c.flop_ps < 1e5, "flop_ps", "must be in [0, 100000)");
+  need(c.skew_ps >= 0 && c.skew_ps < 1e5, "skew_ps", "must be in [0, 100000)");
 }
 
 ChipConfig loadConfigFile(const std::string& path) {

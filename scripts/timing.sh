@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# make timing: synthesizes every chip the rtl backend builds (BUILD/timing/chips.txt, written
+# by sim/CMakeLists.txt with the same Verilog parameters as its Verilated chips) with yosys
+# into generic gates, flattened, and has cc_timing measure the logic depth of every path
+# and turn it into clocks with each configuration's process (docs/timing.md). A netlist is
+# cached in BUILD/timing under a hash of the RTL, the yosys flow and the chip's parameters, so
+# configurations that differ only in keys the RTL does not see (clocks, process) share one.
+# Writes BUILD/timing/timing.json and .csv; fails when a configured clock is too fast.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build=${1:-build}
+out=$build/timing
+chips=$out/chips.txt
+if [ ! -f "$chips" ]; then echo "timing: no $chips (configure first: make configure)"; exit 2; fi
+mapfile -t files < <(find rtl -name '*.v' | sort)
+# The flow after the chip's parameters (chparam); part of the cache key.
+flow="synth -flatten -top cc_chip -noabc -noshare; abc -g AND,NAND,OR,NOR,XOR,XNOR,MUX; opt_clean"
+rtl_hash=$( (cat "${files[@]}" rtl/*.vh; echo "$flow") | sha1sum | cut -c1-12)
+# CHIPS="modern paper": only these chips, in this order (default: all, as chips.txt lists them).
+mapfile -t lines < "$chips"
+if [ -n "${CHIPS:-}" ]; then
+  sel=()
+  for c in $CHIPS; do
+    line=$(printf '%s\n' "${lines[@]}" | grep "^$c " || true)
+    if [ -z "$line" ]; then echo "timing: '$c' is not a chip of this build ($chips)"; exit 2; fi
+    sel+=("$line")
+  done
+  lines=("${sel[@]}")
+fi
+args=()
+for line in "${lines[@]}"; do
+  read -r name flags <<< "$line"
+  [ -z "$name" ] && continue
+  chparam=""
+  for f in $flags; do
+    kv=${f#-G}
+    chparam+="chparam -set ${kv%%=*} ${kv#*=} cc_chip; "
+  done
+  key=$(echo "$rtl_hash $(echo $flags | tr ' ' '\n' | sort | tr '\n' ' ')" | sha1sum | cut -c1-12)
+  net=$out/cc_chip-$key.json
+  if [ -f "$net" ]; then
+    echo "timing: $name: $net (cached)"
+  else
+    echo "timing: $name: yosys synth -flatten, abc -g (one chip takes minutes) -> $net"
+    start=$(date +%s)
+    yosys -qq -l "$out/cc_chip-$key.log" -p "read_verilog -Irtl ${files[*]}; $chparam $flow;
+      tee -q -o $out/cc_chip-$key.stat stat; write_json $net.tmp" >/dev/null
+    mv "$net.tmp" "$net"
+    echo "timing: $name: synthesized in $(( $(date +%s) - start )) s"
+  fi
+  args+=(--chip "$name=$net")
+done
+exec "$build/bin/cc_timing" "${args[@]}" --out "$out/timing" --sdc "$PWD/rtl/cc_chip.sdc"
