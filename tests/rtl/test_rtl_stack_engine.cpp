@@ -14,6 +14,7 @@
 
 #include "Vcc_stack_engine.h"
 #include "cc/layout.h"
+#include "cc/unit_timing.h"
 #include "cc_sim_ctrl.h"
 #include "cc_stack_sram.h"
 #include "rtl_test_util.h"
@@ -64,7 +65,7 @@ class StackEngineBench {
     words_[at + 1] = f.base;
     words_[at + 2] = f.len | (f.bit ? 0x80000000u : 0);
     frames_.push_back(f);
-    waitReady();
+    busy_ = waitReady();
     EXPECT_EQ(top_.depth_o, frames_.size());
     EXPECT_EQ(bool(top_.full_o), frames_.size() >= kFrames);
   }
@@ -76,7 +77,7 @@ class StackEngineBench {
     top_.resume_i = 0;
     // The reference: pop finished frames (bit set, or an empty list) down to a waiting one.
     while (!frames_.empty() && (frames_.back().bit || frames_.back().len == 0)) frames_.pop_back();
-    waitReady();
+    busy_ = waitReady();
     ASSERT_EQ(top_.depth_o, frames_.size());
     ASSERT_EQ(bool(top_.resume_found_o), !frames_.empty());
     if (frames_.empty()) return;
@@ -88,6 +89,8 @@ class StackEngineBench {
     words_[kListWords + cc::layout::kFrameWords * static_cast<uint32_t>(frames_.size() - 1) + 2] = f.len | 0x80000000u;
   }
   size_t depth() const { return frames_.size(); }
+  // Cycles the last push or resume kept the engine busy after the cycle that took it.
+  uint64_t busy() const { return busy_; }
 
   // ---- list words: appended one or two a cycle while there is room
   void append(uint32_t addr0, uint32_t data0, bool two, uint32_t addr1, uint32_t data1) {
@@ -143,8 +146,11 @@ class StackEngineBench {
   // Word w of node pair `pair` as the memory returns it (a pattern of the address).
   static uint32_t pairWord(uint32_t pair, uint32_t w) { return pair ^ (w * 0x9E3779B9u); }
 
-  void waitReady() {
-    while (!top_.ready_o) tick();
+  // Returns the cycles waited.
+  uint64_t waitReady() {
+    uint64_t n = 0;
+    for (; !top_.ready_o; ++n) tick();
+    return n;
   }
   // One clock: the SRAM performs the access the engine registered at the last edge; the
   // memory takes the fetch unit's request at once and answers 4..19 cycles later, eight
@@ -182,6 +188,7 @@ class StackEngineBench {
   std::map<uint32_t, uint32_t> words_;  // what the SRAM must hold
   std::deque<Read> reads_;
   uint32_t beat_ = 0;
+  uint64_t busy_ = 0;
 };
 
 }  // namespace
@@ -226,4 +233,23 @@ TEST(RtlStackEngine, FramesAppendsAndFetchesAgainstTheReference) {
     }
     b.checkSram();
   }
+}
+
+// The latencies the TLM model times the stack engine with (cc/unit_timing.h): a push keeps
+// the engine busy while it writes its frame's other words; a resume reads a frame and
+// decides in the cycle after its last word is in, for every frame it pops and the one it
+// hands over.
+TEST(RtlStackEngine, FrameLatenciesAreTheTimingModels) {
+  namespace ut = cc::unit_timing;
+  StackEngineBench b(cc::rtltest::testSeed("RtlStackEngine.FrameLatenciesAreTheTimingModels"));
+  b.root(cc::layout::makeEntry(0x1000, 1));
+  b.push({0x2000, 10, 5, false});  // waiting
+  EXPECT_EQ(b.busy(), ut::kPushBusy);
+  b.push({0x3000, 20, 7, true});   // handed over already
+  b.push({0x4000, 30, 0, false});  // no list
+  EXPECT_EQ(b.busy(), ut::kPushBusy);
+  b.resume();  // pops two frames, hands over the first one's list
+  EXPECT_EQ(b.busy(), 3 * (ut::kFrameRead + 1));
+  b.resume();  // pops the last frame: the stack is empty
+  EXPECT_EQ(b.busy(), ut::kFrameRead + 1);
 }

@@ -1,7 +1,8 @@
-// The state numbers of rtl/cc_core.v's state machines as its traces show them
-// (CC_TIMELINE, CC_STATE_PROFILE, the TLM model's trace that TlmVsRtl compares): the single
-// source for the RTL (rtl/cc_core_states.vh, written by tools/cc_gen, `make gen`), the TLM
-// model (model/tlm/core_timing.cpp) and the tests. scripts/core_states.sh reads the .vh.
+// The state numbers of the core's state machines (rtl/cc_controller.v, cc_tri_engine.v,
+// cc_lookahead.v) as their traces show them (CC_TIMELINE, CC_STATE_PROFILE, the TLM model's
+// trace that TlmVsRtl compares): the single source for the RTL (rtl/cc_core_states.vh,
+// written by tools/cc_gen, `make gen`), the TLM model (model/tlm/core/) and the tests.
+// scripts/core_states.sh reads the .vh.
 //
 // X(NAME, NUMBER) lists, so that C++ gets enumerators and the generator gets names.
 #pragma once

@@ -1,7 +1,7 @@
 // The IT-unit's timing (rtl/cc_it_unit.v, "Timing" in its header): the cycles from the
 // edge that accepts a micro-op to the edge after which its response is high. The RTL
 // benches (tests/rtl) check the Verilated unit against these functions at several stage
-// counts, and the TLM model (model/tlm/core_timing.cpp) charges them for state S_IT.
+// counts, and the TLM model (model/tlm/core/tri_engine.h) charges them for state E_IT.
 #pragma once
 #include <cstdint>
 

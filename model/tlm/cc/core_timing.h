@@ -76,7 +76,7 @@ class CoreTiming {
  public:
   explicit CoreTiming(const ChipConfig& cfg);
   // Steps the query; returns its chip cycles (START to DONE, as CNT_CYCLES counts them).
-  // `trace`, when given, gets one line per cycle: "cycle state" with rtl/cc_core.v's
+  // `trace`, when given, gets one line per cycle: "cycle state" with the core's
   // trace_state numbers (those of the board's CC_TIMELINE).
   uint64_t run(const QueryLog& log, const BoardMemory& mem, bool mode_first, std::FILE* trace = nullptr);
   const CoreCycles& cycles() const { return cyc_; }

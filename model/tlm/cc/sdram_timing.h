@@ -21,7 +21,7 @@
 // The port API (readyFrom/request/idleFrom, PortGrant) is the controller as seen from its
 // request/response port, checked cycle for cycle against the Verilated RTL
 // (tests/sim/test_sdram_timing_vs_rtl.cpp), which runs against cc::sim::SdramDevice and
-// its timing-rule checks; the timing model (core_timing.cpp) uses it.
+// its timing-rule checks; the timing model (core/mem_port.h) uses it.
 //
 // Port API: cycle convention.
 //   Chip cycle n is the interval after the n-th rising edge of clk_i counted from the
