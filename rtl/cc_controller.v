@@ -34,7 +34,6 @@ module cc_controller #(
   parameter integer TransformLanes = 2,
   parameter integer ListFollow     = 1,
   parameter integer ResumeAhead    = 1,
-  parameter integer DestW          = 3,        // a memory read's destination (cc_core)
   parameter integer SnapW          = 7 * 32    // counters TUMBLED .. MAX_LIST_LENGTH
 ) (
   input  wire                 clk_i,
@@ -60,7 +59,7 @@ module cc_controller #(
   input  wire [31:0]          tnode_ptr_i,
   output wire                 pair_req_valid_o,
   output wire [31:0]          pair_req_addr_o,
-  output wire [DestW-1:0]     pair_req_dest_o,
+  output wire                 pair_req_bank_o,   // the tumbled-pair buffer bank it fills
   input  wire                 pair_req_accept_i,
   input  wire [1:0]           pair_in_i,         // the last beat of bank b's pair comes in
   output wire [1:0]           pair_ready_o,      // all beats of bank b's pair are in
@@ -158,9 +157,6 @@ module cc_controller #(
   function automatic [31:0] max32(input [31:0] a, input [31:0] b);
     max32 = (a > b) ? a : b;
   endfunction
-  function automatic [DestW-1:0] tbuf_dest(input bank);
-    tbuf_dest = {{(DestW - 2){1'b0}}, 1'b1, bank};
-  endfunction
   localparam [4:0] DotN = 5'd24;             // DOTADDs of a node's transform: one per slab bound
   localparam       TwoLanes = TransformLanes == 2;
   localparam integer FrameIdxW = StackFrames > 1 ? $clog2(StackFrames) : 1;
@@ -201,7 +197,7 @@ module cc_controller #(
   // commands
   reg         fsm_req_valid_q, fsm_req_valid_d;
   reg  [31:0] fsm_req_addr_q, fsm_req_addr_d;
-  reg  [DestW-1:0] fsm_req_dest_q, fsm_req_dest_d;
+  reg         fsm_req_bank_q, fsm_req_bank_d;
   reg         wq_push0_q, wq_push0_d, wq_push1_q, wq_push1_d;   // list appends, registered
   reg  [SramAddrW-1:0] wq_addr0_q, wq_addr0_d, wq_addr1_q, wq_addr1_d;
   reg  [31:0] wq_data0_q, wq_data0_d, wq_data1_q, wq_data1_d;
@@ -340,7 +336,7 @@ module cc_controller #(
     fb_i_d = fb_i_q; fb_res_d = fb_res_q; fb_node1_d = fb_node1_q;
     dot_issue_d = dot_issue_q; dot_done_d = dot_done_q; app_to_d = app_to_q; app_entry_d = app_entry_q;
     tri_t_d = tri_t_q; tri_s_d = tri_s_q;
-    fsm_req_valid_d = fsm_req_valid_q; fsm_req_addr_d = fsm_req_addr_q; fsm_req_dest_d = fsm_req_dest_q;
+    fsm_req_valid_d = fsm_req_valid_q; fsm_req_addr_d = fsm_req_addr_q; fsm_req_bank_d = fsm_req_bank_q;
     wq_addr0_d = wq_addr0_q; wq_addr1_d = wq_addr1_q; wq_data0_d = wq_data0_q; wq_data1_d = wq_data1_q;
     pf_base_d = pf_base_q; pf_len_d = pf_len_q; pf_follow_base_d = pf_follow_base_q; pf_follow_end_d = pf_follow_end_q;
     wait_d = wait_q; list_started_d = list_started_q;
@@ -411,7 +407,7 @@ module cc_controller #(
         end else begin
           spec_used_d = 1'b0;
           fsm_req_valid_d = 1'b1;
-          fsm_req_addr_d = cur_pair_q; fsm_req_dest_d = tbuf_dest(cur_bank_q);
+          fsm_req_addr_d = cur_pair_q; fsm_req_bank_d = cur_bank_q;
           tbuf_ready_d[cur_bank_q] = 1'b0;
           state_d = S_PAIR_REQ;
         end
@@ -839,7 +835,7 @@ module cc_controller #(
     tri_t_q <= tri_t_d;
     tri_s_q <= tri_s_d;
     fsm_req_addr_q <= fsm_req_addr_d;
-    fsm_req_dest_q <= fsm_req_dest_d;
+    fsm_req_bank_q <= fsm_req_bank_d;
     wq_addr0_q <= wq_addr0_d;
     wq_addr1_q <= wq_addr1_d;
     wq_data0_q <= wq_data0_d;
@@ -866,7 +862,7 @@ module cc_controller #(
   assign tri_s_o          = tri_s_q;
   assign pair_req_valid_o = fsm_req_valid_q;
   assign pair_req_addr_o  = fsm_req_addr_q;
-  assign pair_req_dest_o  = fsm_req_dest_q;
+  assign pair_req_bank_o  = fsm_req_bank_q;
   assign pair_ready_o     = tbuf_ready_q;
   assign app0_o           = wq_push0_q;
   assign app0_addr_o      = wq_addr0_q;

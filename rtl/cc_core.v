@@ -195,7 +195,7 @@ module cc_core #(
   // -------------------------------------------------------------------------------------
   wire         fsm_req_valid;                     // the controller's: its tumbled pair
   wire [31:0]  fsm_req_addr;
-  wire [DestW-1:0] fsm_req_dest;
+  wire         fsm_req_bank;
   wire         pf_req_valid;                      // the fetch unit's: an aligned pair
   wire [31:0]  pf_req_addr;
   wire         res_req_valid;                     // the decide stage's: a result
@@ -232,7 +232,7 @@ module cc_core #(
     .rec_accept_o    (rec_req_accept),
     .fsm_valid_i     (fsm_req_valid),
     .fsm_addr_i      (fsm_req_addr),
-    .fsm_dest_i      (fsm_req_dest),
+    .fsm_dest_i      (tbuf_dest(fsm_req_bank)),
     .fsm_accept_o    (fsm_req_accept),
     .sp_valid_i      (sp_req_valid),
     .sp_addr_i       (sp_pair),
@@ -301,7 +301,6 @@ module cc_core #(
     .TransformLanes (TransformLanes),
     .ListFollow     (ListFollow),
     .ResumeAhead    (ResumeAhead),
-    .DestW          (DestW),
     .SnapW          (SnapW)
   ) u_ctrl (
     .clk_i               (clk_i),
@@ -324,7 +323,7 @@ module cc_core #(
     .tnode_ptr_i         (tbuf_q[tnode_base + {2'b0, PtrWord}]),
     .pair_req_valid_o    (fsm_req_valid),
     .pair_req_addr_o     (fsm_req_addr),
-    .pair_req_dest_o     (fsm_req_dest),
+    .pair_req_bank_o     (fsm_req_bank),
     .pair_req_accept_i   (fsm_req_accept),
     .pair_in_i           (pair_in),
     .pair_ready_o        (tbuf_ready),

@@ -74,21 +74,22 @@ module cc_list_fetch #(
 /* verilator lint_on UNUSEDPARAM */
 `include "cc_board_ptr.vh"
 
-  reg              active_q, blocked_q;
-  reg  [31:0]      next_addr_q, left_q;           // next list word to read, words left
-  reg  [PtrW:0]    count_q, unreq_q;              // slots allocated; of them not yet requested
-  reg  [PtrW-1:0]  head_q, word_q, req_q, rsp_q, alloc_q;
-  reg  [2:0]       beat_q;
-  reg  [Ahead-1:0] word_ok_q, data_ok_q, bad_q;
+  reg              active_q, active_d, blocked_q, blocked_d;
+  reg  [31:0]      next_addr_q, next_addr_d, left_q, left_d;   // next list word to read, words left
+  reg  [PtrW:0]    count_q, count_d, unreq_q, unreq_d;         // slots allocated; of them not yet requested
+  reg  [PtrW-1:0]  head_q, head_d, word_q, word_d, req_q, req_d, rsp_q, rsp_d, alloc_q, alloc_d;
+  reg  [2:0]       beat_q, beat_d;
+  reg  [Ahead-1:0] word_ok_q, word_ok_d, data_ok_q, data_ok_d, bad_q, bad_d;
   reg  [31:0]      entry_q [0:Ahead-1];
   reg  [255:0]     beat_q_data [0:8*Ahead-1];     // no reset: read only after written
-  reg              fol_q;                         // following a list: ...
-  reg  [31:0]      fol_base_q, fol_end_q;       // its words, at most
-  reg  [31:0]      fol_rd_q, fol_wr_q;          // its next word to read, to be written
+  reg              fol_q, fol_d;                  // following a list: ...
+  reg  [31:0]      fol_base_q, fol_base_d, fol_end_q, fol_end_d;   // its words, at most
+  reg  [31:0]      fol_rd_q, fol_rd_d, fol_wr_q, fol_wr_d;         // its next word to read, to be written
 
   wire cur_words = left_q != 32'd0;                                // the current list's words first
   wire fol_words = Follow != 0 && fol_q && fol_rd_q != fol_wr_q;   // then the followed list's written ones
   wire cont      = Follow != 0 && fol_q && base_i == fol_base_q;   // start_i continues the followed list
+  wire fresh     = start_i && !cont;                               // start_i empties the ring
 
   wire do_read = sram_req_o && sram_gnt_i;
   wire do_req  = mem_req_valid_o && mem_req_accept_i;
@@ -111,110 +112,143 @@ module cc_list_fetch #(
     end
   endgenerate
 
-  // Pair data land in the oldest slot still waiting for its pair.
+  // Pair data land in the oldest slot still waiting for its pair; list words in the slot
+  // whose read comes back.
   always @(posedge clk_i) begin
     if (rsp_valid_i) beat_q_data[{rsp_q, beat_q}] <= rsp_data_i;
     if (sram_rvalid_i) entry_q[word_q] <= sram_rdata_i;
   end
 
-  // The ring's pointers and counts back to an empty ring (at reset and at a start).
-  task empty_ring;
-    begin
-      count_q <= {(PtrW + 1){1'b0}};
-      unreq_q <= {(PtrW + 1){1'b0}};
-      head_q <= {PtrW{1'b0}};
-      word_q <= {PtrW{1'b0}};
-      req_q <= {PtrW{1'b0}};
-      rsp_q <= {PtrW{1'b0}};
-      alloc_q <= {PtrW{1'b0}};
-    end
-  endtask
-
-  // Follow the list at follow_base_i from now on (on), or none (off); nothing of it written yet.
-  task follow(input on);
-    begin
-      fol_q <= on;
-      fol_base_q <= follow_base_i;
-      fol_end_q <= follow_end_i;
-      fol_rd_q <= follow_base_i;
-      fol_wr_q <= follow_base_i;
-    end
-  endtask
-
-  always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      active_q <= 1'b0;
-      fol_q <= 1'b0;            // constants only: reset loads no input (no async-load flops)
-      fol_base_q <= 32'd0;
-      fol_end_q <= 32'd0;
-      fol_rd_q <= 32'd0;
-      fol_wr_q <= 32'd0;
-      blocked_q <= 1'b0;
-      next_addr_q <= 32'd0;
-      left_q <= 32'd0;
-      empty_ring();
-      beat_q <= 3'd0;
-      word_ok_q <= {Ahead{1'b0}};
-      data_ok_q <= {Ahead{1'b0}};
-      bad_q <= {Ahead{1'b0}};
-    end else if (start_i && !cont) begin
+  always @(*) begin
+    active_d = active_q; blocked_d = blocked_q; next_addr_d = next_addr_q; left_d = left_q;
+    count_d = count_q; unreq_d = unreq_q; head_d = head_q; word_d = word_q; req_d = req_q;
+    rsp_d = rsp_q; alloc_d = alloc_q; beat_d = beat_q;
+    word_ok_d = word_ok_q; data_ok_d = data_ok_q; bad_d = bad_q;
+    fol_d = fol_q; fol_base_d = fol_base_q; fol_end_d = fol_end_q; fol_rd_d = fol_rd_q; fol_wr_d = fol_wr_q;
+    if (fresh) begin
       // Only started afresh when nothing is in flight (every read granted or requested has
       // landed, beat_q is 0): empty the ring. Slot flags need no clearing: a slot's are
       // cleared when it is allocated, and only allocated slots are looked at.
-      active_q <= 1'b1;
-      blocked_q <= 1'b0;
-      next_addr_q <= base_i;
-      left_q <= len_i;
-      empty_ring();
-      follow(follow_i);
+      active_d = 1'b1;
+      blocked_d = 1'b0;
+      next_addr_d = base_i;
+      left_d = len_i;
+      count_d = {(PtrW + 1){1'b0}};
+      unreq_d = {(PtrW + 1){1'b0}};
+      {head_d, word_d, req_d, rsp_d, alloc_d} = {(5 * PtrW){1'b0}};
     end else begin
       // A continued start keeps the ring and everything in flight: the followed list's
       // words up to fol_rd_next are in it already, the rest become the current words.
       if (start_i) begin
-        active_q <= 1'b1;
-        next_addr_q <= fol_rd_next;
-        left_q <= base_i + len_i - fol_rd_next;
+        active_d = 1'b1;
+        next_addr_d = fol_rd_next;
+        left_d = base_i + len_i - fol_rd_next;
       end else begin
-        if (stop_i) active_q <= 1'b0;
+        if (stop_i) active_d = 1'b0;
         if (do_read && cur_words) begin
-          next_addr_q <= next_addr_q + 32'd1;
-          left_q <= left_q - 32'd1;
+          next_addr_d = next_addr_q + 32'd1;
+          left_d = left_q - 32'd1;
         end
       end
-      if (start_i || stop_i || follow_i) begin
-        follow(follow_i && !stop_i);
-      end else begin
-        if (wr_i && wr_addr_i == fol_wr_q && fol_wr_q != fol_end_q) fol_wr_q <= fol_wr_q + 32'd1;
-        fol_rd_q <= fol_rd_next;
+      if (!(start_i || stop_i || follow_i)) begin
+        if (wr_i && wr_addr_i == fol_wr_q && fol_wr_q != fol_end_q) fol_wr_d = fol_wr_q + 32'd1;
+        fol_rd_d = fol_rd_next;
       end
       if (do_read) begin
-        alloc_q <= alloc_q + 1'b1;
-        word_ok_q[alloc_q] <= 1'b0;
-        data_ok_q[alloc_q] <= 1'b0;
+        alloc_d = alloc_q + 1'b1;
+        word_ok_d[alloc_q] = 1'b0;
+        data_ok_d[alloc_q] = 1'b0;
       end
-      count_q <= count_q + {{PtrW{1'b0}}, do_read} - {{PtrW{1'b0}}, do_pop};
-      unreq_q <= unreq_q + {{PtrW{1'b0}}, do_read} - {{PtrW{1'b0}}, do_req};
+      count_d = count_q + {{PtrW{1'b0}}, do_read} - {{PtrW{1'b0}}, do_pop};
+      unreq_d = unreq_q + {{PtrW{1'b0}}, do_read} - {{PtrW{1'b0}}, do_req};
       if (sram_rvalid_i) begin
-        word_ok_q[word_q] <= 1'b1;
-        bad_q[word_q] <= word_bad;
-        if (word_bad) blocked_q <= 1'b1;
-        word_q <= word_q + 1'b1;
+        word_ok_d[word_q] = 1'b1;
+        bad_d[word_q] = word_bad;
+        if (word_bad) blocked_d = 1'b1;
+        word_d = word_q + 1'b1;
       end
-      if (do_req) req_q <= req_q + 1'b1;
+      if (do_req) req_d = req_q + 1'b1;
       if (rsp_valid_i) begin
-        beat_q <= beat_q + 3'd1;
+        beat_d = beat_q + 3'd1;
         if (rsp_last_i) begin
-          data_ok_q[rsp_q] <= 1'b1;
-          rsp_q <= rsp_q + 1'b1;
+          data_ok_d[rsp_q] = 1'b1;
+          rsp_d = rsp_q + 1'b1;
         end
       end
       if (do_pop) begin
-        head_q <= head_q + 1'b1;
-        word_ok_q[head_q] <= 1'b0;
-        data_ok_q[head_q] <= 1'b0;
+        head_d = head_q + 1'b1;
+        word_ok_d[head_q] = 1'b0;
+        data_ok_d[head_q] = 1'b0;
       end
     end
+    // Follow the list at follow_base_i from now on, or none; nothing of it written yet.
+    if (start_i || stop_i || follow_i) begin
+      fol_d = follow_i && (fresh || !stop_i);
+      fol_base_d = follow_base_i;
+      fol_end_d = follow_end_i;
+      fol_rd_d = follow_base_i;
+      fol_wr_d = follow_base_i;
+    end
   end
+
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      active_q <= 1'b0;
+      blocked_q <= 1'b0;
+      next_addr_q <= 32'd0;
+      left_q <= 32'd0;
+      count_q <= {(PtrW + 1){1'b0}};
+      unreq_q <= {(PtrW + 1){1'b0}};
+      {head_q, word_q, req_q, rsp_q, alloc_q} <= {(5 * PtrW){1'b0}};
+      beat_q <= 3'd0;
+      word_ok_q <= {Ahead{1'b0}};
+      data_ok_q <= {Ahead{1'b0}};
+      bad_q <= {Ahead{1'b0}};
+      fol_q <= 1'b0;
+      fol_base_q <= 32'd0;
+      fol_end_q <= 32'd0;
+      fol_rd_q <= 32'd0;
+      fol_wr_q <= 32'd0;
+    end else begin
+      active_q <= active_d;
+      blocked_q <= blocked_d;
+      next_addr_q <= next_addr_d;
+      left_q <= left_d;
+      count_q <= count_d;
+      unreq_q <= unreq_d;
+      {head_q, word_q, req_q, rsp_q, alloc_q} <= {head_d, word_d, req_d, rsp_d, alloc_d};
+      beat_q <= beat_d;
+      word_ok_q <= word_ok_d;
+      data_ok_q <= data_ok_d;
+      bad_q <= bad_d;
+      fol_q <= fol_d;
+      fol_base_q <= fol_base_d;
+      fol_end_q <= fol_end_d;
+      fol_rd_q <= fol_rd_d;
+      fol_wr_q <= fol_wr_d;
+    end
+  end
+
+`ifndef SYNTHESIS
+  // The ring's counts stay in range; a fresh start finds nothing in flight; pops, grants
+  // and responses come only when there is something to take.
+  always @(posedge clk_i) begin
+    if (rst_ni) begin
+      assert (count_q <= Full && unreq_q <= count_q)
+        else $error("cc_list_fetch: %0d slots, %0d unrequested, of %0d", count_q, unreq_q, Ahead);
+    end
+    if (rst_ni && fresh) begin
+      assert (word_q == alloc_q && rsp_q == req_q && beat_q == 3'd0)
+        else $error("cc_list_fetch: started afresh with reads in flight");
+    end
+    if (rst_ni && pop_i) begin
+      assert (head_valid_o) else $error("cc_list_fetch: pop without a valid head entry");
+    end
+    if (rst_ni && sram_gnt_i) begin
+      assert (sram_req_o) else $error("cc_list_fetch: SRAM granted without a request");
+    end
+  end
+`endif
 
   wire unused_ok = &{1'b0, entry_q[req_q][7:0]};
 endmodule

@@ -28,8 +28,8 @@ module cc_list_write_queue #(
   localparam integer PtrW = $clog2(Depth);
 
   reg [AddrW+31:0] mem_q [0:Depth-1];      // {addr, data}; no reset, read only after written
-  reg [PtrW-1:0]   rd_q, wr_q;
-  reg [PtrW:0]     count_q;
+  reg [PtrW-1:0]   rd_q, rd_d, wr_q, wr_d;
+  reg [PtrW:0]     count_q, count_d;
 
   wire             do_pop = pop_i && valid_o;
   wire [PtrW-1:0]  wr_next = wr_q + 1'b1;
@@ -39,6 +39,13 @@ module cc_list_write_queue #(
   assign room2_o = count_q <= Depth[PtrW:0] - 3'd4;
   assign {addr_o, data_o} = mem_q[rd_q];
 
+  always @(*) begin
+    wr_d = wr_q + {{(PtrW - 1){1'b0}}, push0_i} + {{(PtrW - 1){1'b0}}, push1_i};
+    rd_d = do_pop ? rd_q + 1'b1 : rd_q;
+    count_d = count_q + {{PtrW{1'b0}}, push0_i} + {{PtrW{1'b0}}, push1_i} - {{PtrW{1'b0}}, do_pop};
+  end
+
+  // The queue's words: a write port (entry 0 of a two-entry push first).
   always @(posedge clk_i) begin
     if (push0_i) mem_q[wr_q] <= {addr0_i, data0_i};
     if (push1_i) mem_q[push0_i ? wr_next : wr_q] <= {addr1_i, data1_i};
@@ -50,9 +57,24 @@ module cc_list_write_queue #(
       wr_q <= {PtrW{1'b0}};
       count_q <= {(PtrW + 1){1'b0}};
     end else begin
-      wr_q <= wr_q + {{(PtrW - 1){1'b0}}, push0_i} + {{(PtrW - 1){1'b0}}, push1_i};
-      if (do_pop) rd_q <= rd_q + 1'b1;
-      count_q <= count_q + {{PtrW{1'b0}}, push0_i} + {{PtrW{1'b0}}, push1_i} - {{PtrW{1'b0}}, do_pop};
+      rd_q <= rd_d;
+      wr_q <= wr_d;
+      count_q <= count_d;
     end
   end
+
+`ifndef SYNTHESIS
+  // The controller pushes only with room2_o (two more fit after last cycle's); a pop takes
+  // the oldest entry only when there is one.
+  wire [PtrW+1:0] pushes = {{(PtrW + 1){1'b0}}, push0_i} + {{(PtrW + 1){1'b0}}, push1_i};
+  always @(posedge clk_i) begin
+    if (rst_ni && pushes != 0) begin
+      assert ({1'b0, count_q} + pushes <= Depth[PtrW+1:0])
+        else $error("cc_list_write_queue: %0d pushes into %0d of %0d entries", pushes, count_q, Depth);
+    end
+    if (rst_ni && pop_i) begin
+      assert (valid_o) else $error("cc_list_write_queue: pop of an empty queue");
+    end
+  end
+`endif
 endmodule

@@ -88,11 +88,13 @@ module cc_stack_engine #(
 
   localparam [2:0] E_IDLE = 3'd0, E_PUSH = 3'd1, E_READ = 3'd2, E_WAIT = 3'd3, E_DECIDE = 3'd4;
 
-  reg  [2:0]  state_q;
-  reg  [1:0]  word_q;                       // frame word being written / read next
-  reg  [1:0]  got_q;                        // frame words read back
+  reg  [2:0]  state_q, state_d;
+  reg  [1:0]  word_q, word_d;               // frame word being written / read next
+  reg  [1:0]  got_q, got_d;                 // frame words read back
   reg  [31:0] frame_q [0:2];               // the frame last pushed (words 1, 2) or read back
-  reg  [31:0] frame_addr_q;                 // word 0 of the frame being pushed / read
+  reg  [31:0] frame_d [0:2];
+  reg  [31:0] frame_addr_q, frame_addr_d;   // word 0 of the frame being pushed / read
+  reg  [31:0] depth_d;
 
   // The frame read back still has its slot-1 list waiting. After a resume, frame_q holds
   // the frame it stopped at: the list handed over, or the last frame popped.
@@ -195,6 +197,66 @@ module cc_stack_engine #(
   wire unused_ok = &{1'b0, own_addr[31:SramAddrW], pf_sram_addr[31:SramAddrW], top_addr[31:SramAddrW],
                      push_addr[31:SramAddrW]};
 
+  integer w;
+  always @(*) begin
+    state_d = state_q; word_d = word_q; got_d = got_q; frame_addr_d = frame_addr_q; depth_d = depth_o;
+    for (w = 0; w < 3; w = w + 1) frame_d[w] = frame_q[w];
+    case (state_q)
+      E_IDLE: begin
+        if (root_i) depth_d = 32'd0;
+        if (push_i) begin
+          // word 0 goes out now, words 1 and 2 in E_PUSH
+          frame_d[FRAME_LIST_BASE] = push_list_base_i;
+          frame_d[FRAME_LEN_BIT] = push_len_bit_i;
+          frame_addr_d = push_addr;
+          word_d = 2'd1;
+          depth_d = depth_o + 32'd1;
+          state_d = E_PUSH;
+        end
+        if (resume_i) begin
+          frame_addr_d = top_addr;
+          word_d = 2'd0;
+          got_d = 2'd0;
+          state_d = E_READ;
+        end
+      end
+      E_PUSH: begin
+        word_d = word_q + 2'd1;
+        if (word_q == 2'd2) state_d = E_IDLE;
+      end
+      // Read the top frame's three words back to back.
+      E_READ: begin
+        word_d = word_q + 2'd1;
+        if (word_q == 2'd2) state_d = E_WAIT;
+      end
+      E_WAIT: if (last_word_in) state_d = E_DECIDE;
+      // Its slot-1 list still waiting: set the bit (own_write), hand the list over.
+      // Otherwise pop it and look at the next frame, or report an empty stack.
+      E_DECIDE: begin
+        if (frame_waiting) begin
+          state_d = E_IDLE;
+        end else begin
+          depth_d = depth_o - 32'd1;
+          if (depth_o == 32'd1) begin
+            state_d = E_IDLE;                 // the stack is empty
+          end else begin
+            frame_addr_d = frame_addr_q - FRAME_WORDS;
+            word_d = 2'd0;
+            got_d = 2'd0;
+            state_d = E_READ;
+          end
+        end
+      end
+      default: state_d = E_IDLE;
+    endcase
+    // frame words read come back in order
+    if (rd2_q && rd_frame2_q) begin
+      frame_d[got_q] = sram_rdata_i;
+      got_d = got_q + 2'd1;
+    end
+  end
+
+  // The state, the level register and the SRAM port's enables: reset.
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       state_q <= E_IDLE;
@@ -206,70 +268,46 @@ module cc_stack_engine #(
       rd_frame1_q <= 1'b0;
       rd_frame2_q <= 1'b0;
     end else begin
-      // ---- the SRAM port ----
+      state_q <= state_d;
+      depth_o <= depth_d;
       sram_en_o <= own || wq_pop || pf_sram_gnt;
       sram_we_o <= own_write || (!own && wq_pop);
-      sram_addr_o <= own ? own_addr[SramAddrW-1:0] : wq_pop ? wq_addr : pf_sram_addr[SramAddrW-1:0];
-      sram_wdata_o <= own ? own_wdata : wq_data;
       rd1_q <= own_read || pf_sram_gnt;
       rd_frame1_q <= own_read;
       rd2_q <= rd1_q;
       rd_frame2_q <= rd_frame1_q;
-
-      case (state_q)
-        E_IDLE: begin
-          if (root_i) depth_o <= 32'd0;
-          if (push_i) begin
-            // word 0 goes out now, words 1 and 2 in E_PUSH
-            frame_q[FRAME_LIST_BASE] <= push_list_base_i;
-            frame_q[FRAME_LEN_BIT] <= push_len_bit_i;
-            frame_addr_q <= push_addr;
-            word_q <= 2'd1;
-            depth_o <= depth_o + 32'd1;
-            state_q <= E_PUSH;
-          end
-          if (resume_i) begin
-            frame_addr_q <= top_addr;
-            word_q <= 2'd0;
-            got_q <= 2'd0;
-            state_q <= E_READ;
-          end
-        end
-        E_PUSH: begin
-          word_q <= word_q + 2'd1;
-          if (word_q == 2'd2) state_q <= E_IDLE;
-        end
-        // Read the top frame's three words back to back.
-        E_READ: begin
-          word_q <= word_q + 2'd1;
-          if (word_q == 2'd2) state_q <= E_WAIT;
-        end
-        E_WAIT: if (last_word_in) state_q <= E_DECIDE;
-        // Its slot-1 list still waiting: set the bit (own_write), hand the list over.
-        // Otherwise pop it and look at the next frame, or report an empty stack.
-        E_DECIDE: begin
-          if (frame_waiting) begin
-            state_q <= E_IDLE;
-          end else begin
-            depth_o <= depth_o - 32'd1;
-            if (depth_o == 32'd1) begin
-              state_q <= E_IDLE;                // the stack is empty
-            end else begin
-              frame_addr_q <= frame_addr_q - FRAME_WORDS;
-              word_q <= 2'd0;
-              got_q <= 2'd0;
-              state_q <= E_READ;
-            end
-          end
-        end
-        default: state_q <= E_IDLE;
-      endcase
-
-      // frame words read come back in order
-      if (rd2_q && rd_frame2_q) begin
-        frame_q[got_q] <= sram_rdata_i;
-        got_q <= got_q + 2'd1;
-      end
     end
   end
+
+  // Data registers: no reset (read only where the state or an enable above says they hold
+  // something).
+  always @(posedge clk_i) begin
+    sram_addr_o <= own ? own_addr[SramAddrW-1:0] : wq_pop ? wq_addr : pf_sram_addr[SramAddrW-1:0];
+    sram_wdata_o <= own ? own_wdata : wq_data;
+    word_q <= word_d;
+    got_q <= got_d;
+    frame_addr_q <= frame_addr_d;
+    for (w = 0; w < 3; w = w + 1) frame_q[w] <= frame_d[w];
+  end
+
+`ifndef SYNTHESIS
+  // Commands only when ready (push only when not full, resume only with frames); one at a
+  // time; frame words come back only while a frame is read.
+  always @(posedge clk_i) begin
+    if (rst_ni && (root_i || push_i || resume_i)) begin
+      assert (state_q == E_IDLE) else $error("cc_stack_engine: command while busy (state %0d)", state_q);
+      assert ({2'b0, root_i} + {2'b0, push_i} + {2'b0, resume_i} == 3'd1)
+        else $error("cc_stack_engine: two commands in one cycle");
+    end
+    if (rst_ni && push_i) begin
+      assert (!full_o) else $error("cc_stack_engine: push onto a full stack (%0d frames)", depth_o);
+    end
+    if (rst_ni && resume_i) begin
+      assert (depth_o != 32'd0) else $error("cc_stack_engine: resume of an empty stack");
+    end
+    if (rst_ni && rd2_q && rd_frame2_q) begin
+      assert (state_q == E_READ || state_q == E_WAIT) else $error("cc_stack_engine: frame word outside a read");
+    end
+  end
+`endif
 endmodule
