@@ -148,15 +148,6 @@ module cc_controller #(
 /* verilator lint_on UNUSEDPARAM */
   localparam [32:0] BoardBytes = 33'd1 << BoardBytesLog2;
 `include "cc_board_ptr.vh"
-  function automatic [31:0] sat_inc(input [31:0] v);
-    sat_inc = (v == 32'hFFFF_FFFF) ? v : v + 32'd1;
-  endfunction
-  function automatic [31:0] sat_add(input [31:0] v, input [1:0] n);
-    sat_add = ({1'b0, v} + {31'd0, n} > 33'h0_FFFF_FFFF) ? 32'hFFFF_FFFF : v + {30'd0, n};
-  endfunction
-  function automatic [31:0] max32(input [31:0] a, input [31:0] b);
-    max32 = (a > b) ? a : b;
-  endfunction
   localparam [4:0] DotN = 5'd24;             // DOTADDs of a node's transform: one per slab bound
   localparam       TwoLanes = TransformLanes == 2;
   localparam integer FrameIdxW = StackFrames > 1 ? $clog2(StackFrames) : 1;
@@ -166,10 +157,10 @@ module cc_controller #(
   reg  [3:0]  held_err_q, held_err_d;        // an error of the traversal waiting in S_HOLD
   reg         busy_q, busy_d, done_q, done_d, irq_pending_q, irq_pending_d;
   reg  [3:0]  err_q, err_d;
-  reg  [31:0] cnt_tumbled_q, cnt_tumbled_d, cnt_aligned_q, cnt_aligned_d, cnt_overlap_q, cnt_overlap_d;
-  reg  [31:0] cnt_tri_q, cnt_tri_d, cnt_lists_q, cnt_lists_d;
-  reg  [31:0] cnt_max_stack_q, cnt_max_stack_d, cnt_max_list_q, cnt_max_list_d;
-  reg  [63:0] cnt_cycles_q, cnt_cycles_d;
+  // events for the counters (cc_event_counters), this cycle
+  reg         ev_tumbled, ev_aligned, ev_tri, ev_list, ev_push;
+  reg  [1:0]  ev_overlaps;
+  reg  [31:0] ev_list_len;
   // traversal
   reg  [31:0] cur_pair_q, cur_pair_d, cur_base_q, cur_base_d, cur_len_q, cur_len_d;
   reg  [1:0]  cur_mask_q, cur_mask_d;
@@ -311,20 +302,41 @@ module cc_controller #(
   // The triangle test handed over in S_TRI: counted, its record pointers checked.
   wire        tri_bad = bad_ptr(tri_rec_a_i, TRI_BYTES, TRI_BYTES) || bad_ptr(tri_rec_b_i, TRI_BYTES, TRI_BYTES);
   assign tri_push_o   = state_q == S_TRI && tri_room_i && !tri_bad;
-  assign tri_snap_o   = {cnt_tumbled_q, cnt_aligned_q, cnt_overlap_q, sat_inc(cnt_tri_q),
-                         cnt_lists_q, cnt_max_stack_q, cnt_max_list_q};
   wire        query_clear = state_q == S_IDLE && start_i;   // START: status and counters cleared
   assign tri_clear_o  = query_clear;
   assign tri_forget_o = state_q == S_INIT;
+
+  // The event counters: the events the states below report, the query's cycles, START's
+  // clear and a test's restore.
+  cc_event_counters #(
+    .SnapW (SnapW)
+  ) u_counters (
+    .clk_i      (clk_i),
+    .rst_ni     (rst_ni),
+    .clear_i    (query_clear),
+    .cycle_i    (busy_q && state_q != S_IDLE),
+    .tumbled_i  (ev_tumbled),
+    .aligned_i  (ev_aligned),
+    .overlaps_i (ev_overlaps),
+    .tri_i      (ev_tri),
+    .list_i     (ev_list),
+    .list_len_i (ev_list_len),
+    .push_i     (ev_push),
+    .depth_i    (se_depth_i),
+    .restore_i  (eng_stop_i),
+    .snap_i     (eng_snap_i),
+    .counters_o (counters_o),
+    .cycles_o   (cycles_o),
+    .tri_snap_o (tri_snap_o)
+  );
 
   // ---- next state ----
   integer n;
   always @(*) begin
     state_d = state_q; ret_d = ret_q; held_err_d = held_err_q;
     busy_d = busy_q; done_d = done_q; irq_pending_d = irq_pending_q; err_d = err_q;
-    cnt_tumbled_d = cnt_tumbled_q; cnt_aligned_d = cnt_aligned_q; cnt_overlap_d = cnt_overlap_q;
-    cnt_tri_d = cnt_tri_q; cnt_lists_d = cnt_lists_q; cnt_max_stack_d = cnt_max_stack_q;
-    cnt_max_list_d = cnt_max_list_q; cnt_cycles_d = cnt_cycles_q;
+    {ev_tumbled, ev_aligned, ev_tri, ev_list, ev_push, ev_overlaps} = 7'd0;
+    ev_list_len = 32'd0;
     cur_pair_d = cur_pair_q; cur_base_d = cur_base_q; cur_len_d = cur_len_q; cur_mask_d = cur_mask_q;
     top_d = top_q; leaf_d = leaf_q; k_d = k_q; entry_d = entry_q; in_ll_d = in_ll_q;
     t_d = t_q; s_d = s_q; t2_d = t2_q; s2_d = s2_q; lt_d = lt_q;
@@ -344,7 +356,6 @@ module cc_controller #(
     // one-cycle commands
     wq_push0_d = 1'b0; wq_push1_d = 1'b0; pf_start_d = 1'b0; pf_follow_d = 1'b0;
 
-    if (busy_q && state_q != S_IDLE) cnt_cycles_d = cnt_cycles_q + 64'd1;
     if (pair_req_accept_i) fsm_req_valid_d = 1'b0;
     if (pair_in_i[0]) tbuf_ready_d[0] = 1'b1;
     if (pair_in_i[1]) tbuf_ready_d[1] = 1'b1;
@@ -352,9 +363,7 @@ module cc_controller #(
     if (fb_issue) fb_i_d = fb_i_q + 5'd1;
     if (pass_out_i) fb_res_d = fb_res_q + 5'd1;
     if (query_clear) begin
-      done_d = 1'b0; err_d = ERR_NONE; irq_pending_d = 1'b0;
-      cnt_tumbled_d = 32'd0; cnt_aligned_d = 32'd0; cnt_overlap_d = 32'd0; cnt_tri_d = 32'd0;
-      cnt_lists_d = 32'd0; cnt_max_stack_d = 32'd0; cnt_max_list_d = 32'd0; cnt_cycles_d = 64'd0;
+      done_d = 1'b0; err_d = ERR_NONE; irq_pending_d = 1'b0;   // (and the counters: cc_event_counters)
     end
 
     case (state_q)
@@ -396,8 +405,7 @@ module cc_controller #(
       // ================================================================ a tumbled pair
       S_PAIR_BEGIN: begin
         fb_node1_d = 1'b0;
-        cnt_lists_d = sat_inc(cnt_lists_q);
-        cnt_max_list_d = max32(cnt_max_list_q, cur_len_q);
+        ev_list = 1'b1; ev_list_len = cur_len_q;
         if (bad_ptr(cur_pair_q, PAIR_BYTES, PAIR_BYTES)) begin
           {fail_now, fail_err} = {1'b1, ERR_BAD_POINTER};
         end else if (spec_hit) begin
@@ -457,7 +465,7 @@ module cc_controller #(
         end
       end
       S_TNODE_DONE: begin
-        cnt_tumbled_d = sat_inc(cnt_tumbled_q);
+        ev_tumbled = 1'b1;
         t_d = ~t_q; t2_d = t2_q + 2'd1;
         state_d = S_TNODE;
       end
@@ -493,7 +501,7 @@ module cc_controller #(
           end
         end else if (head_valid_i) begin
           entry_d = head_entry_i;
-          cnt_aligned_d = sat_inc(cnt_aligned_q);
+          ev_aligned = 1'b1;
           if (head_bad_i) begin
             {fail_now, fail_err} = {1'b1, ERR_BAD_POINTER};
           end else begin
@@ -516,7 +524,7 @@ module cc_controller #(
           t_d = 1'b0; t2_d = 2'd0;
           state_d = S_TEST;
         end else if (app_room2_i || a_flags[FLAG_LEAF_BIT] || hit == 2'b00) begin
-          cnt_overlap_d = sat_add(cnt_overlap_q, {1'b0, present[0]} + {1'b0, present[1]});
+          ev_overlaps = {1'b0, present[0]} + {1'b0, present[1]};
           if (!a_flags[FLAG_LEAF_BIT]) begin
             // inner aligned node: its child pair goes to the list of every tumbled node it meets
             wq_push0_d = hit[0]; wq_addr0_d = app_addr[0][SramAddrW-1:0]; wq_data0_d = {a_ptr[31:8], 8'h03};
@@ -538,7 +546,7 @@ module cc_controller #(
         end else if (!present[t_q]) begin
           t_d = ~t_q; t2_d = t2_q + 2'd1;
         end else begin
-          cnt_overlap_d = sat_inc(cnt_overlap_q);
+          ev_overlaps = 2'd1;
           if (!overlap[t_q]) begin
             t_d = ~t_q; t2_d = t2_q + 2'd1;
           end else if (!a_flags[FLAG_LEAF_BIT]) begin
@@ -603,8 +611,7 @@ module cc_controller #(
           lt_d = lt_q + 2'd1;
           state_d = S_LL_CHECK;
         end else if (lists_written_i) begin            // the pass reads what the last one wrote
-          cnt_lists_d = sat_inc(cnt_lists_q);
-          cnt_max_list_d = max32(cnt_max_list_q, ll_len_q);
+          ev_list = 1'b1; ev_list_len = ll_len_q;
           ll_out_d = top_q;
           ll_olen_d = 32'd0;
           k_d = 32'd0;
@@ -623,7 +630,7 @@ module cc_controller #(
         end else if (!a_flags[FLAG_VALID_BIT]) begin
           {fail_now, fail_err} = {1'b1, ERR_BAD_POINTER};
         end else begin
-          cnt_overlap_d = sat_inc(cnt_overlap_q);
+          ev_overlaps = 2'd1;
           if (!overlap[t_q]) begin
             s_d = ~s_q; s2_d = s2_q + 2'd1;
           end else if (a_flags[FLAG_LEAF_BIT]) begin
@@ -649,7 +656,7 @@ module cc_controller #(
         end else if (se_full_i) begin
           {fail_now, fail_err} = {1'b1, ERR_STACK_OVERFLOW};
         end else if (se_ready_i) begin            // se_push: the frame goes onto the stack
-          cnt_max_stack_d = max32(cnt_max_stack_q, se_depth_i + 32'd1);
+          ev_push = 1'b1;
           wait_d[se_depth_i[FrameIdxW-1:0]] = go == 2'b11;      // T2's list waits in it
           cur_pair_d = childp_q[go[0] ? 0 : 1]; cur_base_d = obase_q[go[0] ? 0 : 1];
           cur_len_d = olen_q[go[0] ? 0 : 1]; cur_mask_d = 2'b11;
@@ -711,7 +718,7 @@ module cc_controller #(
       // does. With TriQueue = 0 the controller waits for the engine to be free (after a
       // hit on side A, side B's passes go on) and then for the test's end.
       S_TRI: if (tri_room_i) begin
-        cnt_tri_d = sat_inc(cnt_tri_q);
+        ev_tri = 1'b1;
         if (tri_bad) {fail_now, fail_err} = {1'b1, ERR_BAD_POINTER};
         else state_d = TriQueue == 0 ? S_TRI_WAIT : ret_q;
       end
@@ -736,9 +743,7 @@ module cc_controller #(
     // counters as they were at that test; the tests queued behind it never run.
     if (eng_stop_i) begin
       if (eng_err_stop_i) err_d = eng_err_i;
-      state_d = eng_err_stop_i ? S_ERROR : S_DRAIN;
-      {cnt_tumbled_d, cnt_aligned_d, cnt_overlap_d, cnt_tri_d, cnt_lists_d, cnt_max_stack_d,
-       cnt_max_list_d} = eng_snap_i;
+      state_d = eng_err_stop_i ? S_ERROR : S_DRAIN;   // (counters: cc_event_counters, restore_i)
     end
   end
 
@@ -750,14 +755,6 @@ module cc_controller #(
       done_q <= 1'b0;
       err_q <= ERR_NONE;
       irq_pending_q <= 1'b0;
-      cnt_tumbled_q <= 32'd0;
-      cnt_aligned_q <= 32'd0;
-      cnt_overlap_q <= 32'd0;
-      cnt_tri_q <= 32'd0;
-      cnt_lists_q <= 32'd0;
-      cnt_max_stack_q <= 32'd0;
-      cnt_max_list_q <= 32'd0;
-      cnt_cycles_q <= 64'd0;
       fsm_req_valid_q <= 1'b0;
       tbuf_ready_q <= 2'b00;
       cur_bank_q <= 1'b0;
@@ -776,14 +773,6 @@ module cc_controller #(
       done_q <= done_d;
       err_q <= err_d;
       irq_pending_q <= irq_pending_d;
-      cnt_tumbled_q <= cnt_tumbled_d;
-      cnt_aligned_q <= cnt_aligned_d;
-      cnt_overlap_q <= cnt_overlap_d;
-      cnt_tri_q <= cnt_tri_d;
-      cnt_lists_q <= cnt_lists_d;
-      cnt_max_stack_q <= cnt_max_stack_d;
-      cnt_max_list_q <= cnt_max_list_d;
-      cnt_cycles_q <= cnt_cycles_d;
       fsm_req_valid_q <= fsm_req_valid_d;
       tbuf_ready_q <= tbuf_ready_d;
       cur_bank_q <= cur_bank_d;
@@ -852,9 +841,6 @@ module cc_controller #(
   assign done_o           = done_q;
   assign irq_pending_o    = irq_pending_q;
   assign err_o            = err_q;
-  assign counters_o       = {cnt_tumbled_q, cnt_aligned_q, cnt_overlap_q, cnt_tri_q, cnt_lists_q,
-                             cnt_max_stack_q, cnt_max_list_q};
-  assign cycles_o         = cnt_cycles_q;
   assign bank_o           = cur_bank_q;
   assign t_o              = t_q;
   assign s_o              = s_q;

@@ -22,9 +22,9 @@
 namespace cc::sim {
 
 namespace {
-constexpr uint32_t kBar0 = 0xF0000000u;  // where the BFM places the chip's BARs
-constexpr uint32_t kBar1 = 0xE0000000u;
-constexpr uint32_t kBar1Bytes = 1u << 28;
+constexpr uint32_t kBar0 = RtlBoard::kBar0;
+constexpr uint32_t kBar1 = RtlBoard::kBar1;
+constexpr uint32_t kBar1Bytes = RtlBoard::kBar1Bytes;
 }  // namespace
 
 // What RtlBoard's methods use, whatever chip variant is simulated.
@@ -255,35 +255,7 @@ BoardMemory& RtlBoard::memory() { return impl_->mem; }
 void RtlBoard::setSramWriteObserver(StackSram::WriteObserver observer) { impl_->sram.setWriteObserver(std::move(observer)); }
 uint64_t RtlBoard::cycle() const { return impl_->cycle; }
 
-void RtlBoard::write32(uint32_t offset, uint32_t value) { impl_->host->write32(kBar0 + (offset & 0xFFF), value); }
-uint32_t RtlBoard::read32(uint32_t offset) { return impl_->host->read32(kBar0 + (offset & 0xFFF)); }
-
-namespace {
-void checkWindow(uint32_t addr, size_t bytes) {
-  if (addr % 4 || bytes % 4 || uint64_t(addr) + bytes > kBar1Bytes) {
-    throw std::invalid_argument("BAR1 access must be word-aligned and inside the 256 MiB window");
-  }
-}
-}  // namespace
-
-void RtlBoard::writeMemory(uint32_t addr, const void* data, size_t bytes) {
-  const char* env = std::getenv("CC_PCI_UPLOAD");
-  if (bytes > pci_upload_limit && !(env && std::string(env) == "1")) {
-    impl_->mem.write(addr, data, bytes);
-    return;
-  }
-  checkWindow(addr, bytes);
-  std::vector<uint32_t> words(bytes / 4);
-  std::memcpy(words.data(), data, bytes);
-  impl_->host->memWrite(kBar1 + addr, words.data(), words.size());
-}
-
-void RtlBoard::readMemory(uint32_t addr, void* data, size_t bytes) {
-  checkWindow(addr, bytes);
-  std::vector<uint32_t> words(bytes / 4);
-  impl_->host->memRead(kBar1 + addr, words.data(), words.size());
-  std::memcpy(data, words.data(), bytes);
-}
+PciHost& RtlBoard::host() { return *impl_->host; }
 
 bool RtlBoard::runUntilInterrupt(uint64_t max_cycles) {
   // The BFM counts PCI clocks; about 4 core cycles (7.69 ns at 130 MHz) pass in one PCI clock (30 ns).
@@ -297,6 +269,21 @@ bool RtlBoard::runUntilInterrupt(uint64_t max_cycles) {
     impl_->host->idle(64);
   }
   return true;
+}
+
+RtlDevice::RtlDevice(const ChipConfig& cfg)
+    : board_(cfg), bus_(board_.host(), RtlBoard::kBar0, RtlBoard::kBar1, RtlBoard::kBar1Bytes, "rtl") {}
+
+void RtlDevice::writeMemory(uint32_t addr, const void* data, size_t bytes) {
+  const char* env = std::getenv("CC_PCI_UPLOAD");
+  if (bytes > pci_upload_limit && !(env && std::string(env) == "1")) {
+    if (uint64_t{addr} + bytes > RtlBoard::kBar1Bytes)  // the driver could not reach it over PCI either
+      throw std::out_of_range("rtl: board memory write past the " + std::to_string(RtlBoard::kBar1Bytes >> 20) +
+                              " MiB BAR1 window");
+    board_.memory().write(addr, data, bytes);
+    return;
+  }
+  bus_.writeMemory(addr, data, bytes);
 }
 
 std::unique_ptr<Device> makeRtlDevice(const ChipConfig& cfg) {

@@ -18,6 +18,8 @@
 #include "cc/board_memory.h"
 #include "cc/config.h"
 #include "cc/device.h"
+#include "cc_pci_device.h"
+#include "cc_pci_host.h"
 #include "cc_stack_sram.h"
 
 namespace cc::sim {
@@ -26,19 +28,18 @@ struct RtlBoardImpl;
 
 class RtlBoard {
  public:
+  // Where the host places the chip's BARs at enumeration, and the BAR1 window's size.
+  static constexpr uint32_t kBar0 = 0xF0000000u, kBar1 = 0xE0000000u, kBar1Bytes = 1u << 28;
+
   explicit RtlBoard(const ChipConfig& cfg);
   ~RtlBoard();
   RtlBoard(const RtlBoard&) = delete;
   RtlBoard& operator=(const RtlBoard&) = delete;
 
-  void write32(uint32_t offset, uint32_t value);  // BAR0
-  uint32_t read32(uint32_t offset);
-  void writeMemory(uint32_t addr, const void* data, size_t bytes);  // BAR1 or back door
-  void readMemory(uint32_t addr, void* data, size_t bytes);         // BAR1
+  PciHost& host();        // the host's bus-functional model on the chip's PCI pins
   BoardMemory& memory();  // the back door
   // Sees every write the chip makes into the stack SRAM (word address, value).
   void setSramWriteObserver(StackSram::WriteObserver observer);
-  size_t pci_upload_limit = 1u << 20;
   // Steps until INTA# or `max_cycles`; returns whether the interrupt came. A chip that
   // stays busy past the watchdog (CC_WATCHDOG cycles, default 2^32) throws.
   bool runUntilInterrupt(uint64_t max_cycles);
@@ -48,21 +49,27 @@ class RtlBoard {
   std::unique_ptr<RtlBoardImpl> impl_;
 };
 
-// The `rtl` backend of the driver: the board behind the Device interface. board() lets a
-// test watch the stack SRAM.
+// The `rtl` backend of the driver: the board behind the Device interface. Registers, result
+// reads and small writes go over the PCI bus through the checked adapter (PciBusDevice:
+// offsets inside BAR0, memory inside the BAR1 window, byte enables at unaligned ends);
+// images larger than pci_upload_limit through the SDRAM's back door unless CC_PCI_UPLOAD=1
+// (the same bytes; a 30 MB image takes about a minute of simulated PCI bursts). board()
+// lets a test watch the stack SRAM.
 class RtlDevice : public Device {
  public:
-  explicit RtlDevice(const ChipConfig& cfg) : board_(cfg) {}
+  explicit RtlDevice(const ChipConfig& cfg);
   std::string name() const override { return "rtl"; }
-  void write32(uint32_t off, uint32_t v) override { board_.write32(off, v); }
-  uint32_t read32(uint32_t off) override { return board_.read32(off); }
-  void writeMemory(uint32_t addr, const void* data, size_t n) override { board_.writeMemory(addr, data, n); }
-  void readMemory(uint32_t addr, void* data, size_t n) override { board_.readMemory(addr, data, n); }
+  void write32(uint32_t off, uint32_t v) override { bus_.write32(off, v); }
+  uint32_t read32(uint32_t off) override { return bus_.read32(off); }
+  void writeMemory(uint32_t addr, const void* data, size_t n) override;
+  void readMemory(uint32_t addr, void* data, size_t n) override { bus_.readMemory(addr, data, n); }
   bool waitInterrupt(uint64_t max_cycles) override { return board_.runUntilInterrupt(max_cycles); }
   RtlBoard& board() { return board_; }
+  size_t pci_upload_limit = 1u << 20;
 
  private:
   RtlBoard board_;
+  PciBusDevice bus_;
 };
 
 std::unique_ptr<Device> makeRtlDevice(const ChipConfig& cfg);

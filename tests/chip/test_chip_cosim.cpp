@@ -453,16 +453,22 @@ TEST(ChipVariants, ChosenByParameters) {
 }
 
 TEST(ChipPci, MemoryWindowRoundTripsAndMatchesTheBoard) {
-  cc::sim::RtlBoard board(cc::namedConfig("paper"));
+  cc::sim::RtlDevice dev(cc::namedConfig("paper"));
   std::mt19937 rng(5);
   std::vector<uint32_t> words(777);
   for (auto& w : words) w = rng();
-  board.writeMemory(0x12340, words.data(), words.size() * 4);  // BAR1 bursts
+  dev.writeMemory(0x12340, words.data(), words.size() * 4);  // BAR1 bursts
   std::vector<uint32_t> back(words.size());
-  board.readMemory(0x12340, back.data(), back.size() * 4);
+  dev.readMemory(0x12340, back.data(), back.size() * 4);
   EXPECT_EQ(back, words);
   std::vector<uint32_t> direct(words.size());
-  board.memory().read(0x12340, direct.data(), direct.size() * 4);  // what the DRAM holds
+  dev.board().memory().read(0x12340, direct.data(), direct.size() * 4);  // what the DRAM holds
   EXPECT_EQ(direct, words);
-  EXPECT_THROW(board.readMemory(0x10000002, back.data(), 4), std::invalid_argument);
+  // Outside the window and outside BAR0: clear errors, nothing on the bus.
+  EXPECT_THROW(dev.readMemory(0x0FFFFFFE, back.data(), 4), std::out_of_range);
+  EXPECT_THROW(dev.write32(0x1000, 0), std::out_of_range);
+  EXPECT_THROW(dev.read32(0x13), std::out_of_range);
+  // An image larger than pci_upload_limit goes through the back door, still checked.
+  std::vector<uint32_t> big(dev.pci_upload_limit / 4 + 1, 0xA5A5A5A5u);
+  EXPECT_THROW(dev.writeMemory(cc::sim::RtlBoard::kBar1Bytes - 8, big.data(), big.size() * 4), std::out_of_range);
 }
