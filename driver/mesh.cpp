@@ -427,6 +427,16 @@ Mesh loadMesh(const std::string& path) {
     return mesh;
   }
   if (ext == ".ply") checkPly(path);
+  if (ext == ".stl") {  // ASCII STL: assimp accepts a file cut before 'endsolid' (facets lost silently)
+    const std::string text = readAll(path);
+    const bool ascii = text.compare(0, 5, "solid") == 0 && text.find('\0') == std::string::npos && text.find("facet") != std::string::npos;
+    if (ascii) {
+      const size_t last = text.find_last_not_of(" \t\r\n");
+      const size_t line = text.rfind('\n', last);
+      const std::string tail = text.substr(line == std::string::npos ? 0 : line + 1);
+      if (tail.compare(0, 8, "endsolid") != 0) throw fail(path, "ASCII STL does not end with 'endsolid' (truncated?)");
+    }
+  }
 
   Assimp::Importer importer;
   // No post-processing: no triangulation (we fan polygons ourselves, in order), no vertex

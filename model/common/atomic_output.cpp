@@ -60,7 +60,7 @@ void AtomicOutput::commit() {
   const bool ok = static_cast<bool>(out_);
   out_.close();
   if (!ok || out_.fail()) {
-    throw std::runtime_error(what_ + ": error writing " + qname(path_) + " (disk full?); " +
+    throw std::runtime_error(what_ + ": cannot write " + path_ + ": write error (disk full?); " +
                              (tmp_.empty() ? std::string("output incomplete") : "nothing written, an earlier file is kept"));
   }
   if (!tmp_.empty()) {

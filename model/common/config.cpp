@@ -179,7 +179,7 @@ void validateConfig(const ChipConfig& c) {
 ChipConfig loadConfigFile(const std::string& path) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) throw std::invalid_argument("configuration '" + path + "' is a folder, not a .cfg file");
-  if (!std::filesystem::exists(path, ec)) throw std::invalid_argument("no configuration file '" + path + "'");
+  if (!std::filesystem::exists(path, ec)) throw std::invalid_argument("cannot read configuration file '" + path + "': no such file");
   std::ifstream in(path);
   if (!in) throw std::invalid_argument("cannot read configuration file '" + path + "'");
   // A chain of 'base' files deeper than this is a cycle.
