@@ -20,6 +20,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cc/command_line.h"
+#include "cc/interrupt.h"
 #include "cc/bench_cpu.h"
 #include "cc/driver.h"
 #include "cc/sw_traversal.h"
@@ -116,12 +117,14 @@ int main(int argc, char** argv) {
     }
     // Timed work pins itself to one CPU as before; a submitter or a merge times nothing.
     if (mode == cc::shards::Mode::Single || mode == cc::shards::Mode::Worker) cc::pinBenchCpuOrExit("cc_perf");
-    return cc::shards::run(mode, run, o.out_dir, studyWork(o));
+    cc::installInterruptHandlers();
+    const int rc = cc::shards::run(mode, run, o.out_dir, studyWork(o));
+    return cc::interrupted() ? cc::interruptExitCode() : rc;
   } catch (const po::error& e) {
     std::fprintf(stderr, "cc_perf: %s (see --help)\n", e.what());
     return 2;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "cc_perf: error: %s\n", e.what());
-    return 2;
+    return cc::interrupted() ? cc::interruptExitCode() : 2;
   }
 }

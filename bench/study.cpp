@@ -1,5 +1,8 @@
 #include "study.h"
 
+#include "cc/atomic_output.h"
+#include "cc/interrupt.h"
+
 #include <algorithm>
 #include <cctype>
 #include <chrono>
@@ -392,6 +395,10 @@ ShardRecords measureShard(const StudyOptions& o, const StudyShard& s) {
   int exact_left = o.exact_limit;
   const auto start = Clock::now();
   for (size_t i = s.begin; i < s.end; ++i) {
+    if (cc::interrupted()) {
+      throw std::runtime_error("interrupted (signal " + std::to_string(cc::interruptSignal()) + "): nothing written to " + o.out_dir +
+                               " (files there are an earlier run's)");
+    }
     PoseRecord r;
     r.pair = label;
     r.index = i;
@@ -685,12 +692,8 @@ std::vector<size_t> shownRuns(const std::vector<TimedRun>& runs) {
 // Write: poses.csv, summary.csv, perf.json, table1.md, plot data
 // ---------------------------------------------------------------------------------------
 
-void writeFile(const std::string& path, const std::string& text) {
-  std::ofstream f(path);
-  f << text;
-  f.close();
-  if (!f) throw std::runtime_error("cannot write " + path);
-}
+// Whole or not at all (cc/atomic_output.h): an interrupted or failed run leaves no half file.
+void writeFile(const std::string& path, const std::string& text) { cc::writeFileAtomically(path, text, "--out"); }
 
 Csv posesCsv(const std::vector<TimedRun>& runs, const std::vector<PoseRecord>& records) {
   Csv pc{poseHeader(runs), {}};

@@ -7,6 +7,7 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -174,12 +175,13 @@ Mesh readOff(const std::string& path) {
     }
     if (homogeneous) {
       if (x[3] == 0) throw failAt(path, lines.line(), where + " has the homogeneous coordinate 0");
-      for (int a = 0; a < 3; ++a) p[a] = static_cast<float>(x[a] / x[3]);
+      for (int a = 0; a < 3; ++a) { x[a] /= x[3]; p[a] = static_cast<float>(x[a]); }
     }
     for (int a = 0; a < 3; ++a) {
       if (!std::isfinite(p[a])) throw failAt(path, lines.line(), where + " has a NaN or infinite coordinate (as float): " + quoted(w[a]));
     }
     mesh.vertices.push_back(p);
+    mesh.vertices_d.push_back({x[0], x[1], x[2]});
   }
   std::vector<uint32_t> idx;
   for (uint64_t fi = 0; fi < nf; ++fi) {
@@ -425,6 +427,16 @@ Mesh loadMesh(const std::string& path) {
     return mesh;
   }
   if (ext == ".ply") checkPly(path);
+  if (ext == ".stl") {  // ASCII STL: assimp accepts a file cut before 'endsolid' (facets lost silently)
+    const std::string text = readAll(path);
+    const bool ascii = text.compare(0, 5, "solid") == 0 && text.find('\0') == std::string::npos && text.find("facet") != std::string::npos;
+    if (ascii) {
+      const size_t last = text.find_last_not_of(" \t\r\n");
+      const size_t line = text.rfind('\n', last);
+      const std::string tail = text.substr(line == std::string::npos ? 0 : line + 1);
+      if (tail.compare(0, 8, "endsolid") != 0) throw fail(path, "ASCII STL does not end with 'endsolid' (truncated?)");
+    }
+  }
 
   Assimp::Importer importer;
   // No post-processing: no triangulation (we fan polygons ourselves, in order), no vertex
@@ -441,6 +453,7 @@ Mesh loadMesh(const std::string& path) {
     for (unsigned v = 0; v < am->mNumVertices; ++v) {
       const aiVector3D& p = am->mVertices[v];
       mesh.vertices.push_back({p.x, p.y, p.z});
+      mesh.vertices_d.push_back({p.x, p.y, p.z});
     }
     for (unsigned fi = 0; fi < am->mNumFaces; ++fi) {
       const aiFace& face = am->mFaces[fi];
@@ -461,17 +474,82 @@ Mesh loadMesh(const std::string& path) {
   return mesh;
 }
 
+namespace {
+
+// vertices_d when it still describes `vertices` (every one rounds to it, or to a neighbour:
+// OFF's float is the one nearest the text, which double rounding can miss by one), else not.
+bool hasDoubles(const Mesh& mesh) {
+  if (mesh.vertices_d.size() != mesh.vertices.size() || mesh.vertices.empty()) return false;
+  for (size_t i = 0; i < mesh.vertices.size(); ++i) {
+    for (int a = 0; a < 3; ++a) {
+      const float r = static_cast<float>(mesh.vertices_d[i][a]), v = mesh.vertices[i][a];
+      if (r != v && std::nextafter(r, v) != v) return false;
+    }
+  }
+  return true;
+}
+
+std::string num(double v) {
+  char b[32];
+  std::snprintf(b, sizeof b, "%.3g", v);
+  return b;
+}
+
+}  // namespace
+
 void normalizeMesh(Mesh& mesh) {
   if (mesh.vertices.empty()) return;
+  if (!hasDoubles(mesh)) {
+    mesh.vertices_d.clear();
+    for (const auto& v : mesh.vertices) mesh.vertices_d.push_back({v[0], v[1], v[2]});
+  }
   double lo[3], hi[3];
-  for (int a = 0; a < 3; ++a) lo[a] = hi[a] = mesh.vertices[0][a];
-  for (const auto& v : mesh.vertices) {
-    for (int a = 0; a < 3; ++a) { lo[a] = std::min<double>(lo[a], v[a]); hi[a] = std::max<double>(hi[a], v[a]); }
+  for (int a = 0; a < 3; ++a) lo[a] = hi[a] = mesh.vertices_d[0][a];
+  for (const auto& v : mesh.vertices_d) {
+    for (int a = 0; a < 3; ++a) { lo[a] = std::min(lo[a], v[a]); hi[a] = std::max(hi[a], v[a]); }
   }
   const double side = std::max({hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]});
-  if (!(side > 0)) throw fail(mesh.name, "cannot normalize: the mesh has zero extent");
-  for (auto& v : mesh.vertices) {
-    for (int a = 0; a < 3; ++a) v[a] = static_cast<float>((v[a] - 0.5 * (lo[a] + hi[a])) / side);
+  if (!(side > 0) || !std::isfinite(side)) throw fail(mesh.name, "cannot normalize: the mesh has zero (or no finite) extent");
+  for (size_t i = 0; i < mesh.vertices_d.size(); ++i) {
+    for (int a = 0; a < 3; ++a) {
+      mesh.vertices_d[i][a] = (mesh.vertices_d[i][a] - 0.5 * (lo[a] + hi[a])) / side;
+      mesh.vertices[i][a] = static_cast<float>(mesh.vertices_d[i][a]);
+    }
+  }
+}
+
+void checkFloatShape(const Mesh& mesh) {
+  if (!hasDoubles(mesh)) return;
+  double lo[3], hi[3], moved = 0, far = 0;
+  for (int a = 0; a < 3; ++a) lo[a] = hi[a] = mesh.vertices_d[0][a];
+  for (size_t i = 0; i < mesh.vertices_d.size(); ++i) {
+    for (int a = 0; a < 3; ++a) {
+      const double x = mesh.vertices_d[i][a];
+      lo[a] = std::min(lo[a], x);
+      hi[a] = std::max(hi[a], x);
+      far = std::max(far, std::fabs(x));
+      moved = std::max(moved, std::fabs(x - static_cast<double>(mesh.vertices[i][a])));
+    }
+  }
+  const double size = std::max({hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]});
+  if (moved > std::ldexp(size, -12)) {
+    throw fail(mesh.name, "coordinates up to " + num(far) + " for a mesh of size " + num(size) +
+                              ": rounded to float (the chip's format) its vertices move by up to " + num(moved) +
+                              ", more than 2^-12 of its size, and its shape is lost; --normalize centres and scales it first (in double)");
+  }
+}
+
+void scaleMeshPow2(Mesh& mesh, int k) {
+  if (hasDoubles(mesh)) {  // from the doubles: a coordinate float kept only as a subnormal regains its bits
+    for (size_t i = 0; i < mesh.vertices.size(); ++i) {
+      for (int a = 0; a < 3; ++a) {
+        mesh.vertices_d[i][a] = std::ldexp(mesh.vertices_d[i][a], k);
+        mesh.vertices[i][a] = static_cast<float>(mesh.vertices_d[i][a]);
+      }
+    }
+  } else {
+    mesh.vertices_d.clear();
+    for (auto& v : mesh.vertices) for (auto& x : v) x = std::ldexp(x, k);
   }
 }
 

@@ -138,6 +138,7 @@ struct Builder {
 }  // namespace
 
 DopTree buildTree(const Mesh& mesh, const Directions& dirs, SplitRule rule) {
+  checkFloatShape(mesh);  // float keeps the mesh's shape (docs/driver.md, "Input rules")
   validateMesh(mesh);
   Builder b{mesh, dirs, rule, {}, {}, {}};
   b.tree.dirs = dirs;

@@ -16,6 +16,7 @@
 #include "cc_rtl_chips.h"  // the Verilated chips (sim/CMakeLists.txt)
 #include "cc_pci_host.h"
 #include "cc/layout.h"
+#include "cc/env.h"
 #include "cc/output_file.h"
 #include "cc_sdram_device.h"
 
@@ -56,15 +57,16 @@ struct ChipImpl : RtlBoardImpl {
     top.reset(new Top(ctx.get()));
     if (const char* t = std::getenv("CC_TRACE")) {
       ctx->traceEverOn(true);
+      openForWriting(t, "CC_TRACE");  // Verilator's FST writer fails silently: fail here, naming it
       trace.reset(new VerilatedFstC);
       top->trace(trace.get(), 99);
       trace->open(t);
     }
-    if (const char* w = std::getenv("CC_WATCHDOG")) watchdog = std::stoull(w);
+    if (const char* w = std::getenv("CC_WATCHDOG")) watchdog = envCount("CC_WATCHDOG", w);
     if (const char* p = std::getenv("CC_STATE_PROFILE")) profile = openForWriting(p, "CC_STATE_PROFILE");
     if (const char* t = std::getenv("CC_TIMELINE")) {
       timeline = openForWriting(t, "CC_TIMELINE");
-      if (const char* n = std::getenv("CC_TIMELINE_CYCLES")) timeline_left = std::stoull(n);
+      if (const char* n = std::getenv("CC_TIMELINE_CYCLES")) timeline_left = envCount("CC_TIMELINE_CYCLES", n);
       std::fprintf(timeline.get(), "# cycle state sram sdram_cmd sdram_beat dotadd_issue entry_done lookahead_state\n");
     }
     PciBinding b;

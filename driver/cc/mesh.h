@@ -1,5 +1,5 @@
 // Triangle meshes as the driver sees them: vertex positions in float (what the chip will
-// hold) and triangles in input order. A triangle's id is its index in `tris` and never
+// hold), the positions as read in double beside them, and triangles in input order. A triangle's id is its index in `tris` and never
 // changes: faces in file order, a polygon of n vertices fanned (v0, vi, vi+1) into n-2
 // triangles in order. Degenerate triangles stay in the mesh (keeping ids stable); the tree
 // builder leaves them out and counts them (docs/memory_image.md).
@@ -13,11 +13,17 @@
 namespace cc {
 
 using Vec3f = std::array<float, 3>;
+using Vec3dArr = std::array<double, 3>;
 using Tri = std::array<uint32_t, 3>;
 
 struct Mesh {
   std::string name;  // file name or generator description, for messages
   std::vector<Vec3f> vertices;
+  // The positions as read, in double (OFF keeps every digit; assimp's formats give float's);
+  // vertices[i] is vertices_d[i] rounded to float. normalizeMesh works on these, so a mesh
+  // far from the origin keeps its shape; empty for generated meshes. Code that changes
+  // `vertices` without them is noticed (the two no longer agree) and they are then ignored.
+  std::vector<Vec3dArr> vertices_d;
   std::vector<Tri> tris;
 };
 
@@ -44,8 +50,21 @@ void validateMesh(const Mesh& mesh);
 double meshRadius(const Mesh& mesh);
 
 // Scales uniformly so the largest side of the bounding box is 1 and centres the box at
-// the origin (collide --normalize).
+// the origin (collide --normalize), in double from vertices_d when the mesh has them, then
+// rounds once to float.
 void normalizeMesh(Mesh& mesh);
+
+// The input rule for float (docs/driver.md, "Input rules"): rounding the coordinates to
+// float (the chip's format) may move a vertex by at most 2^-12 of the mesh's size (the
+// largest side of its bounding box); a mesh far from the origin for its size breaks it
+// (a sphere of radius 1 at 1e7: float moves its vertices by up to 0.5). Throws MeshError
+// naming the mesh, the distance, the size and the cure (--normalize centres it in double).
+// Meshes without vertices_d pass. buildTree calls it.
+void checkFloatShape(const Mesh& mesh);
+
+// Multiplies every coordinate by 2^k (exact in float and double while in range): the same
+// scene at another scale, every intersection answer unchanged.
+void scaleMeshPow2(Mesh& mesh, int k);
 
 // Procedural meshes for tests.
 Mesh makeSphere(float radius, int stacks, int slices);

@@ -3,10 +3,12 @@
 //   cc_vectors --record tests/vectors
 //   cc_vectors --replay tests/vectors/queries.vec --backend rtl
 #include <boost/program_options.hpp>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
 
+#include "cc/atomic_output.h"
 #include "cc/command_line.h"
 #include "cc/driver.h"
 #include "cc/golden_device.h"
@@ -35,9 +37,9 @@ struct Recorder {
   }
   void save(const std::string& path, const std::string& header) {
     v.steps = rec.steps();
-    std::ofstream out(path);
-    if (!out) throw std::runtime_error("cannot write " + path);
-    cc::writeVector(out, v, header + "\nRecorded on the golden model by cc_vectors --record (docs/vectors.md).");
+    cc::AtomicOutput out(path, "--record");
+    cc::writeVector(out.stream(), v, header + "\nRecorded on the golden model by cc_vectors --record (docs/vectors.md).");
+    out.commit();
     std::printf("%s: %zu steps\n", path.c_str(), v.steps.size());
   }
 };
@@ -137,9 +139,12 @@ void record(const std::string& dir) {
 // Replays `path` on `backend`; prints what differs and the timed reads. Returns the
 // number of mismatches.
 size_t replay(const std::string& path, const std::string& backend) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw std::invalid_argument(path + ": a folder, not a vector file");
   std::ifstream in(path);
   if (!in) throw std::invalid_argument("cannot read " + path);
   const cc::Vector v = cc::readVector(in, path);
+  if (v.steps.empty()) throw std::invalid_argument(path + ": no steps (an empty or truncated vector file replays nothing)");
   auto dev = cc::makeDevice(backend, cc::namedConfig(v.config));
   const cc::ReplayResult r = cc::replayVector(*dev, v.steps);
   for (const auto& m : r.mismatches) std::printf("%s: %s\n", path.c_str(), m.c_str());

@@ -9,9 +9,13 @@
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <set>
 
+#include "cc/atomic_output.h"
 #include "cc/command_line.h"
 #include "cc/driver.h"
+#include "cc/interrupt.h"
+#include "cc/scene_rules.h"
 #include "cc/sw_traversal.h"
 
 namespace po = boost::program_options;
@@ -26,7 +30,27 @@ struct Options {
   int sweep = 1;
   std::vector<double> axis{1, 1, 1}, offset{0, 0, 0}, pose;
   std::vector<std::string> set;
+  std::set<std::string> given;  // options on the command line (not defaulted)
 };
+
+// Options that contradict each other, and outputs that would destroy an input or each other:
+// refused before any work (docs/driver.md, "Input rules").
+void checkOptions(const Options& o) {
+  const auto has = [&](const char* k) { return o.given.count(k) > 0; };
+  for (const char* k : {"sweep", "axis", "offset"}) {
+    if (has("pose") && has(k)) throw std::invalid_argument(std::string("--pose is one pose: it excludes --") + k);
+    if (has("poses") && has(k)) throw std::invalid_argument(std::string("--poses reads the motion from a file: it excludes --") + k);
+  }
+  if (has("cosim") && has("backend") && o.cosim.substr(0, o.cosim.find(',')) != o.backend) {
+    throw std::invalid_argument("--backend " + o.backend + " and --cosim " + o.cosim +
+                                ": --cosim names the backends that run (the first one's answer is reported); leave --backend out");
+  }
+  std::vector<cc::NamedPath> outputs;
+  if (has("json")) outputs.emplace_back("--json", o.json);
+  if (has("pairs-out")) outputs.emplace_back("--pairs-out", o.pairs_out);
+  const bool cfg_file = o.config.find('/') != std::string::npos || (o.config.size() > 4 && o.config.compare(o.config.size() - 4, 4, ".cfg") == 0);
+  cc::checkOutputPaths({{"--a", o.a}, {"--b", o.b}, {"--poses", o.poses_file}, {"--config", cfg_file ? o.config : ""}}, outputs);
+}
 
 Eigen::Vector3d vec3(const std::vector<double>& v, const char* what) {
   if (v.size() != 3) throw std::invalid_argument(std::string("--") + what + " takes three numbers");
@@ -82,6 +106,7 @@ struct Row {
 
 int run(const Options& o) {
   if (o.a.empty() || o.b.empty()) throw std::invalid_argument("--a and --b are required");
+  checkOptions(o);
   if (o.sweep < 1) throw std::invalid_argument("--sweep must be at least 1");
   const cc::QueryMode mode = cc::queryModeByName(o.mode);
   const cc::SplitRule split = cc::splitRuleByName(o.split);
@@ -126,6 +151,24 @@ int run(const Options& o) {
   }
   const bool sw_backend = backends[0] == "sw";
   const bool timed = backends[0] == "tlm" || backends[0] == "rtl";  // the first backend counts cycles
+  const auto t0 = Clock::now();
+  cc::Mesh ma = cc::loadMesh(o.a), mb = cc::loadMesh(o.b);
+  if (o.normalize) { cc::normalizeMesh(ma); cc::normalizeMesh(mb); }
+  // A scene outside the scale the chip's FP32 arithmetic serves is scaled by a power of two
+  // (exact: every answer stays the same), and the scale is reported.
+  {
+    std::vector<cc::Pose> ps;
+    for (const auto& p : poses) ps.push_back(p.second);
+    if (const int k = cc::sceneScaleExponent({&ma, &mb}, ps); k != 0) {
+      cc::scaleScene({&ma, &mb}, ps, k);
+      for (size_t i = 0; i < poses.size(); ++i) poses[i].second = ps[i];
+      std::fprintf(stderr, "collide: the scene (meshes and translations) is scaled by 2^%d so the chip's FP32 arithmetic serves it (exact: "
+                   "the pairs are the unscaled scene's)\n", k);
+    }
+    if (!sw_backend) cc::checkSceneScale({&ma, &mb}, ps);
+  }
+  const cc::DopTree ta = cc::buildTree(ma, dirs, split), tb = cc::buildTree(mb, dirs, split);
+  const double setup = std::chrono::duration<double>(Clock::now() - t0).count();
   struct Chip {
     std::string name;
     std::unique_ptr<cc::Device> dev;
@@ -135,21 +178,17 @@ int run(const Options& o) {
   std::vector<Chip> chips;
   if (!sw_backend) {
     for (const auto& name : backends) {
+      cc::checkBoardMemory({&ta, &tb}, cc::reachableBoardBytes(name, cfg), name);  // before building a slow chip
       Chip c{name, cc::makeDevice(name, cfg), nullptr, {}, {}};
       c.drv = std::make_unique<cc::Driver>(*c.dev);
       chips.push_back(std::move(c));
     }
   }
 
-  const auto t0 = Clock::now();
-  cc::Mesh ma = cc::loadMesh(o.a), mb = cc::loadMesh(o.b);
-  if (o.normalize) { cc::normalizeMesh(ma); cc::normalizeMesh(mb); }
-  const cc::DopTree ta = cc::buildTree(ma, dirs, split), tb = cc::buildTree(mb, dirs, split);
-  const double setup = std::chrono::duration<double>(Clock::now() - t0).count();
   if (!o.quiet) {
     std::printf("A: %s  %zu triangles (%zu degenerate left out), tree depth %d\n", o.a.c_str(), ma.tris.size(), ta.degenerate_dropped, ta.depth);
     std::printf("B: %s  %zu triangles (%zu degenerate left out), tree depth %d\n", o.b.c_str(), mb.tris.size(), tb.degenerate_dropped, tb.depth);
-    std::printf("backend %s, config %s, mode %s, split %s, set-up %.2f s\n", o.backend.c_str(), cfg.name.c_str(), o.mode.c_str(),
+    std::printf("backend %s, config %s, mode %s, split %s, set-up %.2f s\n", backends[0].c_str(), cfg.name.c_str(), o.mode.c_str(),
                 o.split.c_str(), setup);
   }
 
@@ -159,11 +198,9 @@ int run(const Options& o) {
   }
   const cc::SwObject sa = cc::makeSwObject(ta, ma), sb = cc::makeSwObject(tb, mb);
 
-  std::ofstream pairs_out;
-  if (!o.pairs_out.empty()) {
-    pairs_out.open(o.pairs_out);
-    if (!pairs_out) throw std::runtime_error("cannot write " + o.pairs_out);
-  }
+  std::unique_ptr<cc::AtomicOutput> pairs_out, json_out;  // complete files or none (cc/atomic_output.h)
+  if (!o.pairs_out.empty()) pairs_out = std::make_unique<cc::AtomicOutput>(o.pairs_out, "--pairs-out");
+  if (!o.json.empty()) json_out = std::make_unique<cc::AtomicOutput>(o.json, "--json");
   if (!o.quiet) {
     std::printf("%5s %8s %8s %9s %9s %10s %8s %6s %8s %7s %5s %6s %11s %10s %10s", "pose", "angle", "pairs", "tumbled", "aligned_pr",
                 "overlaps", "tri", "unc", "host_ms", "lists", "stack", "maxlst", "eq5_cycles", "chip_ms", "sw_ms");
@@ -176,6 +213,7 @@ int run(const Options& o) {
   const bool both_timed = chips.size() == 2 && timedBackend(backends[0]) && timedBackend(backends[1]);
   Progress progress(static_cast<int>(poses.size()));
   for (size_t i = 0; i < poses.size(); ++i) {
+    if (cc::interrupted()) break;  // SIGINT/SIGTERM: keep the finished poses, write them, stop
     const auto& [deg, pose] = poses[i];
     Row r{static_cast<int>(i), deg, {}, 0, 0, 0, 0, {}};
     std::vector<cc::TriPair> pairs;
@@ -219,7 +257,10 @@ int run(const Options& o) {
     r.sw_wall = sw_time;
     r.pairs = pairs.size();
     r.eq5 = sw_backend ? 0 : eq5Cycles(r.c);
-    for (const auto& p : pairs) pairs_out << i << ' ' << p.first << ' ' << p.second << '\n';
+    if (pairs_out) {
+      for (const auto& p : pairs) pairs_out->stream() << i << ' ' << p.first << ' ' << p.second << '\n';
+    }
+    if (o.quiet && !r.error.empty()) std::fprintf(stderr, "collide: pose %d ended in error %s\n", r.pose, r.error.c_str());
     if (!o.quiet) {
       std::printf("%5d %8.2f %8zu %9llu %9llu %10llu %8llu %6llu %8.3f %7llu %5llu %6llu %11.0f %10.3f %10.3f", r.pose, r.angle, r.pairs,
                   (unsigned long long)r.c.tumbled_nodes_transformed, (unsigned long long)r.c.aligned_pairs_fetched,
@@ -235,8 +276,11 @@ int run(const Options& o) {
     rows.push_back(r);
     progress.update(static_cast<int>(i + 1));
   }
-  // A full disk or a dead target shows only when the buffer goes out: check after flushing.
-  if (pairs_out.is_open() && !pairs_out.flush()) throw std::runtime_error("cannot write " + o.pairs_out + ": write error (disk full?)");
+  if (cc::interrupted()) {
+    std::fprintf(stderr, "\ncollide: interrupted (signal %d) after %zu of %zu poses; the outputs hold those\n", cc::interruptSignal(), rows.size(),
+                 poses.size());
+  }
+  if (rows.empty()) return cc::interruptExitCode();
 
   // Table-1 style summary: average and worst case over the poses.
   auto avg = [&](auto f) { double s = 0; for (const auto& r : rows) s += f(r); return s / rows.size(); };
@@ -307,13 +351,13 @@ int run(const Options& o) {
       j["error"] = r.error.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.error);
       arr.push_back(j);
     }
-    std::ofstream out(o.json);
-    if (!out) throw std::runtime_error("cannot write " + o.json);
-    out << arr.dump(1) << '\n';
-    out.close();
-    if (!out) throw std::runtime_error("cannot write " + o.json + ": write error (disk full?)");
+    json_out->stream() << arr.dump(1) << '\n';
+    json_out->commit();
   }
+  // A full disk shows only when the buffer goes out: commit flushes and checks every write.
+  if (pairs_out) pairs_out->commit();
   if (std::fflush(stdout) != 0 || std::ferror(stdout)) throw std::runtime_error("cannot write the standard output");
+  if (cc::interrupted()) return cc::interruptExitCode();
   for (const auto& r : rows) {
     if (!r.error.empty()) return 3;  // a query ended in an error status
   }
@@ -343,7 +387,7 @@ int main(int argc, char** argv) {
       ("split", po::value(&o.split), "tree split rule: meanwidth (default) | median")
       ("dirs", po::value(&o.dirs), "DOP direction set: zachmann (default) | axes_diagonals")
       ("pairs-out", po::value(&o.pairs_out), "write 'pose triA triB' per intersecting pair")
-      ("json", po::value(&o.json), "write one JSON object per pose")
+      ("json", po::value(&o.json), "write one JSON object per pose (written whole when the run ends, or not at all)")
       ("no-sw", po::bool_switch(&o.no_sw), "do not time the software traversal")
       ("quiet,q", po::bool_switch(&o.quiet), "only the summary");
   try {
@@ -354,6 +398,8 @@ int main(int argc, char** argv) {
       std::cout << desc << '\n';
       return vm.count("help") ? 0 : 2;
     }
+    for (const auto& [k, v] : vm) if (!v.defaulted()) o.given.insert(k);
+    cc::installInterruptHandlers();
     return run(o);
   } catch (const po::error& e) {
     std::fprintf(stderr, "collide: %s (see --help)\n", e.what());

@@ -5,7 +5,9 @@
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
+#include <cctype>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <stdexcept>
 
@@ -67,11 +69,14 @@ void parseInto(const std::string& key, const std::string& v, std::string& out) {
   out = v;
 }
 
+// Decimal, or hexadecimal with 0x; a leading zero is refused (C would read "010" as octal 8).
 void parseInto(const std::string& key, const std::string& v, uint64_t& out) {
-  if (v.empty() || v[0] == '-') badValue(key, v, "a non-negative integer");
+  if (v.empty() || !std::isdigit(static_cast<unsigned char>(v[0]))) badValue(key, v, "a non-negative integer");
+  const bool hex = v.size() > 2 && v[0] == '0' && (v[1] == 'x' || v[1] == 'X');
+  if (!hex && v.size() > 1 && v[0] == '0') badValue(key, v, "a decimal integer without leading zeros (or hexadecimal with 0x)");
   errno = 0;
   char* end = nullptr;
-  const unsigned long long x = std::strtoull(v.c_str(), &end, 0);
+  const unsigned long long x = std::strtoull(v.c_str(), &end, hex ? 16 : 10);
   if (errno != 0 || *end != '\0') badValue(key, v, "a non-negative integer");
   out = x;
 }
@@ -146,7 +151,7 @@ void validateConfig(const ChipConfig& c) {
   need(layout::stackSramWords(c.list_words, c.stack_frames) <= (1ull << 31), "list_words/stack_frames",
        "the stack SRAM (lists, then 3 words per frame) holds at most 2^31 words");
   need(c.board_bytes >= 4096 && c.board_bytes <= (1ull << 32), "board_bytes", "must be in 4 KiB .. 4 GiB");
-  need(c.core_mhz > 0 && c.core_mhz < 1e5, "core_mhz", "must be in (0, 100000)");
+  need(c.core_mhz >= 1 && c.core_mhz < 1e5, "core_mhz", "must be in [1, 100000) MHz");
   need(c.dotadd_stages >= 3 && c.dotadd_stages <= 32, "dotadd_stages", "must be in 3..32 (cc_dotadd needs 3)");
   need(isPow2(c.sdram_banks) && c.sdram_banks <= 64, "sdram_banks", "must be a power of two up to 64");
   need(c.sdram_bus_bits % 8 == 0 && isPow2(c.sdram_bus_bits / 8) && c.sdram_bus_bits <= 512, "sdram_bus_bits",
@@ -165,13 +170,16 @@ void validateConfig(const ChipConfig& c) {
   need(c.resume_ahead <= 1, "resume_ahead", "must be 0 or 1");
   need(c.it_mul_stages >= 1 && c.it_mul_stages <= 16, "it_mul_stages", "must be in 1..16");
   need(c.it_add_stages >= 1 && c.it_add_stages <= 16, "it_add_stages", "must be in 1..16");
-  need(c.pci_mhz > 0 && c.pci_mhz < 1e5, "pci_mhz", "must be in (0, 100000)");
+  need(c.pci_mhz >= 1 && c.pci_mhz < 1e5, "pci_mhz", "must be in [1, 100000) MHz");
   need(c.gate_ps > 0 && c.gate_ps < 1e4, "gate_ps", "must be in (0, 10000)");
   need(c.flop_ps >= 0 && c.flop_ps < 1e5, "flop_ps", "must be in [0, 100000)");
   need(c.skew_ps >= 0 && c.skew_ps < 1e5, "skew_ps", "must be in [0, 100000)");
 }
 
 ChipConfig loadConfigFile(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw std::invalid_argument("configuration '" + path + "' is a folder, not a .cfg file");
+  if (!std::filesystem::exists(path, ec)) throw std::invalid_argument("cannot read configuration file '" + path + "': no such file");
   std::ifstream in(path);
   if (!in) throw std::invalid_argument("cannot read configuration file '" + path + "'");
   // A chain of 'base' files deeper than this is a cycle.
@@ -181,6 +189,7 @@ ChipConfig loadConfigFile(const std::string& path) {
   ChipConfig c;
   c.name = std::filesystem::path(path).stem().string();
   bool any = false;
+  std::map<std::string, int> seen;  // key -> the line that set it
   std::string line;
   for (int no = 1; std::getline(in, line); ++no) {
     const auto hash = line.find('#');
@@ -191,6 +200,10 @@ ChipConfig loadConfigFile(const std::string& path) {
     const auto where = path + ":" + std::to_string(no) + ": ";
     if (eq == std::string::npos) throw std::invalid_argument(where + "expected 'key = value', got '" + line + "'");
     const std::string key = trim(line.substr(0, eq)), value = trim(line.substr(eq + 1));
+    if (const auto it = seen.find(key); it != seen.end()) {
+      throw std::invalid_argument(where + "'" + key + "' is set twice (first on line " + std::to_string(it->second) + ")");
+    }
+    seen.emplace(key, no);
     try {
       if (key == "base") {
         if (any) throw std::invalid_argument("'base' must come before every other key");
@@ -207,6 +220,7 @@ ChipConfig loadConfigFile(const std::string& path) {
     }
     any = true;
   }
+  if (in.bad()) throw std::invalid_argument("cannot read configuration file '" + path + "'");
   try {
     validateConfig(c);
   } catch (const std::invalid_argument& e) {

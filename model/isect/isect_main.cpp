@@ -6,12 +6,17 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstdio>
+#include <algorithm>
+#include <filesystem>
 #include <fstream>
+#include <memory>
 #include <iostream>
 #include <sstream>
 #include <string>
 
+#include "cc/atomic_output.h"
 #include "cc/command_line.h"
+#include "cc/interrupt.h"
 #include "cc/isect/registry.h"
 #include "cc/isect/report.h"
 
@@ -44,26 +49,50 @@ std::string parseLine(const std::string& line, int n, std::vector<double>& out) 
   return "";
 }
 
+// A triangle pair's 18 coordinates scaled by a power of two so the largest magnitude lies in
+// [1, 2): exact, so an exact answer does not change, and the f64 and f32 tests' products stay
+// in their format's normal range (at 1e-160 or 1e160 they underflow or overflow and give
+// false hits). Only tritri cases: every number of them is a coordinate.
+void scaleToUnit(std::vector<double>& v) {
+  double m = 0;
+  for (double x : v) m = std::max(m, std::fabs(x));
+  if (m == 0) return;
+  int e;
+  std::frexp(m, &e);
+  for (double& x : v) x = std::ldexp(x, 1 - e);
+}
+
 int runFile(const Algo& algo, const std::string& inPath, const std::string& outPath, const cc::isect::Params& p) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(inPath, ec)) {
+    std::cerr << "isect: --in '" << inPath << "' is a folder, not a file of cases\n";
+    return 2;
+  }
   std::ifstream in(inPath);
   if (!in) {
     std::cerr << "isect: cannot open input file '" << inPath << "'\n";
     return 2;
   }
-  std::ofstream outFile;
+  std::unique_ptr<cc::AtomicOutput> outFile;
   std::ostream* out = &std::cout;
   if (outPath != "-") {
-    outFile.open(outPath);
-    if (!outFile) {
-      std::cerr << "isect: cannot open output file '" << outPath << "'\n";
+    try {
+      cc::checkOutputPaths({{"--in", inPath}}, {{"--out", outPath}});
+      outFile = std::make_unique<cc::AtomicOutput>(outPath, "--out");
+    } catch (const std::exception& e) {
+      std::cerr << "isect: " << e.what() << "\n";
       return 2;
     }
-    out = &outFile;
+    out = &outFile->stream();
   }
   out->precision(17);
   std::string line;
   std::vector<double> nums;
   for (long lineNo = 1; std::getline(in, line); ++lineNo) {
+    if (cc::interrupted()) {
+      std::cerr << "isect: interrupted at line " << lineNo << "; no output written\n";
+      return cc::interruptExitCode();
+    }
     if (line.find_first_not_of(" \t\r") == std::string::npos) {
       std::cerr << "isect: " << inPath << ":" << lineNo << ": empty line\n";
       return 3;
@@ -79,10 +108,22 @@ int runFile(const Algo& algo, const std::string& inPath, const std::string& outP
         return 3;
       }
     }
+    if (algo.test == "tritri") scaleToUnit(nums);
     const cc::isect::Outcome o = algo.run(nums.data(), p);
     *out << (o.hit ? 1 : 0);
     for (double x : o.extra) *out << ' ' << x;
     *out << '\n';
+  }
+  if (in.bad()) {
+    std::cerr << "isect: read error on '" << inPath << "'\n";
+    return 2;
+  }
+  try {
+    if (outFile) outFile->commit();
+    else if (!std::cout.flush()) throw std::runtime_error("cannot write the standard output");
+  } catch (const std::exception& e) {
+    std::cerr << "isect: " << e.what() << "\n";
+    return 2;
   }
   return 0;
 }
@@ -100,7 +141,8 @@ int main(int argc, char** argv) {
       "zero", po::value<double>()->default_value(0.0), "ERIT ZERO threshold (divisions)")(
       "report", "accuracy report against exact arithmetic (markdown)")(
       "cases", po::value<int>()->default_value(20000), ("cases per family for --report (1 to " + std::to_string(kMaxReportCases) + ")").c_str())(
-      "seed", po::value<unsigned>()->default_value(1), "seed for --report");
+      "seed", po::value<std::string>()->default_value("1"), "seed for --report (0 to 4294967295)");
+  cc::installInterruptHandlers();
   po::variables_map vm;
   try {
     po::store(cc::parseCommandLine(argc, argv, desc), vm);
@@ -124,7 +166,13 @@ int main(int argc, char** argv) {
       return 1;
     }
     try {
-      cc::isect::writeAccuracyReport(std::cout, n, vm["seed"].as<unsigned>());
+      const std::string seed = vm["seed"].as<std::string>();
+      const bool digits = !seed.empty() && seed.size() <= 10 && seed.find_first_not_of("0123456789") == std::string::npos;
+      if (!digits || std::stoull(seed) > 0xFFFFFFFFull) {
+        std::cerr << "isect: --seed '" << seed << "' is not an integer in 0 .. 4294967295\n";
+        return 1;
+      }
+      cc::isect::writeAccuracyReport(std::cout, n, static_cast<unsigned>(std::stoull(seed)));
     } catch (const std::exception& e) {  // e.g. out of memory: an error, not an abort
       std::cerr << "isect: --report failed: " << e.what() << "\n";
       return 1;
@@ -147,8 +195,8 @@ int main(int argc, char** argv) {
   cc::isect::Params p;
   p.eps = vm["eps"].as<double>();
   p.zero = vm["zero"].as<double>();
-  if (!(p.eps >= 0) || !(p.zero >= 0)) {
-    std::cerr << "isect: --eps and --zero must be >= 0\n";
+  if (!(p.eps >= 0) || !(p.zero >= 0) || !std::isfinite(p.eps) || !std::isfinite(p.zero)) {
+    std::cerr << "isect: --eps and --zero must be finite and >= 0\n";
     return 1;
   }
   return runFile(*algo, vm["in"].as<std::string>(), vm["out"].as<std::string>(), p);

@@ -4,13 +4,16 @@
 // A starts at --start (after --normalize), moves by the translation, then rotates about the
 // axis through the centre of its bounding box (moved by the translation). B stands still.
 #include <boost/program_options.hpp>
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "cc/atomic_output.h"
 #include "cc/ccd/query.h"
 #include "cc/command_line.h"
+#include "cc/interrupt.h"
 #include "cc/mesh.h"
 
 namespace po = boost::program_options;
@@ -75,16 +78,41 @@ int run(int argc, char** argv) {
   cc::ccd::Pose pa;
   if (vm.count("start")) pa.t = vec3(start, "start");
 
+  if (vm.count("json")) cc::checkOutputPaths({{"--a", fa}, {"--b", fb}}, {{"--json", json}});
   cc::Mesh ma = cc::loadMesh(fa), mb = cc::loadMesh(fb);
   if (vm.count("normalize")) {
     cc::normalizeMesh(ma);
     cc::normalizeMesh(mb);
   }
+  // The query's tolerances are tuned for scenes of about unit size: a scene far outside
+  // 2^-10 .. 2^10 is scaled by a power of two (exact; the time of impact does not change,
+  // points are scaled back), and then the default --expel is 1e-6 of the scaled scene.
+  cc::checkFloatShape(ma);  // float keeps each mesh's shape (docs/driver.md, "Input rules")
+  cc::checkFloatShape(mb);
+  int k = 0;
+  {
+    const double m = std::max({cc::meshRadius(ma), cc::meshRadius(mb), pa.t.norm(), motion.translation.norm()});
+    if (m > 0 && std::isfinite(m) && (m < std::ldexp(1.0, -10) || m > std::ldexp(1.0, 10))) {
+      int e;
+      std::frexp(m, &e);
+      k = 1 - e;
+      cc::scaleMeshPow2(ma, k);
+      cc::scaleMeshPow2(mb, k);
+      pa.t *= std::ldexp(1.0, k);
+      motion.translation *= std::ldexp(1.0, k);
+      if (vm.count("expel")) expel = std::ldexp(expel, k);
+      tol = std::ldexp(tol, k);
+      std::cerr << "ccd: the scene is scaled by 2^" << k << " (exact; the time of impact is the unscaled scene's"
+                << (vm.count("expel") ? "" : ", the expel zone 1e-6 of the scaled scene") << ")\n";
+    }
+  }
   const cc::ccd::CcdMesh a = cc::ccd::fromDriverMesh(ma), b = cc::ccd::fromDriverMesh(mb);
   cc::ccd::QueryOptions opt;
   opt.expel = expel;
   opt.contact_tolerance = tol;
-  const cc::ccd::QueryResult r = cc::ccd::query(a, pa, b, cc::ccd::Pose{}, motion, opt);
+  cc::ccd::QueryResult r = cc::ccd::query(a, pa, b, cc::ccd::Pose{}, motion, opt);
+  for (auto& c : r.contacts) c.point *= std::ldexp(1.0, -k);
+  if (k != 0) expel = std::ldexp(expel, -k);
 
   std::cout.precision(10);
   std::cout << "toi: " << r.toi << "\n";
@@ -110,17 +138,16 @@ int run(int argc, char** argv) {
   }
   std::cout << "pairs: vf " << r.stats.vf << " fv " << r.stats.fv << " ee " << r.stats.ee << " (triangle pairs "
             << r.stats.tri_pairs << ")\n";
-  if (!json.empty()) {
-    std::ofstream f(json);
-    if (!f) throw std::runtime_error("cannot write " + json);
-    f << out.dump(2) << "\n";
-  }
+  if (vm.count("json")) cc::writeFileAtomically(json, out.dump(2) + "\n", "--json");
+  std::cout.flush();
+  if (!std::cout) throw std::runtime_error("cannot write the standard output");
   return 0;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
+  cc::installInterruptHandlers(false);  // one query: a signal ends it, a half --json is removed
   try {
     return run(argc, argv);
   } catch (const po::error& e) {

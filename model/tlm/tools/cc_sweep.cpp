@@ -22,11 +22,15 @@
 #include <iostream>
 #include <filesystem>
 #include <map>
+#include <set>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "cc/atomic_output.h"
 #include "cc/command_line.h"
+#include "cc/interrupt.h"
+#include "cc/scene_rules.h"
 #include "cc/driver.h"
 #include "cc/tlm_device.h"
 #include "shards.h"
@@ -154,17 +158,14 @@ void writePlot(const std::string& plot, const std::string& summary, const std::v
     std::replace(s.begin(), s.end(), '"', '\'');
     return "\"" + s + "\"";
   };
-  std::ofstream d(data);
-  if (!d) throw std::runtime_error("cannot write " + data);
+  cc::AtomicOutput d(data, "--plot data");
   for (const auto& label : order) {
     d << dataString(label) << "\n";
     for (const auto& [x, y] : series[label]) d << dataString(x) << " " << y << "\n";
     d << "\n\n";
   }
-  d.close();
-  if (!d) throw std::runtime_error("error writing " + data);
-  std::ofstream g(script);
-  if (!g) throw std::runtime_error("cannot write " + script);
+  d.commit();
+  cc::AtomicOutput g(script, "--plot script");
   g << (svg ? "set terminal svg size 900,560 dynamic\n" : "set terminal pngcairo size 900,560\n");
   g << "set output " << gnuplotString(plot) << "\n";
   g << "set title " << gnuplotString("CollisionChip TLM: mean chip cycles per query (" + summary + ")") << " noenhanced\n";
@@ -172,8 +173,7 @@ void writePlot(const std::string& plot, const std::string& summary, const std::v
   g << "set ylabel 'chip cycles per query'\nset grid\nset key outside right noenhanced\nset yrange [0:*]\n";
   g << "plot for [i=0:" << order.size() - 1 << "] " << gnuplotString(data)
     << " index i using 0:2:xtic(1) with linespoints lw 2 title columnheader(1)\n";
-  g.close();
-  if (!g) throw std::runtime_error("error writing " + script);
+  g.commit();
   runGnuplot(script);
 }
 
@@ -192,6 +192,22 @@ void checkOptions(const Options& o) {
   if (o.poses < 1) throw std::invalid_argument("--poses must be at least 1");
   if (o.shard_poses < 0) throw std::invalid_argument("--shard-poses must not be negative");
   if (o.plot.find_first_of("\r\n") != std::string::npos) throw std::invalid_argument("--plot: the file name must not contain a line break");
+  const auto ends = [](const std::string& s, const char* e) { const std::string x(e); return s.size() > x.size() && s.compare(s.size() - x.size(), x.size(), x) == 0; };
+  if (!o.plot.empty() && !ends(o.plot, ".png") && !ends(o.plot, ".svg")) {
+    throw std::invalid_argument("--plot '" + o.plot + "': the chart is PNG or SVG, so the name must end in .png or .svg");
+  }
+  std::set<std::string> keys;
+  for (const auto& g : o.grid) {
+    const std::string key = g.substr(0, g.find('='));
+    if (!keys.insert(key).second) throw std::invalid_argument("--grid " + key + " is given twice (give its values once: --grid " + key + "=V1,V2,...)");
+  }
+  std::vector<cc::NamedPath> outs{{"--out", o.out}, {"--out's summary", summaryPath(o.out)}};
+  if (!o.plot.empty()) {
+    outs.insert(outs.end(), {{"--plot", o.plot}, {"--plot data", o.plot + ".dat"}, {"--plot script", o.plot + ".gp"}});
+  }
+  std::vector<cc::NamedPath> ins{{"--a", o.a}, {"--b", o.b}};
+  for (const auto& c : o.configs) ins.emplace_back("--config", c.find('/') != std::string::npos || ends(c, ".cfg") ? c : "");
+  cc::checkOutputPaths(ins, outs);
   cc::queryModeByName(o.mode);
   if (vec3(o.axis, "axis").norm() == 0) throw std::invalid_argument("--axis must not be zero");
   vec3(o.offset, "offset");
@@ -249,10 +265,16 @@ std::shared_ptr<Sweep> setUp(const Options& o) {
     cc::normalizeMesh(sw->ma);
     cc::normalizeMesh(sw->mb);
   }
+  const Eigen::Vector3d axis0 = vec3(o.axis, "axis"), offset0 = vec3(o.offset, "offset");
+  for (int i = 0; i < o.poses; ++i) sw->poses.push_back(cc::poseFromAxisAngle(axis0, 360.0 * i / o.poses, offset0));
+  // Outside the scale the chip's FP32 arithmetic serves: scaled by a power of two (exact).
+  if (const int k = cc::sceneScaleExponent({&sw->ma, &sw->mb}, sw->poses); k != 0) {
+    cc::scaleScene({&sw->ma, &sw->mb}, sw->poses, k);
+    std::fprintf(stderr, "cc_sweep: the scene (meshes and translations) is scaled by 2^%d so the chip's FP32 arithmetic serves it (exact)\n", k);
+  }
+  cc::checkSceneScale({&sw->ma, &sw->mb}, sw->poses);
   sw->ta = cc::buildTree(sw->ma, cc::zachmannDirections(), cc::SplitRule::MeanWidth);
   sw->tb = cc::buildTree(sw->mb, cc::zachmannDirections(), cc::SplitRule::MeanWidth);
-  const Eigen::Vector3d axis = vec3(o.axis, "axis"), offset = vec3(o.offset, "offset");
-  for (int i = 0; i < o.poses; ++i) sw->poses.push_back(cc::poseFromAxisAngle(axis, 360.0 * i / o.poses, offset));
   const size_t n = sw->poses.size(), per = o.shard_poses > 0 ? size_t(o.shard_poses) : n;
   const int pw = int(std::to_string(sw->pts.size() - 1).size()), w = int(std::to_string(n - 1).size());
   for (size_t p = 0; p < sw->pts.size(); ++p) {
@@ -271,12 +293,14 @@ nlohmann::json measure(const Sweep& sw, const Sweep::Shard& sh) {
   const Options& o = sw.o;
   const Point& p = sw.pts[sh.point];
   const cc::QueryMode mode = cc::queryModeByName(o.mode);
+  cc::checkBoardMemory({&sw.ta, &sw.tb}, cc::reachableBoardBytes(o.backend, p.cfg), o.backend);
   auto dev = cc::makeDevice(o.backend, p.cfg);
   cc::Driver drv(*dev);
   const cc::BoardObject oa = drv.upload(sw.ta, sw.ma), ob = drv.upload(sw.tb, sw.mb);
   nlohmann::json rows = nlohmann::json::array();
   const auto p0 = Clock::now();
   for (size_t i = sh.begin; i < sh.end; ++i) {
+    if (cc::interrupted()) throw std::runtime_error("interrupted (signal " + std::to_string(cc::interruptSignal()) + "): no output written");
     const auto q0 = Clock::now();
     const cc::QueryResult r = drv.query(oa, ob, sw.poses[i], mode);
     const double wall = std::chrono::duration<double>(Clock::now() - q0).count();
@@ -303,11 +327,9 @@ nlohmann::json measure(const Sweep& sw, const Sweep::Shard& sh) {
 // The shards' rows in order -> sweep.csv, *_summary.csv, the chart; the same as one process.
 int merge(const Sweep& sw, const std::vector<nlohmann::json>& results) {
   const Options& o = sw.o;
-  std::ofstream csv(o.out);
-  if (!csv) throw std::runtime_error("cannot write " + o.out);
+  cc::AtomicOutput csv(o.out, "--out");
   const std::string summary_path = summaryPath(o.out);
-  std::ofstream sum(summary_path);
-  if (!sum) throw std::runtime_error("cannot write " + summary_path);
+  cc::AtomicOutput sum(summary_path, "--out's summary");
   std::string head = "config";
   for (const auto& ax : sw.grid) head += "," + ax.key;
   csv << head << ",pose,angle_deg,pairs,error";
@@ -353,10 +375,8 @@ int merge(const Sweep& sw, const std::vector<nlohmann::json>& results) {
                   (unsigned long long)worst[i], eq5[i] / n, n / secs[i]);
     }
   }
-  csv.close();
-  sum.close();
-  if (!csv) throw std::runtime_error("error writing " + o.out);
-  if (!sum) throw std::runtime_error("error writing " + summary_path);
+  csv.commit();
+  sum.commit();
   const size_t queries = sw.pts.size() * sw.poses.size();
   std::printf("%zu configurations x %zu poses = %zu queries in %.2f s (%.1f queries/s, uploads not included); %s, %s\n", sw.pts.size(),
               sw.poses.size(), queries, all_secs, queries / all_secs, o.out.c_str(), summary_path.c_str());
@@ -433,12 +453,14 @@ int main(int argc, char** argv) {
       for (auto& c : o.configs) c = absoluteConfig(c);
       folder = shardFolder(o.out);
     }
-    return cc::shards::run(mode, run, folder, sweepWork(setUp(o)));
+    cc::installInterruptHandlers();
+    const int rc = cc::shards::run(mode, run, folder, sweepWork(setUp(o)));
+    return cc::interrupted() ? cc::interruptExitCode() : rc;
   } catch (const po::error& e) {
     std::fprintf(stderr, "cc_sweep: %s (see --help)\n", e.what());
     return 2;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "cc_sweep: error: %s\n", e.what());
-    return 2;
+    return cc::interrupted() ? cc::interruptExitCode() : 2;
   }
 }

@@ -1,0 +1,68 @@
+#include "cc/interrupt.h"
+
+#include <signal.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <initializer_list>
+#include <cstdlib>
+#include <cstring>
+
+namespace cc {
+
+namespace {
+
+std::atomic<int> g_signal{0};
+bool g_poll = true;
+constexpr int kSlots = 64;
+std::atomic<char*> g_temps[kSlots];
+
+void removeTemporaries() {
+  for (auto& slot : g_temps) {
+    if (char* p = slot.load()) ::unlink(p);  // async-signal-safe
+  }
+}
+
+void onSignal(int sig) {
+  const int before = g_signal.exchange(sig);
+  if (before == 0 && g_poll) return;  // the run loop stops at its next check
+  removeTemporaries();
+  ::signal(sig, SIG_DFL);
+  ::raise(sig);
+}
+
+}  // namespace
+
+void installInterruptHandlers(bool poll) {
+  g_poll = poll;
+  struct sigaction sa {};
+  sa.sa_handler = onSignal;
+  sigemptyset(&sa.sa_mask);
+  sa.sa_flags = SA_RESTART;  // a write or read in progress goes on; the loop checks the flag
+  for (int sig : {SIGINT, SIGTERM}) sigaction(sig, &sa, nullptr);
+}
+
+bool interrupted() { return g_signal.load() != 0; }
+int interruptSignal() { return g_signal.load(); }
+int interruptExitCode() { return 128 + g_signal.load(); }
+
+void registerTemporary(const char* path) {
+  char* copy = ::strdup(path);
+  for (auto& slot : g_temps) {
+    char* expected = nullptr;
+    if (slot.compare_exchange_strong(expected, copy)) return;
+  }
+  std::free(copy);  // more than kSlots open outputs: this one is only removed by its owner
+}
+
+void unregisterTemporary(const char* path) {
+  for (auto& slot : g_temps) {
+    char* p = slot.load();
+    if (p && std::strcmp(p, path) == 0 && slot.compare_exchange_strong(p, nullptr)) {
+      std::free(p);
+      return;
+    }
+  }
+}
+
+}  // namespace cc
