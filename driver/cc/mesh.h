@@ -19,12 +19,13 @@ using Tri = std::array<uint32_t, 3>;
 struct Mesh {
   std::string name;  // file name or generator description, for messages
   std::vector<Vec3f> vertices;
+  std::vector<Tri> tris;
   // The positions as read, in double (OFF keeps every digit; assimp's formats give float's);
   // vertices[i] is vertices_d[i] rounded to float. normalizeMesh works on these, so a mesh
   // far from the origin keeps its shape; empty for generated meshes. Code that changes
   // `vertices` without them is noticed (the two no longer agree) and they are then ignored.
+  // Last, so that {name, vertices, tris} still builds a mesh.
   std::vector<Vec3dArr> vertices_d;
-  std::vector<Tri> tris;
 };
 
 // Any problem with input geometry: message names the file and the problem.
