@@ -5,7 +5,7 @@
 # then, when the Verilated code was compiled with debug information (a build configured
 # with -DCMAKE_CXX_FLAGS=-g), the Verilated code's share by RTL unit: each sampled line of
 # the generated C++ is charged to the hierarchical signal name it assigns or reads
-# (cc_chip.u_core.u_tri...), cut to DEPTH levels (default 2; a large DEPTH lists signals).
+# (cc_chip.u_core.u_tri...), cut to DEPTH levels (default 2; DEPTH 0 lists the signals).
 #
 #   scripts/rtl_profile.sh [BUILD [DEPTH [QUERY]]]
 #   QUERY: "bunny00 armadillo 0.5" (default) or "fandisk_large blade 0": A B x-offset
@@ -41,7 +41,7 @@ if [ ! -s "$data.lines" ]; then
   echo "(no line information for the Verilated code: configure a build with -DCMAKE_CXX_FLAGS=-g for the breakdown by unit)"
   exit 0
 fi
-echo "== the Verilated code's samples by RTL unit or signal (hierarchy cut at depth $depth)"
+echo "== the Verilated code's samples by RTL unit (instance path cut at depth $depth; 0: by signal)"
 python3 - "$build" "$depth" "$data.lines" << 'EOF'
 import collections, glob, os, re, sys
 build, depth, lines_file = sys.argv[1], int(sys.argv[2]), sys.argv[3]
@@ -65,12 +65,15 @@ for line in open(lines_file):
         s = re.search(r'cc_chip__DOT__((?:\w+?__DOT__)*\w+)', text[k])
         if s:
             parts = s.group(1).split('__DOT__')
-            unit = 'cc_chip.' + '.'.join(parts[:depth] if len(parts) > depth else parts[:-1] or parts)
+            if depth == 0:    # the signal itself
+                unit = 'cc_chip.' + '.'.join(parts)
+            else:             # its unit: the instance path, cut to DEPTH levels
+                unit = 'cc_chip.' + '.'.join(parts[:depth] if len(parts) > depth else parts[:-1] or parts)
             break
         if re.match(r'^(VL_INLINE_OPT )?void ', text[k]):
             break
     by_unit[unit] += share
-print('%% of all samples, %% of the Verilated code\'s')
+print('% of all samples, % of the Verilated code\'s')
 print('%6.2f%%  %6.1f%%  all Verilated code' % (total, 100.0))
 for unit, share in by_unit.most_common(30):
     print('%6.2f%%  %6.1f%%  %s' % (share, 100 * share / total, unit))
