@@ -20,6 +20,8 @@
 #include <sstream>
 #include <thread>
 
+#include "cc/interrupt.h"
+
 extern char** environ;
 
 namespace cc::shards {
@@ -277,7 +279,11 @@ std::vector<std::string> workerShards(const RunOptions& r, const Work& w) {
 
 int runWorker(const RunOptions& r, const Folder& f, const Work& w) {
   int failed = 0;
-  for (const auto& n : workerShards(r, w)) failed += !measureOne(w, f, n);
+  for (const auto& n : workerShards(r, w)) {
+    if (cc::interrupted()) break;  // SIGTERM (scancel) or SIGINT: the shards not started stay pending
+    failed += !measureOne(w, f, n);
+  }
+  if (cc::interrupted()) return cc::interruptExitCode();
   return failed ? 3 : 0;
 }
 

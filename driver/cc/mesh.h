@@ -24,7 +24,7 @@ struct Mesh {
   // vertices[i] is vertices_d[i] rounded to float. normalizeMesh works on these, so a mesh
   // far from the origin keeps its shape; empty for generated meshes. Code that changes
   // `vertices` without them is noticed (the two no longer agree) and they are then ignored.
-  // Last, so that {name, vertices, tris} still builds a mesh.
+  // Last, after what every mesh has.
   std::vector<Vec3dArr> vertices_d;
 };
 

@@ -104,29 +104,27 @@ struct Row {
   double host_exact_seconds = 0;  // the host's exact decisions of them
 };
 
-int run(const Options& o) {
-  if (o.a.empty() || o.b.empty()) throw std::invalid_argument("--a and --b are required");
-  checkOptions(o);
-  if (o.sweep < 1) throw std::invalid_argument("--sweep must be at least 1");
-  const cc::QueryMode mode = cc::queryModeByName(o.mode);
-  const cc::SplitRule split = cc::splitRuleByName(o.split);
-  const cc::Directions dirs = cc::directionsByName(o.dirs);
-  const cc::ChipConfig cfg = [&] {
-    cc::ChipConfig c = cc::namedConfig(o.config);
-    const std::string base = c.name;
-    std::string changed;  // the name says what --set changed, unless --set names it
-    for (const auto& kv : o.set) {
-      cc::setConfigAssignment(c, kv);
-      changed += "+" + kv;
-    }
-    if (c.name == base) c.name += changed;
-    cc::validateConfig(c);
-    return c;
-  }();
+// ---------------------------------------------------------------- set-up: what runs
+// --config with every --set applied; its name says what --set changed.
+cc::ChipConfig chipConfig(const Options& o) {
+  cc::ChipConfig c = cc::namedConfig(o.config);
+  const std::string base = c.name;
+  std::string changed;
+  for (const auto& kv : o.set) {
+    cc::setConfigAssignment(c, kv);
+    changed += "+" + kv;
+  }
+  if (c.name == base) c.name += changed;
+  cc::validateConfig(c);
+  return c;
+}
+
+// The poses (angle in degrees, pose) of --poses, --pose or --sweep, every one validated
+// before any work: NaN/Inf or a zero axis is an error.
+std::vector<std::pair<double, cc::Pose>> posesOf(const Options& o) {
   const Eigen::Vector3d axis = vec3(o.axis, "axis"), offset = vec3(o.offset, "offset");
   if (!o.pose.empty() && o.pose.size() != 7) throw std::invalid_argument("--pose takes 7 numbers: AX AY AZ DEG TX TY TZ");
   if (!o.poses_file.empty() && !o.pose.empty()) throw std::invalid_argument("--poses and --pose exclude each other");
-  // Validate every pose before any work: NaN/Inf or a zero axis is an error.
   std::vector<std::pair<double, cc::Pose>> poses;
   if (!o.poses_file.empty()) {
     std::ifstream in(o.poses_file);
@@ -140,170 +138,169 @@ int run(const Options& o) {
       poses.emplace_back(deg, cc::poseFromAxisAngle(axis, deg, offset));
     }
   }
+  return poses;
+}
 
-  // The backends to run: one, or two under --cosim (the first one's answer is reported).
-  std::vector<std::string> backends{o.backend};
-  if (!o.cosim.empty()) {
-    const size_t comma = o.cosim.find(',');
-    if (comma == std::string::npos) throw std::invalid_argument("--cosim takes two backends: A,B (e.g. golden,rtl)");
-    backends = {o.cosim.substr(0, comma), o.cosim.substr(comma + 1)};
-    if (backends[0] == "sw" || backends[1] == "sw") throw std::invalid_argument("--cosim compares chip backends (golden, tlm, rtl), not sw");
-  }
-  const bool sw_backend = backends[0] == "sw";
-  const bool timed = backends[0] == "tlm" || backends[0] == "rtl";  // the first backend counts cycles
+// The backends that run: one, or two under --cosim (the first one's answer is reported).
+std::vector<std::string> backendsOf(const Options& o) {
+  if (o.cosim.empty()) return {o.backend};
+  const size_t comma = o.cosim.find(',');
+  if (comma == std::string::npos) throw std::invalid_argument("--cosim takes two backends: A,B (e.g. golden,rtl)");
+  std::vector<std::string> b{o.cosim.substr(0, comma), o.cosim.substr(comma + 1)};
+  if (b[0] == "sw" || b[1] == "sw") throw std::invalid_argument("--cosim compares chip backends (golden, tlm, rtl), not sw");
+  return b;
+}
+
+bool timedBackend(const std::string& b) { return b == "tlm" || b == "rtl"; }
+
+// The meshes and their trees. A scene outside the scale the chip's FP32 arithmetic serves
+// is scaled by a power of two (exact: every answer stays the same, so the poses'
+// translations with it), and the scale is reported.
+struct Scene {
+  cc::Mesh ma, mb;
+  cc::DopTree ta, tb;
+  double setup_seconds = 0;
+};
+Scene loadScene(const Options& o, std::vector<std::pair<double, cc::Pose>>& poses, bool sw_backend) {
   const auto t0 = Clock::now();
-  cc::Mesh ma = cc::loadMesh(o.a), mb = cc::loadMesh(o.b);
-  if (o.normalize) { cc::normalizeMesh(ma); cc::normalizeMesh(mb); }
-  // A scene outside the scale the chip's FP32 arithmetic serves is scaled by a power of two
-  // (exact: every answer stays the same), and the scale is reported.
-  {
-    std::vector<cc::Pose> ps;
-    for (const auto& p : poses) ps.push_back(p.second);
-    if (const int k = cc::sceneScaleExponent({&ma, &mb}, ps); k != 0) {
-      cc::scaleScene({&ma, &mb}, ps, k);
-      for (size_t i = 0; i < poses.size(); ++i) poses[i].second = ps[i];
-      std::fprintf(stderr, "collide: the scene (meshes and translations) is scaled by 2^%d so the chip's FP32 arithmetic serves it (exact: "
-                   "the pairs are the unscaled scene's)\n", k);
-    }
-    if (!sw_backend) cc::checkSceneScale({&ma, &mb}, ps);
+  Scene s;
+  s.ma = cc::loadMesh(o.a);
+  s.mb = cc::loadMesh(o.b);
+  if (o.normalize) {
+    cc::normalizeMesh(s.ma);
+    cc::normalizeMesh(s.mb);
   }
-  const cc::DopTree ta = cc::buildTree(ma, dirs, split), tb = cc::buildTree(mb, dirs, split);
-  const double setup = std::chrono::duration<double>(Clock::now() - t0).count();
-  struct Chip {
-    std::string name;
-    std::unique_ptr<cc::Device> dev;
-    std::unique_ptr<cc::Driver> drv;
-    cc::BoardObject a, b;
-  };
+  std::vector<cc::Pose> ps;
+  for (const auto& p : poses) ps.push_back(p.second);
+  if (const int k = cc::sceneScaleExponent({&s.ma, &s.mb}, ps); k != 0) {
+    cc::scaleScene({&s.ma, &s.mb}, ps, k);
+    for (size_t i = 0; i < poses.size(); ++i) poses[i].second = ps[i];
+    std::fprintf(stderr, "collide: the scene (meshes and translations) is scaled by 2^%d so the chip's FP32 arithmetic serves it (exact: "
+                 "the pairs are the unscaled scene's)\n", k);
+  }
+  if (!sw_backend) cc::checkSceneScale({&s.ma, &s.mb}, ps);
+  const cc::SplitRule split = cc::splitRuleByName(o.split);
+  const cc::Directions dirs = cc::directionsByName(o.dirs);
+  s.ta = cc::buildTree(s.ma, dirs, split);
+  s.tb = cc::buildTree(s.mb, dirs, split);
+  s.setup_seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+  return s;
+}
+
+// One chip backend with the scene's objects on its board.
+struct Chip {
+  std::string name;
+  std::unique_ptr<cc::Device> dev;
+  std::unique_ptr<cc::Driver> drv;
+  cc::BoardObject a, b;
+};
+std::vector<Chip> makeChips(const std::vector<std::string>& backends, const cc::ChipConfig& cfg, const Scene& s) {
   std::vector<Chip> chips;
+  for (const auto& name : backends) {
+    cc::checkBoardMemory({&s.ta, &s.tb}, cc::reachableBoardBytes(name, cfg), name);  // before building a slow chip
+    Chip c{name, cc::makeDevice(name, cfg), nullptr, {}, {}};
+    c.drv = std::make_unique<cc::Driver>(*c.dev);
+    chips.push_back(std::move(c));
+  }
+  return chips;
+}
+
+// ---------------------------------------------------------------- measuring
+struct Measured {
+  Row row;
+  std::vector<cc::TriPair> pairs;
+  std::string mismatch;  // --cosim: the first difference between the two backends
+};
+
+// Pose i on the software traversal (timed, or the answer with the sw backend) and on the
+// chips (the first one's answer; the second one's compared with it).
+Measured measurePose(const Options& o, int i, double deg, const cc::Pose& pose, cc::QueryMode mode, bool sw_backend,
+                     bool both_timed, const cc::SwObject& sa, const cc::SwObject& sb, std::vector<Chip>& chips,
+                     double cosim_cycles[2]) {
+  Measured m;
+  Row& r = m.row;
+  r = Row{i, deg, {}, 0, 0, 0, 0, {}};
+  if (!o.no_sw || sw_backend) {
+    const auto s0 = Clock::now();
+    cc::SwResult sr = cc::swCollide(sa, sb, pose, mode);
+    r.sw_wall = std::chrono::duration<double>(Clock::now() - s0).count();
+    if (sw_backend) {
+      m.pairs = std::move(sr.pairs);
+      r.c.tumbled_nodes_transformed = sr.dop_transforms;
+      r.c.overlap_tests = sr.overlap_tests;
+      r.c.triangle_tests = sr.triangle_tests;
+      r.wall = r.sw_wall;
+    }
+  }
   if (!sw_backend) {
-    for (const auto& name : backends) {
-      cc::checkBoardMemory({&ta, &tb}, cc::reachableBoardBytes(name, cfg), name);  // before building a slow chip
-      Chip c{name, cc::makeDevice(name, cfg), nullptr, {}, {}};
-      c.drv = std::make_unique<cc::Driver>(*c.dev);
-      chips.push_back(std::move(c));
+    const auto q0 = Clock::now();
+    cc::QueryResult qr = chips[0].drv->query(chips[0].a, chips[0].b, pose, mode);
+    r.wall = std::chrono::duration<double>(Clock::now() - q0).count();
+    if (chips.size() == 2) {
+      const cc::QueryResult other = chips[1].drv->query(chips[1].a, chips[1].b, pose, mode);
+      cosim_cycles[0] += qr.counters.cycles;
+      cosim_cycles[1] += other.counters.cycles;
+      m.mismatch = cc::firstDifference(chips[0].name, qr, chips[1].name, other, both_timed);
     }
+    m.pairs = std::move(qr.pairs);
+    r.c = qr.counters;
+    r.uncertain_hits = qr.uncertain_hits;
+    r.host_exact_seconds = qr.host_exact_seconds;
+    if (qr.error != cc::regs::Error::None) r.error = cc::regs::errorName(qr.error);
   }
+  r.pairs = m.pairs.size();
+  r.eq5 = sw_backend ? 0 : eq5Cycles(r.c);
+  return m;
+}
 
-  if (!o.quiet) {
-    std::printf("A: %s  %zu triangles (%zu degenerate left out), tree depth %d\n", o.a.c_str(), ma.tris.size(), ta.degenerate_dropped, ta.depth);
-    std::printf("B: %s  %zu triangles (%zu degenerate left out), tree depth %d\n", o.b.c_str(), mb.tris.size(), tb.degenerate_dropped, tb.depth);
-    std::printf("backend %s, config %s, mode %s, split %s, set-up %.2f s\n", backends[0].c_str(), cfg.name.c_str(), o.mode.c_str(),
-                o.split.c_str(), setup);
-  }
+// The command line that runs the mismatching pose again.
+void reportMismatch(const Options& o, int i, double deg, const cc::Pose& pose, const std::string& diff) {
+  std::string config = " --config " + o.config;
+  for (const auto& kv : o.set) config += " --set '" + kv + "'";
+  std::fprintf(stderr, "cosim MISMATCH at pose %d (%.6f deg): %s\nreproduce: collide --a %s --b %s%s --pose %s --mode %s%s --cosim %s\n",
+               i, deg, diff.c_str(), o.a.c_str(), o.b.c_str(), o.normalize ? " --normalize" : "", poseArgs(pose).c_str(),
+               o.mode.c_str(), config.c_str(), o.cosim.c_str());
+}
 
-  for (auto& c : chips) {
-    c.a = c.drv->upload(ta, ma);
-    c.b = c.drv->upload(tb, mb);
-  }
-  const cc::SwObject sa = cc::makeSwObject(ta, ma), sb = cc::makeSwObject(tb, mb);
+// ---------------------------------------------------------------- printing and writing
+void printHeader(bool timed) {
+  std::printf("%5s %8s %8s %9s %9s %10s %8s %6s %8s %7s %5s %6s %11s %10s %10s", "pose", "angle", "pairs", "tumbled", "aligned_pr",
+              "overlaps", "tri", "unc", "host_ms", "lists", "stack", "maxlst", "eq5_cycles", "chip_ms", "sw_ms");
+  if (timed) std::printf(" %11s %9s %9s %6s", "cycles", "cyc/list", "eq5/list", "ratio");
+  std::printf("\n");
+}
 
-  std::unique_ptr<cc::AtomicOutput> pairs_out, json_out;  // complete files or none (cc/atomic_output.h)
-  if (!o.pairs_out.empty()) pairs_out = std::make_unique<cc::AtomicOutput>(o.pairs_out, "--pairs-out");
-  if (!o.json.empty()) json_out = std::make_unique<cc::AtomicOutput>(o.json, "--json");
-  if (!o.quiet) {
-    std::printf("%5s %8s %8s %9s %9s %10s %8s %6s %8s %7s %5s %6s %11s %10s %10s", "pose", "angle", "pairs", "tumbled", "aligned_pr",
-                "overlaps", "tri", "unc", "host_ms", "lists", "stack", "maxlst", "eq5_cycles", "chip_ms", "sw_ms");
-    if (timed) std::printf(" %11s %9s %9s %6s", "cycles", "cyc/list", "eq5/list", "ratio");
-    std::printf("\n");
+void printRow(const Row& r, bool timed) {
+  std::printf("%5d %8.2f %8zu %9llu %9llu %10llu %8llu %6llu %8.3f %7llu %5llu %6llu %11.0f %10.3f %10.3f", r.pose, r.angle, r.pairs,
+              (unsigned long long)r.c.tumbled_nodes_transformed, (unsigned long long)r.c.aligned_pairs_fetched,
+              (unsigned long long)r.c.overlap_tests, (unsigned long long)r.c.triangle_tests,
+              (unsigned long long)r.c.uncertain_tests, 1e3 * r.host_exact_seconds, (unsigned long long)r.c.lists,
+              (unsigned long long)r.c.max_stack_depth, (unsigned long long)r.c.max_list_length, r.eq5, 1e3 * r.wall, 1e3 * r.sw_wall);
+  if (timed && r.eq5 > 0) {
+    const double lists = eq5Lists(r.c);
+    std::printf(" %11llu %9.1f %9.1f %6.2f", (unsigned long long)r.c.cycles, r.c.cycles / lists, r.eq5 / lists, r.c.cycles / r.eq5);
   }
-  std::vector<Row> rows;
-  double cosim_cycles[2] = {0, 0};
-  const auto timedBackend = [](const std::string& b) { return b == "tlm" || b == "rtl"; };
-  const bool both_timed = chips.size() == 2 && timedBackend(backends[0]) && timedBackend(backends[1]);
-  Progress progress(static_cast<int>(poses.size()));
-  for (size_t i = 0; i < poses.size(); ++i) {
-    if (cc::interrupted()) break;  // SIGINT/SIGTERM: keep the finished poses, write them, stop
-    const auto& [deg, pose] = poses[i];
-    Row r{static_cast<int>(i), deg, {}, 0, 0, 0, 0, {}};
-    std::vector<cc::TriPair> pairs;
-    double sw_time = 0;
-    if (!o.no_sw || sw_backend) {
-      const auto s0 = Clock::now();
-      cc::SwResult sr = cc::swCollide(sa, sb, pose, mode);
-      sw_time = std::chrono::duration<double>(Clock::now() - s0).count();
-      if (sw_backend) {
-        pairs = std::move(sr.pairs);
-        r.c.tumbled_nodes_transformed = sr.dop_transforms;
-        r.c.overlap_tests = sr.overlap_tests;
-        r.c.triangle_tests = sr.triangle_tests;
-        r.wall = sw_time;
-      }
-    }
-    if (!sw_backend) {
-      const auto q0 = Clock::now();
-      cc::QueryResult qr = chips[0].drv->query(chips[0].a, chips[0].b, pose, mode);
-      r.wall = std::chrono::duration<double>(Clock::now() - q0).count();
-      if (chips.size() == 2) {
-        const cc::QueryResult other = chips[1].drv->query(chips[1].a, chips[1].b, pose, mode);
-        cosim_cycles[0] += qr.counters.cycles;
-        cosim_cycles[1] += other.counters.cycles;
-        const std::string diff = cc::firstDifference(chips[0].name, qr, chips[1].name, other, both_timed);
-        if (!diff.empty()) {
-          std::string config = " --config " + o.config;
-          for (const auto& kv : o.set) config += " --set '" + kv + "'";
-          std::fprintf(stderr, "cosim MISMATCH at pose %zu (%.6f deg): %s\nreproduce: collide --a %s --b %s%s --pose %s --mode %s%s --cosim %s\n",
-                       i, deg, diff.c_str(), o.a.c_str(), o.b.c_str(), o.normalize ? " --normalize" : "", poseArgs(pose).c_str(),
-                       o.mode.c_str(), config.c_str(), o.cosim.c_str());
-          return 4;
-        }
-      }
-      pairs = std::move(qr.pairs);
-      r.c = qr.counters;
-      r.uncertain_hits = qr.uncertain_hits;
-      r.host_exact_seconds = qr.host_exact_seconds;
-      if (qr.error != cc::regs::Error::None) r.error = cc::regs::errorName(qr.error);
-    }
-    r.sw_wall = sw_time;
-    r.pairs = pairs.size();
-    r.eq5 = sw_backend ? 0 : eq5Cycles(r.c);
-    if (pairs_out) {
-      for (const auto& p : pairs) pairs_out->stream() << i << ' ' << p.first << ' ' << p.second << '\n';
-    }
-    if (o.quiet && !r.error.empty()) std::fprintf(stderr, "collide: pose %d ended in error %s\n", r.pose, r.error.c_str());
-    if (!o.quiet) {
-      std::printf("%5d %8.2f %8zu %9llu %9llu %10llu %8llu %6llu %8.3f %7llu %5llu %6llu %11.0f %10.3f %10.3f", r.pose, r.angle, r.pairs,
-                  (unsigned long long)r.c.tumbled_nodes_transformed, (unsigned long long)r.c.aligned_pairs_fetched,
-                  (unsigned long long)r.c.overlap_tests, (unsigned long long)r.c.triangle_tests,
-                  (unsigned long long)r.c.uncertain_tests, 1e3 * r.host_exact_seconds, (unsigned long long)r.c.lists,
-                  (unsigned long long)r.c.max_stack_depth, (unsigned long long)r.c.max_list_length, r.eq5, 1e3 * r.wall, 1e3 * r.sw_wall);
-      if (timed && r.eq5 > 0) {
-        const double lists = eq5Lists(r.c);
-        std::printf(" %11llu %9.1f %9.1f %6.2f", (unsigned long long)r.c.cycles, r.c.cycles / lists, r.eq5 / lists, r.c.cycles / r.eq5);
-      }
-      std::printf("%s%s\n", r.error.empty() ? "" : "  ERROR: ", r.error.c_str());
-    }
-    rows.push_back(r);
-    progress.update(static_cast<int>(i + 1));
-  }
-  if (cc::interrupted()) {
-    std::fprintf(stderr, "\ncollide: interrupted (signal %d) after %zu of %zu poses; the outputs hold those\n", cc::interruptSignal(), rows.size(),
-                 poses.size());
-  }
-  if (rows.empty()) return cc::interruptExitCode();
+  std::printf("%s%s\n", r.error.empty() ? "" : "  ERROR: ", r.error.c_str());
+}
 
-  // Table-1 style summary: average and worst case over the poses.
+// Table-1 style summary: average and worst case over the poses; the host's exact decisions;
+// with a timed backend its cycles against Eq. 5.
+void printSummary(const std::vector<Row>& rows, const std::string& backend, const cc::ChipConfig& cfg, size_t polygons,
+                  bool sw_backend, bool timed) {
   auto avg = [&](auto f) { double s = 0; for (const auto& r : rows) s += f(r); return s / rows.size(); };
   auto worst = [&](auto f) { double m = 0; for (const auto& r : rows) m = std::max(m, double(f(r))); return m; };
   const auto aligned = [](const Row& r) { return double(r.c.overlap_tests); };
   const auto tumbled = [](const Row& r) { return double(r.c.tumbled_nodes_transformed); };
   const auto tri = [](const Row& r) { return double(r.c.triangle_tests); };
+  const auto eq5 = [](const Row& r) { return r.eq5; };
   const auto hw_us = [&](const Row& r) { return r.eq5 / cfg.core_mhz; };
   const auto sw_us = [](const Row& r) { return 1e6 * r.sw_wall; };
-  if (chips.size() == 2) {
-    std::printf("\ncosim %s: %s identical on all %zu poses\n", o.cosim.c_str(),
-                both_timed ? "results, counters and cycles" : "results and counters", rows.size());
-    if (cosim_cycles[0] > 0 && cosim_cycles[1] > 0) {
-      std::printf("cycles: %s %.0f, %s %.0f (%s/%s = %.4f)\n", chips[0].name.c_str(), cosim_cycles[0], chips[1].name.c_str(),
-                  cosim_cycles[1], chips[0].name.c_str(), chips[1].name.c_str(), cosim_cycles[0] / cosim_cycles[1]);
-    }
-  }
-  std::printf("\nTable 1 (paper layout), %zu poses, backend %s:\n", rows.size(), backends[0].c_str());
+  std::printf("\nTable 1 (paper layout), %zu poses, backend %s:\n", rows.size(), backend.c_str());
   std::printf("%-10s %9s | %12s %12s %10s %12s %10s %10s | %12s %12s %12s %10s %10s\n", "", "polygons", "aligned_vis", "tumbled_vis",
               "tri_tests", "eq5_cycles", "hw_us", "sw_us", "aligned_vis", "tumbled_vis", "eq5_cycles", "hw_us", "sw_us");
   std::printf("%-10s %9zu | %12.0f %12.0f %10.1f %12.0f %10.1f %10.1f | %12.0f %12.0f %12.0f %10.1f %10.1f\n", "avg/worst",
-              ma.tris.size(), avg(aligned), avg(tumbled), avg(tri), avg([](const Row& r) { return r.eq5; }), avg(hw_us), avg(sw_us),
-              worst(aligned), worst(tumbled), worst([](const Row& r) { return r.eq5; }), worst(hw_us), worst(sw_us));
+              polygons, avg(aligned), avg(tumbled), avg(tri), avg(eq5), avg(hw_us), avg(sw_us), worst(aligned), worst(tumbled),
+              worst(eq5), worst(hw_us), worst(sw_us));
   std::printf("(aligned_vis = overlap tests, tumbled_vis = tumbled nodes transformed; hw_us = Eq. 5 at %.0f MHz; sw_us = the "
               "double-precision recursive traversal on this machine)\n", cfg.core_mhz);
   if (!sw_backend) {
@@ -319,7 +316,7 @@ int run(const Options& o) {
     const auto per_list = [](double v, const Row& r) { return r.eq5 > 0 ? v / eq5Lists(r.c) : 0.0; };
     double total_cycles = 0, total_eq5 = 0;
     for (const auto& r : rows) { total_cycles += r.c.cycles; total_eq5 += r.eq5; }
-    std::printf("%s chip: cycles avg %.0f worst %.0f, time avg %.1f us worst %.1f us at %.0f MHz\n", backends[0].c_str(), avg(cycles),
+    std::printf("%s chip: cycles avg %.0f worst %.0f, time avg %.1f us worst %.1f us at %.0f MHz\n", backend.c_str(), avg(cycles),
                 worst(cycles), avg(chip_us), worst(chip_us), cfg.core_mhz);
     std::printf("cycles per list (tau = tumbled/2 lists): chip avg %.1f worst %.1f, Eq. 5 avg %.1f worst %.1f; chip / Eq. 5 = %.3f "
                 "over all poses\n",
@@ -328,30 +325,104 @@ int run(const Options& o) {
                 avg([&](const Row& r) { return per_list(r.eq5, r); }), worst([&](const Row& r) { return per_list(r.eq5, r); }),
                 total_eq5 > 0 ? total_cycles / total_eq5 : 0.0);
   }
+}
 
-  if (!o.json.empty()) {
-    nlohmann::json arr = nlohmann::json::array();
-    for (const auto& r : rows) {
-      nlohmann::json j;
-      j["pose"] = r.pose;
-      j["angle_deg"] = r.angle;
-      j["pairs"] = r.pairs;
-      r.c.forEach([&](const char* name, uint64_t v) {
-        if (std::string(name) != "cycles" || v != 0) j[name] = v;
-      });
-      j["eq5_cycles"] = r.eq5;
-      if (r.eq5 > 0) {
-        j["eq5_cycles_per_list"] = r.eq5 / eq5Lists(r.c);
-        if (timed) j["cycles_per_list"] = r.c.cycles / eq5Lists(r.c);
-      }
-      j["uncertain_hits"] = r.uncertain_hits;
-      j["host_exact_seconds"] = r.host_exact_seconds;
-      j["wall_seconds"] = r.wall;
-      j["sw_seconds"] = r.sw_wall;
-      j["error"] = r.error.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.error);
-      arr.push_back(j);
+// --json: one object per pose.
+std::string rowsJson(const std::vector<Row>& rows, bool timed) {
+  nlohmann::json arr = nlohmann::json::array();
+  for (const auto& r : rows) {
+    nlohmann::json j;
+    j["pose"] = r.pose;
+    j["angle_deg"] = r.angle;
+    j["pairs"] = r.pairs;
+    r.c.forEach([&](const char* name, uint64_t v) {
+      if (std::string(name) != "cycles" || v != 0) j[name] = v;
+    });
+    j["eq5_cycles"] = r.eq5;
+    if (r.eq5 > 0) {
+      j["eq5_cycles_per_list"] = r.eq5 / eq5Lists(r.c);
+      if (timed) j["cycles_per_list"] = r.c.cycles / eq5Lists(r.c);
     }
-    json_out->stream() << arr.dump(1) << '\n';
+    j["uncertain_hits"] = r.uncertain_hits;
+    j["host_exact_seconds"] = r.host_exact_seconds;
+    j["wall_seconds"] = r.wall;
+    j["sw_seconds"] = r.sw_wall;
+    j["error"] = r.error.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.error);
+    arr.push_back(j);
+  }
+  return arr.dump(1) + "\n";
+}
+
+// ---------------------------------------------------------------- the run
+int run(const Options& o) {
+  if (o.a.empty() || o.b.empty()) throw std::invalid_argument("--a and --b are required");
+  checkOptions(o);
+  if (o.sweep < 1) throw std::invalid_argument("--sweep must be at least 1");
+  const cc::QueryMode mode = cc::queryModeByName(o.mode);
+  const cc::ChipConfig cfg = chipConfig(o);
+  std::vector<std::pair<double, cc::Pose>> poses = posesOf(o);
+  const std::vector<std::string> backends = backendsOf(o);
+  const bool sw_backend = backends[0] == "sw";
+  const bool timed = timedBackend(backends[0]);  // the first backend counts cycles
+  const Scene scene = loadScene(o, poses, sw_backend);
+  std::vector<Chip> chips = sw_backend ? std::vector<Chip>{} : makeChips(backends, cfg, scene);
+  const bool both_timed = chips.size() == 2 && timedBackend(backends[0]) && timedBackend(backends[1]);
+
+  if (!o.quiet) {
+    std::printf("A: %s  %zu triangles (%zu degenerate left out), tree depth %d\n", o.a.c_str(), scene.ma.tris.size(),
+                scene.ta.degenerate_dropped, scene.ta.depth);
+    std::printf("B: %s  %zu triangles (%zu degenerate left out), tree depth %d\n", o.b.c_str(), scene.mb.tris.size(),
+                scene.tb.degenerate_dropped, scene.tb.depth);
+    std::printf("backend %s, config %s, mode %s, split %s, set-up %.2f s\n", backends[0].c_str(), cfg.name.c_str(), o.mode.c_str(),
+                o.split.c_str(), scene.setup_seconds);
+  }
+  for (auto& c : chips) {
+    c.a = c.drv->upload(scene.ta, scene.ma);
+    c.b = c.drv->upload(scene.tb, scene.mb);
+  }
+  const cc::SwObject sa = cc::makeSwObject(scene.ta, scene.ma), sb = cc::makeSwObject(scene.tb, scene.mb);
+
+  std::unique_ptr<cc::AtomicOutput> pairs_out, json_out;  // complete files or none (cc/atomic_output.h)
+  if (!o.pairs_out.empty()) pairs_out = std::make_unique<cc::AtomicOutput>(o.pairs_out, "--pairs-out");
+  if (!o.json.empty()) json_out = std::make_unique<cc::AtomicOutput>(o.json, "--json");
+  if (!o.quiet) printHeader(timed);
+  std::vector<Row> rows;
+  double cosim_cycles[2] = {0, 0};
+  Progress progress(static_cast<int>(poses.size()));
+  for (size_t i = 0; i < poses.size(); ++i) {
+    if (cc::interrupted()) break;  // SIGINT/SIGTERM: keep the finished poses, write them, stop
+    const auto& [deg, pose] = poses[i];
+    const Measured m = measurePose(o, static_cast<int>(i), deg, pose, mode, sw_backend, both_timed, sa, sb, chips, cosim_cycles);
+    if (!m.mismatch.empty()) {
+      reportMismatch(o, static_cast<int>(i), deg, pose, m.mismatch);
+      return 4;
+    }
+    if (pairs_out) {
+      for (const auto& p : m.pairs) pairs_out->stream() << i << ' ' << p.first << ' ' << p.second << '\n';
+    }
+    if (o.quiet && !m.row.error.empty()) std::fprintf(stderr, "collide: pose %d ended in error %s\n", m.row.pose, m.row.error.c_str());
+    if (!o.quiet) printRow(m.row, timed);
+    rows.push_back(m.row);
+    progress.update(static_cast<int>(i + 1));
+  }
+  if (cc::interrupted()) {
+    std::fprintf(stderr, "\ncollide: interrupted (signal %d) after %zu of %zu poses; the outputs hold those\n", cc::interruptSignal(), rows.size(),
+                 poses.size());
+  }
+  if (rows.empty()) return cc::interruptExitCode();
+
+  if (chips.size() == 2) {
+    std::printf("\ncosim %s: %s identical on all %zu poses\n", o.cosim.c_str(),
+                both_timed ? "results, counters and cycles" : "results and counters", rows.size());
+    if (cosim_cycles[0] > 0 && cosim_cycles[1] > 0) {
+      std::printf("cycles: %s %.0f, %s %.0f (%s/%s = %.4f)\n", chips[0].name.c_str(), cosim_cycles[0], chips[1].name.c_str(),
+                  cosim_cycles[1], chips[0].name.c_str(), chips[1].name.c_str(), cosim_cycles[0] / cosim_cycles[1]);
+    }
+  }
+  printSummary(rows, backends[0], cfg, scene.ma.tris.size(), sw_backend, timed);
+
+  if (json_out) {
+    json_out->stream() << rowsJson(rows, timed);
     json_out->commit();
   }
   // A full disk shows only when the buffer goes out: commit flushes and checks every write.

@@ -325,8 +325,8 @@ namespace {
 // One triangle of A through a row of 16 of B's that all cross it (16 tests, 16 hits at the
 // identity pose).
 Pair oneTriangleThroughARow() {
-  cc::Mesh plane{"one triangle", {{-1, -1, 0}, {2, -1, 0}, {-1, 2, 0}}, {{0, 1, 2}}};
-  cc::Mesh row{"crossing triangles", {}, {}};
+  cc::Mesh plane{"one triangle", {{-1, -1, 0}, {2, -1, 0}, {-1, 2, 0}}, {{0, 1, 2}}, {}};
+  cc::Mesh row{"crossing triangles", {}, {}, {}};
   for (uint32_t i = 0; i < 16; ++i) {
     const float x = -0.5f + 0.05f * static_cast<float>(i);
     row.vertices.insert(row.vertices.end(), {{x, -0.2f, -0.5f}, {x + 0.01f, 0.0f, 0.5f}, {x, 0.2f, -0.5f}});

@@ -222,18 +222,22 @@ if rc != 3 or "error" not in err.lower():
     fail("-q with an error status", f"exit {rc}, stderr {err[-200:]!r}")
 
 # --- SIGINT: finished poses kept, the JSON complete, no temporaries ------------------------
+# The signal goes in once poses have finished (their rows come out), however busy the machine.
 p = subprocess.Popen([os.path.join(BIN, "collide"), "--a", os.path.join(MESHES, "bunny00.off"), "--b", os.path.join(MESHES, "bunny00.off"),
-                      "--normalize", "--sweep", "100000", "--backend", "golden", "-q", "--json", "int.json", "--pairs-out", "int.txt"],
-                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, errors="replace")
-time.sleep(3)
+                      "--normalize", "--sweep", "100000", "--backend", "golden", "--no-sw", "--json", "int.json", "--pairs-out", "int.txt"],
+                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, errors="replace")
+deadline = time.time() + 120
+for line in p.stdout:
+    if re.match(r"\s*\d+\s+\d", line) or time.time() > deadline:
+        break
 p.send_signal(signal.SIGINT)
 try:
     _, err = p.communicate(timeout=60)
     if p.returncode != 128 + signal.SIGINT:
         fail("SIGINT", f"exit {p.returncode}: {err[-200:]}")
     else:
-        rows = json.load(open("int.json"))
-        got = {int(l.split()[0]) for l in open("int.txt")}
+        rows = json.load(open("int.json")) if os.path.exists("int.json") else []
+        got = {int(l.split()[0]) for l in open("int.txt")} if os.path.exists("int.txt") else set()
         if not rows or (got and max(got) >= len(rows)):
             fail("SIGINT", "the outputs do not hold the finished poses")
         else:
