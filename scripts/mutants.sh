@@ -87,7 +87,8 @@ for i in "${!ids[@]}"; do
     status="SURVIVED"
     survived=1
   else
-    failed=$(grep -E '\(Failed\)|\(Timeout\)|\(SEGFAULT\)|Exception' "$dir/last_ctest.log" | sed -E 's/.*- ([^ ]+) .*/\1/' | head -3 | tr '\n' ' ')
+    failed=$(sed -n '/The following tests FAILED/,$p' "$dir/last_ctest.log" | grep -E '^\s+[0-9]+ - ' |
+      sed -E 's/^\s+[0-9]+ - ([^ ]+).*/\1/' | head -3 | tr '\n' ' ')
     status="killed by ${failed:-(see log)}"
   fi
   cp "$dir/last_ctest.log" "$dir/$id.ctest.log" 2>/dev/null || true
