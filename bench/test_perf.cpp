@@ -88,9 +88,8 @@ TEST(PerfCompare, SetDifferenceIgnoresOrderAndDuplicates) {
 // first-mode answer must agree on hit/no hit, and CGAL must confirm a sample of the
 // common pairs.
 TEST(PerfFcl, SameAnswerAsTheChipOnProceduralMeshes) {
-  const uint32_t seed = std::random_device{}();
-  std::printf("seed %u\n", seed);
-  std::mt19937 rng(seed);
+  const uint64_t seed = cc::testutil::testSeed("PerfFcl.SameAnswerAsTheChipOnProceduralMeshes");
+  std::mt19937 rng(static_cast<uint32_t>(seed ^ (seed >> 32)));
   Mesh a = makeTorus(0.6f, 0.25f, 24, 12), b = makeSphere(0.7f, 14, 20);
   const DopTree ta = buildTree(a, zachmannDirections(), SplitRule::MeanWidth);
   const DopTree tb = buildTree(b, zachmannDirections(), SplitRule::MeanWidth);

@@ -15,6 +15,7 @@
 #include "cc/driver.h"
 #include "cc_board.h"
 #include "real_mesh_pairs.h"
+#include "../test_util.h"
 
 namespace {
 
@@ -68,8 +69,7 @@ struct Rig {
 }  // namespace
 
 TEST(ChipCosim, ProceduralMeshesRandomPosesBothModes) {
-  const uint64_t seed = std::random_device{}();
-  std::printf("ChipCosim.ProceduralMeshesRandomPosesBothModes seed=%llu\n", (unsigned long long)seed);
+  const uint64_t seed = cc::testutil::testSeed("ChipCosim.ProceduralMeshesRandomPosesBothModes");
   std::mt19937_64 rng(seed);
   const Pair p = makePair(cc::makeTorus(0.5f, 0.2f, 20, 10), cc::makeSphere(0.5f, 10, 14));
   Rig rig(p);
@@ -142,8 +142,7 @@ TEST(ChipCosim, QueuedFirstHitsOneAfterTheOther) {
 // to that test's), one raised by the traversal while tests wait (it must come after them:
 // in mode first one of them may hit and stop the query without the error).
 TEST(ChipCosim, QueuedTrianglesErrorPaths) {
-  const uint64_t seed = std::random_device{}();
-  std::printf("ChipCosim.QueuedTrianglesErrorPaths seed=%llu\n", (unsigned long long)seed);
+  const uint64_t seed = cc::testutil::testSeed("ChipCosim.QueuedTrianglesErrorPaths");
   std::mt19937_64 rng(seed);
   const Pair p = makePair(cc::makeTorus(0.5f, 0.2f, 20, 10), cc::makeSphere(0.5f, 10, 14));
   const cc::Pose pose = cc::poseFromAxisAngle({1, 0, 0}, 90, {0.4, 0, 0});

@@ -9,6 +9,7 @@
 
 #include "cc/driver.h"
 #include "real_mesh_pairs.h"
+#include "../test_util.h"
 
 namespace {
 
@@ -116,8 +117,7 @@ class TwoChips {
 
 // A torus through a sphere at `poses` random poses (seed printed), modes alternating.
 void randomProceduralPoses(const std::string& config, int poses, const char* test) {
-  const uint64_t seed = std::random_device{}();
-  std::printf("%s seed=%llu\n", test, (unsigned long long)seed);
+  const uint64_t seed = cc::testutil::testSeed(test);
   std::mt19937_64 rng(seed);
   TwoChips chips(cc::makeTorus(0.5f, 0.2f, 20, 10), cc::makeSphere(0.5f, 10, 14), config);
   std::normal_distribution<double> g;
@@ -187,8 +187,7 @@ TEST(TlmVsRtl, ErrorQueries) {
   // ones with room for two result pairs overflow the result buffer. The TLM stops where
   // the golden model raised the error and drains as the RTL does: cycles included, the
   // two must agree.
-  const uint64_t seed = std::random_device{}();
-  std::printf("TlmVsRtl.ErrorQueries seed=%llu\n", (unsigned long long)seed);
+  const uint64_t seed = cc::testutil::testSeed("TlmVsRtl.ErrorQueries");
   std::mt19937_64 rng(seed);
   std::normal_distribution<double> g;
   std::uniform_real_distribution<double> u(-0.1, 0.1), ang(-180, 180);
@@ -211,8 +210,7 @@ TEST(TlmVsRtl, BadPointersDeepInTheTrees) {
   // A node's pointer (its child pair, or a leaf's triangle record) or its flags corrupted
   // a few levels down one tree: the chip meets it mid-traversal, with fetches, transforms and triangle
   // tests in flight, raises BadPointer and drains; the TLM must stop and drain alike.
-  const uint64_t seed = std::random_device{}();
-  std::printf("TlmVsRtl.BadPointersDeepInTheTrees seed=%llu\n", (unsigned long long)seed);
+  const uint64_t seed = cc::testutil::testSeed("TlmVsRtl.BadPointersDeepInTheTrees");
   std::mt19937_64 rng(seed);
   const cc::Pose pose = cc::poseFromAxisAngle({1, 0.4, 0.2}, 35, {0.25, 0.05, 0});
   const uint32_t bad_values[] = {0x1234, 0x7FFFFF00, 0};  // misaligned, beyond the board, the null pointer

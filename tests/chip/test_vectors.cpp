@@ -54,7 +54,7 @@ TEST(Vectors, CommittedVectorsAreCurrent) {
   // Re-recorded on the golden model, the vectors must come out byte for byte as committed:
   // a change of the driver's accesses or of the golden model's answers shows up here, and
   // `cc_vectors --record tests/vectors` brings them up to date (then read the diff).
-  const fs::path dir = fs::temp_directory_path() / "cc_test_vectors";
+  const fs::path dir = cc::testutil::testTempDir();
   fs::create_directories(dir);
   const std::string cmd = std::string(CC_VECTORS_BIN) + " --record " + dir.string() + " > /dev/null";
   ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;

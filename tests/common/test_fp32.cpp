@@ -4,12 +4,17 @@
 // boundary where x86 detects tininess after rounding.
 #include <gtest/gtest.h>
 
+#include <functional>
+#include <string>
+#include <vector>
+
 #include <cmath>
 #include <cstdio>
 #include <limits>
 #include <random>
 
 #include "cc/fp32.h"
+#include "../test_util.h"
 
 using namespace cc::fp32;
 
@@ -98,8 +103,7 @@ TEST(Fp32, SpecialValuesMatchReference) {
 }
 
 TEST(Fp32, RandomOperandsMatchReference) {
-  const uint64_t seed = std::random_device{}();
-  std::printf("Fp32.RandomOperandsMatchReference seed=%llu\n", static_cast<unsigned long long>(seed));
+  const uint64_t seed = cc::testutil::testSeed("Fp32.RandomOperandsMatchReference");
   std::mt19937_64 rng(seed);
   FtzScope s;
   for (int i = 0; i < 2000000; ++i) {
@@ -112,14 +116,68 @@ TEST(Fp32, RandomOperandsMatchReference) {
   }
 }
 
+// The DOTADD order d' = (p0 + p1) + (p2 + c), p0 = dk*c0, p1 = dm*c1, p2 = dn*c2, each
+// product and sum rounded on its own. Four addends can be summed in 15 ways (binary trees
+// up to swapping operands); the two vectors below tell the documented one from each of
+// the other 14 (checked here, tree by tree), and the third tells separate rounding from
+// a fused multiply-add. Derivations (binary32, round to nearest even):
+//  v1 = (2^24, 1, 1; 1, 1, 1; 1): (2^24 + 1) rounds to 2^24 (a tie, to even), (1 + 1) = 2,
+//       2^24 + 2 is exact: 16777218. Any order adding a lone 1 to 2^24 first loses it.
+//  v2 = (1e8, -1e8, 1; 1, 1, 1; 0): (1e8 - 1e8) + (1 + 0) = 1. Orders that add 1 to +-1e8
+//       first lose it (the ulp of 1e8 is 8).
+//  v3 = (1 + 2^-12, 0, 0; 1 + 2^-12, 0, 0; -(1 + 2^-11)): the product 1 + 2^-11 + 2^-24
+//       rounds to 1 + 2^-11 (a tie, to even), so the sum is 0; fused it would be 2^-24.
 TEST(Fp32, DotaddOrderIsFixed) {
   FtzScope s;
-  // (1e8*1 + -1e8*1) + (1*1 + 0) = 1 in this order; a left-to-right sum would give 1 too,
-  // but (dk*c0 + (dm*c1 + dn*c2)) + c would lose it: check the exact documented order.
-  volatile float big = 1e8f, one = 1.0f;
-  EXPECT_EQ(dotadd(big, -big, one, one, one, one, 0.0f), 1.0f);
-  // 2^24 + 1 + 1 loses both ones when summed left to right, keeps them in pairs.
-  volatile float t24 = 16777216.0f;
-  EXPECT_EQ(dotadd(t24, one, one, one, one, one, 0.0f), 16777216.0f);   // (2^24+1)+(1+0)
-  EXPECT_EQ(dotadd(t24, one, one, one, one, one, one), 16777218.0f);    // (2^24+1)+(1+1) = 2^24+2
+  struct V {
+    float dk, dm, dn, c0, c1, c2, c, expect;
+  };
+  const float e12 = 1.0f + 0x1p-12f;
+  const V vs[] = {{16777216.0f, 1, 1, 1, 1, 1, 1, 16777218.0f},
+                  {1e8f, -1e8f, 1, 1, 1, 1, 0, 1.0f},
+                  {e12, 0, 0, e12, 0, 0, -(1.0f + 0x1p-11f), 0.0f}};
+  for (const V& v : vs) EXPECT_EQ(dotadd(v.dk, v.dm, v.dn, v.c0, v.c1, v.c2, v.c), v.expect) << v.dk << " " << v.c;
+  // Every summation tree of the four addends (0 = p0, 1 = p1, 2 = p2, 3 = c): a tree is a
+  // split of a set into two, recursively.
+  using Tree = std::function<float(const float*)>;
+  std::function<std::vector<std::pair<std::string, Tree>>(std::vector<int>)> trees = [&](std::vector<int> set) {
+    std::vector<std::pair<std::string, Tree>> out;
+    if (set.size() == 1) {
+      const int k = set[0];
+      out.emplace_back("p" + std::to_string(k), [k](const float* x) { return x[k]; });
+      return out;
+    }
+    const size_t n = set.size();
+    for (uint32_t m = 0; m + 1 < (1u << (n - 1)); ++m) {  // set[0] always left, right not empty
+      std::vector<int> l{set[0]}, r;
+      for (size_t i = 1; i < n; ++i) ((m >> (i - 1)) & 1 ? l : r).push_back(set[i]);
+      for (const auto& a : trees(l)) {
+        for (const auto& b : trees(r)) {
+          const Tree fa = a.second, fb = b.second;
+          out.emplace_back("(" + a.first + "+" + b.first + ")", [fa, fb](const float* x) { return add(fa(x), fb(x)); });
+        }
+      }
+    }
+    return out;
+  };
+  const auto all = trees({0, 1, 2, 3});
+  ASSERT_EQ(all.size(), 15u);
+  int documented = 0;
+  for (const auto& [name, tree] : all) {
+    const bool is_doc = name == "((p0+p1)+(p2+p3))";
+    documented += is_doc;
+    bool differs = false;
+    for (const V& v : vs) {
+      const float x[4] = {mul(v.dk, v.c0), mul(v.dm, v.c1), mul(v.dn, v.c2), v.c};
+      const float got = tree(x);
+      if (is_doc) {
+        EXPECT_EQ(got, dotadd(v.dk, v.dm, v.dn, v.c0, v.c1, v.c2, v.c));
+      }
+      differs |= got != v.expect;
+    }
+    if (!is_doc) {
+      EXPECT_TRUE(differs) << name << " gives the documented order's answers: the vectors cannot tell";
+    }
+  }
+  EXPECT_EQ(documented, 1);
 }

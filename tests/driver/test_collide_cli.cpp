@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "cc/mesh.h"
+#include "../test_util.h"
 
 namespace {
 
@@ -34,8 +35,7 @@ CliRun shell(const std::string& cmd_line) {
 CliRun collide(const std::string& args) { return shell(std::string(COLLIDE_BIN) + " " + args); }
 
 std::string writeOff(const cc::Mesh& m, const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / "cc_test_cli";
-  fs::create_directories(dir);
+  const fs::path dir = cc::testutil::testTempDir();
   const std::string p = (dir / name).string();
   std::ofstream f(p);
   f << "OFF\n" << m.vertices.size() << ' ' << m.tris.size() << " 0\n";
@@ -49,7 +49,7 @@ std::string writeOff(const cc::Mesh& m, const std::string& name) {
 TEST(CollideCli, JsonPairsAndSummaryAgree) {
   const std::string a = writeOff(cc::makeTorus(0.5f, 0.2f, 24, 10), "torus.off");
   const std::string b = writeOff(cc::makeSphere(0.5f, 12, 16), "sphere.off");
-  const fs::path dir = fs::temp_directory_path() / "cc_test_cli";
+  const fs::path dir = cc::testutil::testTempDir();
   const std::string json = (dir / "out.json").string(), pairs = (dir / "pairs.txt").string();
   // Negative numbers in --axis and --offset are values, not options.
   const std::string sweep = " --sweep 8 --axis 0.3 -1 0.2 --offset 0.31 -0.07 0.05";
@@ -104,7 +104,7 @@ TEST(CollideCli, JsonPairsAndSummaryAgree) {
 TEST(CollideCli, TimedBackendComparesCyclesPerListWithEq5) {
   const std::string a = writeOff(cc::makeTorus(0.5f, 0.2f, 24, 10), "torus.off");
   const std::string b = writeOff(cc::makeSphere(0.5f, 12, 16), "sphere.off");
-  const fs::path dir = fs::temp_directory_path() / "cc_test_cli";
+  const fs::path dir = cc::testutil::testTempDir();
   const std::string json = (dir / "rtl.json").string(), timeline = (dir / "timeline.txt").string();
   const CliRun r = shell("CC_TIMELINE=" + timeline + " " + COLLIDE_BIN + " --a " + a + " --b " + b +
                          " --sweep 2 --axis 0.3 1 0.2 --offset 0.31 0.07 0.05 --no-sw --backend rtl --json " + json);
@@ -134,7 +134,7 @@ TEST(CollideCli, TimedBackendComparesCyclesPerListWithEq5) {
 TEST(CollideCli, SetChangesAConfigurationField) {
   const std::string a = writeOff(cc::makeTorus(0.5f, 0.2f, 24, 10), "torus.off");
   const std::string b = writeOff(cc::makeSphere(0.5f, 12, 16), "sphere.off");
-  const fs::path dir = fs::temp_directory_path() / "cc_test_cli";
+  const fs::path dir = cc::testutil::testTempDir();
   const auto cycles = [&](const std::string& set, const std::string& name) {
     const std::string json = (dir / name).string();
     const CliRun r = collide("--a " + a + " --b " + b + " --pose 0.3 1 0.2 40 0.31 0.07 0.05 --no-sw -q --backend tlm" +
@@ -155,7 +155,7 @@ TEST(CollideCli, SetChangesAConfigurationField) {
 TEST(CollideCli, PosesFromAFile) {
   const std::string a = writeOff(cc::makeTorus(0.5f, 0.2f, 24, 10), "torus.off");
   const std::string b = writeOff(cc::makeSphere(0.5f, 12, 16), "sphere.off");
-  const fs::path dir = fs::temp_directory_path() / "cc_test_cli";
+  const fs::path dir = cc::testutil::testTempDir();
   const std::string motion = (dir / "motion.txt").string(), json = (dir / "motion.json").string();
   {
     std::ofstream m(motion);

@@ -8,11 +8,12 @@
 
 #include "cc/mesh.h"
 #include "cc/tree.h"
+#include "../test_util.h"
 
 namespace {
 
 std::string writeTemp(const std::string& name, const std::string& text) {
-  const auto dir = std::filesystem::temp_directory_path() / "cc_test_mesh";
+  const auto dir = cc::testutil::testTempDir();
   std::filesystem::create_directories(dir);
   const auto p = (dir / name).string();
   std::ofstream(p) << text;

@@ -112,8 +112,7 @@ TEST(Pose, BadPosesAreRejected) {
 // 100,000+ random (pose, node) cases over procedural and real meshes at several scales:
 // every exactly transformed vertex lies inside the DOP the chip computes.
 TEST(Pose, TransformedDopEnclosesExactlyTransformedGeometry) {
-  const uint64_t seed = std::random_device{}();
-  std::printf("Pose.TransformedDopEnclosesExactlyTransformedGeometry seed=%llu\n", (unsigned long long)seed);
+  const uint64_t seed = cc::testutil::testSeed("Pose.TransformedDopEnclosesExactlyTransformedGeometry");
   std::mt19937_64 rng(seed);
   cc::fp32::FtzScope ftz;
   std::vector<cc::Mesh> meshes = {cc::makeTorus(1.0f, 0.3f, 32, 12), cc::makeHeightField(24, 24, 2.0f, 0.3f, 3)};

@@ -14,6 +14,7 @@
 #include "cc/isect/exact.h"
 #include "cc/pose.h"
 #include "../chip_triangle.h"
+#include "../test_util.h"
 
 namespace {
 
@@ -191,9 +192,7 @@ Tally run(Gen& g, Family f, size_t n, int tighten, bool check_fast) {
 }
 
 uint64_t seedOf(const char* test) {
-  const uint64_t seed = std::random_device{}();
-  std::printf("%s seed=%llu\n", test, (unsigned long long)seed);
-  return seed;
+  return cc::testutil::testSeed(test);
 }
 
 }  // namespace

@@ -11,6 +11,8 @@
 #include <random>
 #include <string>
 
+#include "../test_util.h"
+
 #ifndef CC_RTL_VECTORS
 #define CC_RTL_VECTORS 100000
 #endif
@@ -19,19 +21,7 @@ namespace cc::rtltest {
 
 inline constexpr uint64_t kVectors = CC_RTL_VECTORS;
 
-// The seed of one test: CC_SEED if set (to replay a failure), otherwise random; printed.
-inline uint64_t testSeed(const char* test) {
-  uint64_t seed;
-  if (const char* s = std::getenv("CC_SEED")) {
-    seed = std::strtoull(s, nullptr, 10);
-  } else {
-    seed = (static_cast<uint64_t>(std::random_device{}()) << 32) ^ std::random_device{}();
-  }
-  std::printf("%s seed=%llu (replay with CC_SEED=%llu)\n", test,
-              static_cast<unsigned long long>(seed), static_cast<unsigned long long>(seed));
-  std::fflush(stdout);
-  return seed;
-}
+using cc::testutil::testSeed;  // ../test_util.h: CC_SEED or random, printed
 
 inline constexpr uint32_t kSpecials[] = {
     0x00000000, 0x80000000, 0x00000001, 0x807FFFFF, 0x00400000,  // zeros, subnormals

@@ -9,8 +9,11 @@
 #include "cc/config.h"
 
 namespace {
+
+// This test's own directory (tests/test_util.h), with a trailing slash.
+std::string tmpDir() { return cc::testutil::testTempDir().string() + "/"; }
 std::string tempFile(const std::string& name, const std::string& text) {
-  const std::string path = ::testing::TempDir() + name;
+  const std::string path = tmpDir() + name;
   std::ofstream(path) << text;
   return path;
 }
@@ -54,7 +57,7 @@ TEST(Config, BadInputGivesClearErrors) {
   EXPECT_NE(errorOf([&] { cc::loadConfigFile(f2); }).find("sdram_banks"), std::string::npos);
   const auto f3 = tempFile("bad3.cfg", "t_cl = 3\nbase = paper\n");
   EXPECT_NE(errorOf([&] { cc::loadConfigFile(f3); }).find("before"), std::string::npos);
-  const auto f4 = tempFile("loopa.cfg", "base = " + ::testing::TempDir() + "loopb.cfg\n");
+  const auto f4 = tempFile("loopa.cfg", "base = " + tmpDir() + "loopb.cfg\n");
   tempFile("loopb.cfg", "base = " + f4 + "\n");
   EXPECT_NE(errorOf([&] { cc::loadConfigFile(f4); }), "");
   EXPECT_NE(errorOf([&] { cc::loadConfigFile("/nonexistent/x.cfg"); }).find("cannot read"), std::string::npos);

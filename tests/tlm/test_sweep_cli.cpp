@@ -4,14 +4,20 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <algorithm>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include <unistd.h>
+#include "../test_util.h"
 
 namespace {
+
+// This test's own directory (tests/test_util.h), with a trailing slash.
+std::string tmpDir() { return cc::testutil::testTempDir().string() + "/"; }
 
 struct Out {
   int code;
@@ -21,7 +27,7 @@ struct Out {
 Out run(const std::string& args) {
   // ctest runs tests in parallel: every file of a test carries the test's name.
   static int n = 0;
-  const std::string log = ::testing::TempDir() + "cc_sweep_" +
+  const std::string log = tmpDir() + "cc_sweep_" +
                           ::testing::UnitTest::GetInstance()->current_test_info()->name() + std::to_string(n++) + ".log";
   const int rc = std::system((std::string(CC_SWEEP_BIN) + " " + args + " >" + log + " 2>&1").c_str());
   std::ifstream in(log);
@@ -33,7 +39,7 @@ Out run(const std::string& args) {
 // An octahedron of radius r as an OFF file.
 std::string octahedron(const std::string& name, double r) {
   const std::string path =
-      ::testing::TempDir() + ::testing::UnitTest::GetInstance()->current_test_info()->name() + "_" + name;
+      tmpDir() + ::testing::UnitTest::GetInstance()->current_test_info()->name() + "_" + name;
   std::ofstream f(path);
   f << "OFF\n6 8 0\n";
   f << r << " 0 0\n" << -r << " 0 0\n0 " << r << " 0\n0 " << -r << " 0\n0 0 " << r << "\n0 0 " << -r << "\n";
@@ -48,24 +54,86 @@ size_t lines(const std::string& path) {
   return n;
 }
 
+
+// A CSV file as rows of (column -> text).
+std::vector<std::map<std::string, std::string>> readCsv(const std::string& path) {
+  std::ifstream in(path);
+  std::vector<std::string> head;
+  std::vector<std::map<std::string, std::string>> rows;
+  for (std::string l; std::getline(in, l);) {
+    std::vector<std::string> f;
+    std::stringstream ls(l);
+    for (std::string x; std::getline(ls, x, ',');) f.push_back(x);
+    if (head.empty()) {
+      head = f;
+      continue;
+    }
+    std::map<std::string, std::string> r;
+    for (size_t i = 0; i < head.size() && i < f.size(); ++i) r[head[i]] = f[i];
+    rows.push_back(r);
+  }
+  return rows;
+}
+
 }  // namespace
 
+// The files' content, not only their shape: every row is the grid point and pose it
+// says (3 poses: angles 0, 120, 240), the event counters and pairs of a pose do not
+// depend on the memory's CAS latency while its cycles grow with it (every query reads
+// node pairs, each paying t_cl), the cycle breakdown adds up to the cycles, hw_us is
+// cycles / core_mhz, and the summary's mean and worst are those of the rows.
 TEST(SweepCli, GridWritesCsvSummaryAndPlot) {
   const std::string a = octahedron("oa.off", 0.5), b = octahedron("ob.off", 0.4);
-  const std::string out = ::testing::TempDir() + "sw.csv", plot = ::testing::TempDir() + "sw.svg";
-  std::filesystem::remove(plot);
+  const std::string out = tmpDir() + "sw.csv", plot = tmpDir() + "sw.svg";
   const Out r = run("--a " + a + " --b " + b + " --poses 3 --offset 0.2 0 0 --grid t_cl=2,4 --out " + out + " --plot " + plot);
   ASSERT_EQ(r.code, 0) << r.text;
   EXPECT_EQ(lines(out), 1u + 2 * 3) << "header + one row per query";
-  EXPECT_EQ(lines(::testing::TempDir() + "sw_summary.csv"), 1u + 2) << "header + one row per configuration";
+  EXPECT_EQ(lines(tmpDir() + "sw_summary.csv"), 1u + 2) << "header + one row per configuration";
   EXPECT_TRUE(std::filesystem::exists(plot)) << r.text;
+  const auto rows = readCsv(out), summary = readCsv(tmpDir() + "sw_summary.csv");
+  ASSERT_EQ(rows.size(), 6u);
+  ASSERT_EQ(summary.size(), 2u);
+  const char* events[] = {"pairs", "error", "tumbled_nodes_transformed", "aligned_pairs_fetched", "overlap_tests",
+                          "triangle_tests", "lists", "max_stack_depth", "max_list_length", "uncertain_tests"};
+  const char* parts[] = {"pair_wait_cycles", "transform_cycles", "entry_cycles", "entry_wait_cycles",
+                         "triangle_cycles", "stack_cycles", "other_cycles"};
+  const auto num = [](const std::string& x) { return std::stod(x); };
+  for (int g = 0; g < 2; ++g) {
+    double sum = 0, worst = 0;
+    for (int p = 0; p < 3; ++p) {
+      const auto& row = rows[3 * g + p];
+      SCOPED_TRACE("row " + std::to_string(3 * g + p));
+      EXPECT_EQ(row.at("config"), "paper");
+      EXPECT_EQ(row.at("t_cl"), g == 0 ? "2" : "4");
+      EXPECT_EQ(row.at("pose"), std::to_string(p));
+      EXPECT_EQ(num(row.at("angle_deg")), 120.0 * p);
+      const double cycles = num(row.at("cycles"));
+      double parts_sum = 0;
+      for (const char* k : parts) parts_sum += num(row.at(k));
+      EXPECT_EQ(parts_sum, cycles) << "the breakdown adds up to the cycles";
+      EXPECT_NEAR(num(row.at("hw_us")), cycles / 130.0, 1e-3);
+      EXPECT_GT(num(row.at("triangle_tests")), 0) << "the poses were meant to make contact";
+      if (g == 1) {
+        const auto& fast = rows[p];
+        for (const char* k : events) EXPECT_EQ(row.at(k), fast.at(k)) << k << " depends on t_cl";
+        EXPECT_GT(cycles, num(fast.at("cycles"))) << "a longer CAS latency costs cycles";
+      }
+      sum += cycles;
+      worst = std::max(worst, cycles);
+    }
+    EXPECT_EQ(summary[g].at("t_cl"), g == 0 ? "2" : "4");
+    EXPECT_EQ(summary[g].at("queries"), "3");
+    EXPECT_NEAR(num(summary[g].at("mean_cycles")), sum / 3, 0.01);
+    EXPECT_EQ(num(summary[g].at("max_cycles")), worst);
+  }
 }
+
 
 // A quote in a name is doubled inside a quoted CSV field (RFC 4180), and the chart's file
 // name is only ever a file name: gnuplot runs without a shell and gets it quoted.
 TEST(SweepCli, QuotesInNamesAndFileNamesStayData) {
   const std::string a = octahedron("oa.off", 0.5), b = octahedron("ob.off", 0.4);
-  const std::string dir = ::testing::TempDir() + "sweep_quotes/";
+  const std::string dir = tmpDir() + "sweep_quotes/";
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   // Both the shell's and gnuplot's command syntax, in file names.
@@ -130,7 +198,7 @@ std::string chipColumns(const std::string& path) {
 // processes merges into the single run's CSVs (chip columns equal); a rerun only merges.
 TEST(SweepCli, LocalJobsMergeIntoTheSingleRunsCsv) {
   const std::string a = octahedron("oa.off", 0.5), b = octahedron("ob.off", 0.4);
-  const std::string dir = ::testing::TempDir() + "sweep_jobs_" + std::to_string(::getpid()) + "/";
+  const std::string dir = tmpDir() + "sweep_jobs_" + std::to_string(::getpid()) + "/";
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   const std::string grid = "--a " + a + " --b " + b + " --poses 5 --offset 0.2 0 0 --config paper --config modern --grid t_cl=2,4";

@@ -10,6 +10,7 @@
 #include "cc/driver.h"
 #include "cc/sdram_timing.h"
 #include "cc/timing_model.h"
+#include "../test_util.h"
 
 namespace {
 
@@ -135,8 +136,7 @@ std::vector<Query> makeQueries(int n, uint64_t seed) {
 }  // namespace
 
 TEST(TimingModel, MoreBanksOrFasterMemoryNeverCostCycles) {
-  const uint64_t seed = std::random_device{}();
-  std::printf("TimingModel.MoreBanksOrFasterMemoryNeverCostCycles seed=%llu\n", (unsigned long long)seed);
+  const uint64_t seed = cc::testutil::testSeed("TimingModel.MoreBanksOrFasterMemoryNeverCostCycles");
   auto qs = makeQueries(6, seed);
   for (const char* name : {"paper", "modern"}) {
     const ChipConfig base = cc::namedConfig(name);
@@ -156,8 +156,7 @@ TEST(TimingModel, MoreBanksOrFasterMemoryNeverCostCycles) {
 }
 
 TEST(TimingModel, DotaddDepthEntersAsModelled) {
-  const uint64_t seed = std::random_device{}();
-  std::printf("TimingModel.DotaddDepthEntersAsModelled seed=%llu\n", (unsigned long long)seed);
+  const uint64_t seed = cc::testutil::testSeed("TimingModel.DotaddDepthEntersAsModelled");
   auto qs = makeQueries(4, seed);
   for (size_t i = 0; i < qs.size(); ++i) {
     ChipConfig cfg = cc::namedConfig("paper");
@@ -185,8 +184,7 @@ namespace {
 // feature that never acted would give the same numbers.
 void expectFeatureSavesCycles(const char* test, uint32_t ChipConfig::*feature, uint64_t cc::tlm::CoreCycles::*bucket,
                               const char* bucket_name) {
-  const uint64_t seed = std::random_device{}();
-  std::printf("TimingModel.%s seed=%llu\n", test, (unsigned long long)seed);
+  const uint64_t seed = cc::testutil::testSeed((std::string("TimingModel.") + test).c_str());
   auto qs = makeQueries(6, seed);
   for (const char* name : {"paper", "modern"}) {
     ChipConfig on = cc::namedConfig(name), off = on;
@@ -230,8 +228,7 @@ TEST(TimingModel, SkippingQuietCyclesChangesNothing) {
   // With a trace every cycle is stepped; without, quiet waits are jumped over and quiet
   // cycles run light (speed only). Cycles and their breakdown must not change, also at
   // the extremes of the parameters the jumps depend on (DOTADD depth, fetch ring size).
-  const uint64_t seed = std::random_device{}();
-  std::printf("TimingModel.SkippingQuietCyclesChangesNothing seed=%llu\n", (unsigned long long)seed);
+  const uint64_t seed = cc::testutil::testSeed("TimingModel.SkippingQuietCyclesChangesNothing");
   auto qs = makeQueries(6, seed);
   std::vector<std::pair<std::string, ChipConfig>> cfgs = {{"paper", cc::namedConfig("paper")},
                                                           {"paper_one_lane", cc::namedConfig("paper_one_lane")},

@@ -14,6 +14,7 @@
 
 #include "Vcc_tb_pci_top.h"
 #include "cc_pci_host.h"
+#include "../../test_util.h"
 
 namespace pcitest {
 
@@ -26,14 +27,7 @@ inline constexpr uint32_t kBar0 = 0x8000'0000u;  // where the tests place the BA
 inline constexpr uint32_t kBar1 = 0x9000'0000u;
 inline constexpr uint32_t kBar1Bytes = 1u << 16;  // cc_tb_pci_top's Bar1Bits = 16
 
-inline uint64_t testSeed(const char* name) {
-  uint64_t seed;
-  if (const char* s = std::getenv("CC_SEED")) seed = std::strtoull(s, nullptr, 10);
-  else seed = (static_cast<uint64_t>(std::random_device{}()) << 32) ^ std::random_device{}();
-  std::printf("%s seed=%llu (replay with CC_SEED=%llu)\n", name, static_cast<unsigned long long>(seed),
-              static_cast<unsigned long long>(seed));
-  return seed;
-}
+using cc::testutil::testSeed;  // tests/test_util.h: CC_SEED or random, printed
 
 // One simulated board: the Verilated top, the BFM bound to its pins, core-side stalls.
 struct Bench {

@@ -1,0 +1,25 @@
+# ctest entry MakeTest.ListsTheDocumentedTests: `make test` (ctest -LE soak) must list the
+# tests the docs say it runs (docs/rtl_datapath.md, docs/memory_system.md, docs/testing.md)
+# and the soak copies must carry their prefix and label. A test of the same name in a
+# normal and a soak binary would be one ctest entry labelled soak and drop out of make test.
+#   cmake -DBUILD=<build dir> -DCTEST=<ctest> -DWANT="A.b|C.d" -P check_make_test.cmake
+execute_process(COMMAND ${CTEST} -N -LE soak WORKING_DIRECTORY ${BUILD} OUTPUT_VARIABLE fast RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "ctest -N -LE soak failed")
+endif()
+set(missing "")
+string(REPLACE "|" ";" WANT "${WANT}")
+foreach(t IN LISTS WANT)
+  string(FIND "${fast}" ": ${t}\n" at)
+  if(at EQUAL -1)
+    list(APPEND missing ${t})
+  endif()
+endforeach()
+if(missing)
+  message(FATAL_ERROR "make test does not run: ${missing}")
+endif()
+string(REGEX MATCHALL ": soak\\.[^\n]*" leaked "${fast}")
+if(leaked)
+  message(FATAL_ERROR "soak copies without the soak label run in make test: ${leaked}")
+endif()
+message(STATUS "make test lists every test of the list (${WANT})")
