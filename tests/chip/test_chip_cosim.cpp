@@ -118,7 +118,7 @@ TEST(ChipCosim, QueuedTrianglesRealMeshes) { sweepRealMeshes("queued", 11.0); }
 TEST(ChipCosim, ModernQueuedRealMeshes) { sweepRealMeshes("modern_queued", 13.0); }
 
 // First-mode queries one after the other on the queued chip, where a queued test's hit can
-// end a query between the controller's start of the resumed list (S_ASCEND, version 11)
+// end a query between the controller's start of the resumed list (S_ASCEND, ResumeAhead)
 // and that pair's request: the next query must start its own root list (it hung once).
 // bunny00 against itself at 12 rotations about (1,1,1), as `cc_sweep --poses 12`; the
 // watchdog turns a hang into an error.
@@ -256,7 +256,7 @@ namespace {
 
 // Results written over triangle records in the middle of a query: the chip must read the
 // changed records as the golden model does. A record in the result area is never reused
-// nor read ahead of the tests before it (docs/rtl_core.md, version 7). The result area
+// nor read ahead of the tests before it (docs/rtl_core.md, the triangle-test engine). The result area
 // starts where result 0's second word (the aligned triangle's id) lands on the tri_id of
 // the first hit's tumbled triangle, so every later hit with that triangle reports the new
 // id; `capacity` results fit.

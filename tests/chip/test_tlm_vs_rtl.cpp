@@ -159,8 +159,8 @@ TEST(TlmVsRtl, ModernConfiguration) {
   realMeshPoses("modern", {31.0});
 }
 
-// Tumbled pairs transformed on one DOTADD unit (configs/paper_one_lane.cfg, the core up to
-// version 8) have a Verilated chip of their own: the TLM model times both transform lanes.
+// Tumbled pairs transformed on one DOTADD unit (configs/paper_one_lane.cfg: TransformLanes = 1,
+// ListFollow = ResumeAhead = 0) have a Verilated chip of their own: the TLM model times both transform lanes.
 TEST(TlmVsRtl, OneTransformLane) {
   randomProceduralPoses("paper_one_lane", 8, "TlmVsRtl.OneTransformLane");
   realMeshPoses("paper_one_lane", {31.0});

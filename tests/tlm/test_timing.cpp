@@ -210,15 +210,15 @@ void expectFeatureSavesCycles(const char* test, uint32_t ChipConfig::*feature, u
 }  // namespace
 
 // list_follow: the fetch unit reads the next list's words and pairs while that list is
-// still being written, so its first entries wait less (version 10).
+// still being written, so its first entries wait less.
 TEST(TimingModel, FollowingTheNextListShortensTheWaitForEntries) {
   expectFeatureSavesCycles("FollowingTheNextListShortensTheWaitForEntries", &ChipConfig::list_follow,
                            &cc::tlm::CoreCycles::entry_wait, "waiting for entries");
 }
 
 // resume_ahead: a pair of leaves has the look-ahead engine fetch and transform the pair
-// the traversal resumes next, and the fetch unit starts on its list in S_ASCEND
-// (version 11), so the controller waits less for tumbled pairs.
+// the traversal resumes next, and the fetch unit starts on its list in S_ASCEND,
+// so the controller waits less for tumbled pairs.
 TEST(TimingModel, ResumingAheadShortensTheWaitForPairs) {
   expectFeatureSavesCycles("ResumingAheadShortensTheWaitForPairs", &ChipConfig::resume_ahead,
                            &cc::tlm::CoreCycles::pair_wait, "waiting for pairs");
