@@ -24,7 +24,7 @@ help:
 	@echo "make synth    yosys synth of every RTL unit, latch check, cell counts"
 	@echo "make timing   logic depth of every chip the rtl backend builds, configured vs achievable clocks (docs/timing.md)"
 	@echo "make meshes   extract the libcgal-demo meshes into $(MESHES)"
-	@echo "make gen      regenerate rtl/ and docs/ files derived from the C++ spec"
+	@echo "make gen      regenerate rtl/ and docs/ files derived from the C++ spec and the sources"
 
 deps:
 	@scripts/deps.sh
@@ -75,6 +75,7 @@ timing: configure
 
 gen: build
 	$(BIN)/cc_gen --rtl rtl/cc_regmap.vh --states rtl/cc_core_states.vh --docs docs/register_map.md
+	python3 scripts/layers.py --write
 
 clean:
 	rm -rf $(BUILD)

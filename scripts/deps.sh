@@ -7,7 +7,7 @@ PACKAGES=(
   verilator yosys                       # RTL simulation, lint, synthesis
   libsystemc-dev                        # SystemC + TLM-2.0
   libgtest-dev libgmock-dev libbenchmark-dev
-  python3                               # the robustness suite (tests/robust)
+  python3                               # the robustness suite (tests/robust), scripts/layers.py
   libboost-program-options-dev          # every command line
   libassimp-dev                         # OFF/OBJ/PLY/STL input
   libeigen3-dev                         # linear algebra in the driver
