@@ -279,7 +279,9 @@ def examples(repo, build, meshes, only):
         for b in blocks:
             count += 1
             ex.check_block(b)
-    print(f"docs examples: {count} blocks, {len(ex.failures)} failures (scratch folder {ex.work})")
+    print(f"docs examples: {count} blocks, {len(ex.failures)} failures" + (f" (scratch folder kept: {ex.work})" if ex.failures else ""))
+    if not ex.failures:
+        shutil.rmtree(ex.work)
     return ex.failures
 
 
