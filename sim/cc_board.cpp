@@ -113,6 +113,14 @@ struct ChipImpl : RtlBoardImpl {
     if (bars.bar0_size != 4096 || bars.bar1_size != kBar1Bytes) {
       throw std::runtime_error("unexpected BAR sizes from the chip's configuration space");
     }
+    // Power-on: a board's reset is released long before a driver loads (seconds against
+    // the SDRAM's 200-700 us of initialization), so the board runs until the SDRAM
+    // interface has initialized its memory before the host may use it. (Earlier, BAR1
+    // writes would be retried by the PCI target and a START would wait for the memory.)
+    while (!top->sd_ready_o) {
+      host->idle(16);
+      if (cycle > 4'000'000) throw std::runtime_error("the SDRAM interface never finished initializing the board memory");
+    }
   }
   ~ChipImpl() override {
     writeStateProfile();
