@@ -17,6 +17,7 @@
 #include "cc_pci_host.h"
 #include "cc/layout.h"
 #include "cc/env.h"
+#include "cc/interrupt.h"
 #include "cc/output_file.h"
 #include "cc_sdram_device.h"
 
@@ -61,6 +62,7 @@ struct ChipImpl : RtlBoardImpl {
       trace.reset(new VerilatedFstC);
       top->trace(trace.get(), 99);
       trace->open(t);
+      cc::holdExit();  // a signal ends the process only once the waveform is closed
     }
     if (const char* w = std::getenv("CC_WATCHDOG")) watchdog = envCount("CC_WATCHDOG", w);
     if (const char* p = std::getenv("CC_STATE_PROFILE")) profile = openForWriting(p, "CC_STATE_PROFILE");
@@ -105,7 +107,7 @@ struct ChipImpl : RtlBoardImpl {
         throw std::runtime_error("RTL assertion failed at core cycle " + std::to_string(cycle) + " (see the %Error line above)");
       }
     };
-    if (trace) b.dump = [this](uint64_t ps) { trace->dump(ps); };
+    if (trace) b.dump = [this](uint64_t ps) { dumpTrace(ps); };
     b.on_core_rise = [this] { afterCoreEdge(); };
     host.reset(new PciHost(std::move(b), hostOptions(c)));
     host->reset();
@@ -117,12 +119,26 @@ struct ChipImpl : RtlBoardImpl {
   ~ChipImpl() override {
     writeStateProfile();
     top->final();
-    if (trace) trace->close();
+    closeTrace();
     // The model's scopes unregister from the thread's current context, not their own
     // (Verilator issue #8265): with several chips alive, that may be another chip's or a
     // deleted one, and the destructor hung. Make it this chip's.
     Verilated::threadContextp(ctx.get());
     top.reset();
+  }
+
+  // A second SIGINT/SIGTERM during the run (cc/interrupt.h) closes the waveform at the next
+  // edge and ends the process: an FST file is unreadable until closed.
+  void dumpTrace(uint64_t ps) {
+    if (!trace) return;
+    trace->dump(ps);
+    if (cc::exitPending()) closeTrace();
+  }
+  void closeTrace() {
+    if (!trace) return;
+    trace->close();
+    trace.reset();
+    cc::releaseExit();
   }
 
   // After each rising core edge: the SDRAM device and the stack SRAM see what the chip
