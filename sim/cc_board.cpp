@@ -20,6 +20,7 @@
 #include "cc/interrupt.h"
 #include "cc/output_file.h"
 #include "cc_sdram_device.h"
+#include "cc_vl_coverage.h"
 
 namespace cc::sim {
 
@@ -120,6 +121,7 @@ struct ChipImpl : RtlBoardImpl {
     writeStateProfile();
     top->final();
     closeTrace();
+    writeRtlCoverage(ctx.get());
     // The model's scopes unregister from the thread's current context, not their own
     // (Verilator issue #8265): with several chips alive, that may be another chip's or a
     // deleted one, and the destructor hung. Make it this chip's.
