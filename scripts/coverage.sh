@@ -31,7 +31,7 @@ fi
 C=$B/coverage
 rm -rf "$C"
 find "$B" -name '*.gcda' -delete
-mkdir -p "$C/rtl"
+mkdir -p "$C/rtl" "$C/cpp"
 status=0
 (cd "$B" && $LOCK ctest -j2 -LE soak ${TESTS:+-R "$TESTS"} ${EXCLUDE:+-E "$EXCLUDE"} --timeout 900 --output-on-failure) >"$C/ctest.log" 2>&1 || status=$?
 tail -n 3 "$C/ctest.log"
