@@ -9,7 +9,7 @@ CMAKE_FLAGS ?=
 MESHES   := $(BUILD)/meshes
 BIN      := $(BUILD)/bin
 
-.PHONY: help deps configure build test demo bench results soak mutants lint synth timing meshes gen clean
+.PHONY: help deps configure build test demo bench results soak coverage mutants lint synth timing meshes gen clean
 
 help:
 	@echo "make deps     install the Debian packages the project needs (idempotent)"
@@ -19,6 +19,7 @@ help:
 	@echo "make bench    benchmarks (ratios measured side by side), then make results"
 	@echo "make results  the performance study: docs/results.md's tables and plots (cc_perf; ~7 min; STEPS=N)"
 	@echo "make soak     long randomized runs (10^6+ vectors per unit)"
+	@echo "make coverage RTL line/toggle and C++ line coverage of make test's suite, in $(BUILD)-coverage (docs/coverage.md)"
 	@echo "make mutants  every mutant of scripts/mutants.txt must fail make test's tests (docs/testing.md; ~30 min)"
 	@echo "make lint     verilator --lint-only -Wall over rtl/ and every other chip the rtl backend builds"
 	@echo "make synth    yosys synth of every RTL unit, latch check, cell counts"
@@ -44,6 +45,10 @@ test: build meshes
 
 soak: build meshes
 	cd $(BUILD) && $(LOCK) ctest --output-on-failure -L soak --timeout 7200
+
+# Not part of make test: a separate instrumented build tree, its own lock holds (docs/coverage.md).
+coverage: deps
+	@scripts/coverage.sh $(BUILD)-coverage
 
 # Not part of make test: a scratch worktree under /tmp, rebuilt per mutant.
 mutants: meshes

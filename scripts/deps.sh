@@ -17,6 +17,7 @@ PACKAGES=(
   libfcl-dev                            # software peer in benchmarks
   gnuplot-nox                           # plots
   ccache                                # shared object cache across build trees
+  gcovr                                 # make coverage's C++ report (docs/coverage.md)
   slurm-wlm munge                       # job arrays: scripts/slurm_local.sh's one-node cluster (docs/cluster.md)
 )
 missing=()

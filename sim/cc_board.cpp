@@ -17,8 +17,10 @@
 #include "cc_pci_host.h"
 #include "cc/layout.h"
 #include "cc/env.h"
+#include "cc/interrupt.h"
 #include "cc/output_file.h"
 #include "cc_sdram_device.h"
+#include "cc_vl_coverage.h"
 
 namespace cc::sim {
 
@@ -55,12 +57,22 @@ struct ChipImpl : RtlBoardImpl {
       : RtlBoardImpl(c), ctx(new VerilatedContext), dev(c, mem) {
     ctx->fatalOnError(false);
     top.reset(new Top(ctx.get()));
+    // A constructor that throws runs no destructor: close the waveform (and release the
+    // exit hold it took) on the way out, or a later signal would never end the process.
+    struct CloseTraceUnlessBuilt {
+      ChipImpl* chip;
+      bool built = false;
+      ~CloseTraceUnlessBuilt() {
+        if (!built) chip->closeTrace();
+      }
+    } trace_guard{this};
     if (const char* t = std::getenv("CC_TRACE")) {
       ctx->traceEverOn(true);
       openForWriting(t, "CC_TRACE");  // Verilator's FST writer fails silently: fail here, naming it
       trace.reset(new VerilatedFstC);
       top->trace(trace.get(), 99);
       trace->open(t);
+      cc::holdExit();  // a signal ends the process only once the waveform is closed
     }
     if (const char* w = std::getenv("CC_WATCHDOG")) watchdog = envCount("CC_WATCHDOG", w);
     if (const char* p = std::getenv("CC_STATE_PROFILE")) profile = openForWriting(p, "CC_STATE_PROFILE");
@@ -105,7 +117,7 @@ struct ChipImpl : RtlBoardImpl {
         throw std::runtime_error("RTL assertion failed at core cycle " + std::to_string(cycle) + " (see the %Error line above)");
       }
     };
-    if (trace) b.dump = [this](uint64_t ps) { trace->dump(ps); };
+    if (trace) b.dump = [this](uint64_t ps) { dumpTrace(ps); };
     b.on_core_rise = [this] { afterCoreEdge(); };
     host.reset(new PciHost(std::move(b), hostOptions(c)));
     host->reset();
@@ -121,16 +133,32 @@ struct ChipImpl : RtlBoardImpl {
       host->idle(16);
       if (cycle > 4'000'000) throw std::runtime_error("the SDRAM interface never finished initializing the board memory");
     }
+    trace_guard.built = true;
   }
   ~ChipImpl() override {
     writeStateProfile();
     top->final();
-    if (trace) trace->close();
+    closeTrace();
+    writeRtlCoverage(ctx.get());
     // The model's scopes unregister from the thread's current context, not their own
     // (Verilator issue #8265): with several chips alive, that may be another chip's or a
     // deleted one, and the destructor hung. Make it this chip's.
     Verilated::threadContextp(ctx.get());
     top.reset();
+  }
+
+  // A second SIGINT/SIGTERM during the run (cc/interrupt.h) closes the waveform at the next
+  // edge and ends the process: an FST file is unreadable until closed.
+  void dumpTrace(uint64_t ps) {
+    if (!trace) return;
+    trace->dump(ps);
+    if (cc::exitPending()) closeTrace();
+  }
+  void closeTrace() {
+    if (!trace) return;
+    trace->close();
+    trace.reset();
+    cc::releaseExit();
   }
 
   // After each rising core edge: the SDRAM device and the stack SRAM see what the chip
