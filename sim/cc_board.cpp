@@ -28,6 +28,18 @@ namespace {
 constexpr uint32_t kBar0 = RtlBoard::kBar0;
 constexpr uint32_t kBar1 = RtlBoard::kBar1;
 constexpr uint32_t kBar1Bytes = RtlBoard::kBar1Bytes;
+
+// A waveform being written holds the process's exit (cc/interrupt.h: a signal ends it only
+// once the FST file is readable); destroying it closes the file and releases the hold,
+// whichever way the board goes: its destructor, a second signal, or a constructor that
+// throws after the trace opened.
+struct CloseTrace {
+  void operator()(VerilatedFstC* t) const {
+    t->close();
+    delete t;
+    cc::releaseExit();
+  }
+};
 }  // namespace
 
 // What RtlBoard's methods use, whatever chip variant is simulated.
@@ -57,22 +69,13 @@ struct ChipImpl : RtlBoardImpl {
       : RtlBoardImpl(c), ctx(new VerilatedContext), dev(c, mem) {
     ctx->fatalOnError(false);
     top.reset(new Top(ctx.get()));
-    // A constructor that throws runs no destructor: close the waveform (and release the
-    // exit hold it took) on the way out, or a later signal would never end the process.
-    struct CloseTraceUnlessBuilt {
-      ChipImpl* chip;
-      bool built = false;
-      ~CloseTraceUnlessBuilt() {
-        if (!built) chip->closeTrace();
-      }
-    } trace_guard{this};
     if (const char* t = std::getenv("CC_TRACE")) {
       ctx->traceEverOn(true);
       openForWriting(t, "CC_TRACE");  // Verilator's FST writer fails silently: fail here, naming it
+      cc::holdExit();  // released by CloseTrace
       trace.reset(new VerilatedFstC);
       top->trace(trace.get(), 99);
       trace->open(t);
-      cc::holdExit();  // a signal ends the process only once the waveform is closed
     }
     if (const char* w = std::getenv("CC_WATCHDOG")) watchdog = envCount("CC_WATCHDOG", w);
     if (const char* p = std::getenv("CC_STATE_PROFILE")) profile = openForWriting(p, "CC_STATE_PROFILE");
@@ -133,7 +136,6 @@ struct ChipImpl : RtlBoardImpl {
       host->idle(16);
       if (cycle > 4'000'000) throw std::runtime_error("the SDRAM interface never finished initializing the board memory");
     }
-    trace_guard.built = true;
   }
   ~ChipImpl() override {
     writeStateProfile();
@@ -155,10 +157,7 @@ struct ChipImpl : RtlBoardImpl {
     if (cc::exitPending()) closeTrace();
   }
   void closeTrace() {
-    if (!trace) return;
-    trace->close();
-    trace.reset();
-    cc::releaseExit();
+    trace.reset();   // CloseTrace
   }
 
   // After each rising core edge: the SDRAM device and the stack SRAM see what the chip
@@ -245,7 +244,7 @@ struct ChipImpl : RtlBoardImpl {
   uint64_t engine_cycles[64] = {}, load_cycles[8] = {}, queue_cycles[kQueueBins] = {};
   std::unique_ptr<VerilatedContext> ctx;
   std::unique_ptr<Top> top;
-  std::unique_ptr<VerilatedFstC> trace;
+  std::unique_ptr<VerilatedFstC, CloseTrace> trace;
   SdramDevice dev;
   bool device_started = false;
 };
