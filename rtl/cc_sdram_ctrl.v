@@ -46,6 +46,15 @@
 //     auto-precharge), and once every bank is precharged and past tRP the REFRESH goes
 //     out. No ACTIVATE follows within TRfc. The owed count never exceeds RefPostpone, the
 //     device's tREFI rule (JEDEC allows 8).
+//   * Query START (sync_i): the refresh schedule restarts so that every query finds it in
+//     the same phase, whatever the board did before. While sync_i is high the owed
+//     REFRESHes go out as usual (the queue is empty); once none is owed, every bank is
+//     precharged and past tRP and tRFC, and the bus is quiet, one more REFRESH goes out
+//     ahead of time (JEDEC allows REFRESHes pulled in) and the interval counter restarts
+//     with it; synced_o is high in that decision cycle and the query starts with the next
+//     memory cycle. The pulled-in REFRESH covers the device's next tick, which may now come
+//     before the restarted interval's first one, so the device is never owed more than
+//     the controller counts. Without refresh synced_o only waits for the quiet bus.
 //
 //   chip cycle   0   2   4   6   8  10  12  14  16  18  20  22  24
 //   command     ACa  .  RDa ACb  .  RDb ACc  .  RDc
@@ -108,10 +117,12 @@ module cc_sdram_ctrl #(
   input  wire [DataW-1:0]    sd_rdata_i,
   // nothing queued, in flight or buffered
   output wire                idle_o,
-  // 1 in the chip cycle before a memory clock edge (the core starts queries after one)
-  output wire                phase_o,
   // initialization complete (requests are taken from now on)
-  output wire                ready_o
+  output wire                ready_o,
+  // a query waits to start (the core owns the port and requests nothing until synced_o)
+  input  wire                sync_i,
+  // the START's REFRESH goes out at the next memory clock edge: the query starts then
+  output wire                synced_o
 );
   // ------------------------------------------------------------------------ constants
   localparam integer Banks     = 1 << BankBits;
@@ -213,7 +224,8 @@ module cc_sdram_ctrl #(
   // ------------------------------------------------------------------------ banks
   reg [CntW-1:0]  rd_wait_q, rd_wait_d;  // memory cycles until a READ may go out
   reg [CntW-1:0]  wr_wait_q, wr_wait_d;  // ... a WRITE
-  wire            trk_full;
+  wire            trk_full, trk_empty;  // read tracking (below)
+  wire            wbusy;                // write data still to go out (below)
   reg             act_found, cas_found;
   reg [QIdxW-1:0] act_cand, cas_cand, k;
   integer         i;
@@ -254,6 +266,14 @@ module cc_sdram_ctrl #(
   wire all_idle    = &bank_act_ok;       // every bank precharged and past tRP
   wire ref_go      = ref_want && all_idle && rfc_done;
   wire tick        = decide && (icnt_q == {IcntW{1'b0}});  // the wait of this step is over
+  // A query's START: nothing queued, in flight or owed, every bank free, the bus quiet;
+  // with refresh the START's REFRESH goes out in this decision (no tick in it: a tick
+  // would make one owed).
+  wire bus_quiet   = (cnt_q == {(QIdxW + 1){1'b0}}) && trk_empty && !wbusy &&
+                     (rd_wait_q == {CntW{1'b0}}) && (wr_wait_q == {CntW{1'b0}});
+  wire sync_go     = sync_i && decide && ready && bus_quiet && all_idle && rfc_done &&
+                     ((Refresh == 0) || ((owed_q == {OwedW{1'b0}}) && !tick));
+  wire sync_ref    = (Refresh != 0) && sync_go;
 
   function automatic [IcntW-1:0] icnt(input integer v);  // "next step v cycles later" -> v - 1
     icnt = (v > 1) ? v[IcntW-1:0] - 1'b1 : {IcntW{1'b0}};
@@ -337,7 +357,7 @@ module cc_sdram_ctrl #(
           rd_wait_d = max2(rd_wait_d, cnt(RdToRd));
           wr_wait_d = max2(wr_wait_d, cnt(RdToWr));
         end
-      end else if (ref_go) begin
+      end else if (ref_go || sync_ref) begin
         cmd_d = CmdRef;
       end else if (act_found) begin
         do_act = 1'b1;
@@ -373,6 +393,10 @@ module cc_sdram_ctrl #(
         rfc_d  = TRfc[RfcW-1:0] - 1'b1;
         owed_d = owed_d - 1'b1;
       end
+      if (sync_ref) begin   // pulled in: nothing owed is paid, the interval starts anew
+        rfc_d  = TRfc[RfcW-1:0] - 1'b1;
+        icnt_d = icnt(TRefi);
+      end
     end
   end
 
@@ -381,7 +405,6 @@ module cc_sdram_ctrl #(
   // READ order); beat rbeat_q of the burst goes to that entry's buffer.
   wire             do_cas_rd = do_cas && !q_write_q[cas_cand];
   wire [QIdxW-1:0] trk_idx;
-  wire             trk_empty;
   wire [2:0]       trk_count;
   reg [BurstBits-1:0] rbeat_q, rbeat_d;
   wire             rbeat_end = sd_rvalid_i && (rbeat_q == {BurstBits{1'b1}});
@@ -455,7 +478,6 @@ module cc_sdram_ctrl #(
   end
 
   // ------------------------------------------------------------------------ write data out
-  wire wbusy;
   cc_sdram_wdata #(.DataW(DataW), .BurstLen(BurstLen), .TCwl(TCwl)) u_wdata (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
@@ -520,8 +542,8 @@ module cc_sdram_ctrl #(
   assign sd_col_o  = ccol_q;
   assign sd_ap_o   = cap_q;
   assign idle_o    = !head_valid && trk_empty && !wbusy;
-  assign phase_o   = phase_q;
   assign ready_o   = ready;
+  assign synced_o  = sync_go;
 
   // Byte offsets below the beat select nothing (documented above); the open flags and the
   // tracking count are only checked by assertions.
@@ -556,6 +578,8 @@ module cc_sdram_ctrl #(
       assert (owed_q <= RefPostpone[OwedW-1:0])
         else $error("cc_sdram_ctrl: %0d REFRESHes owed", owed_q);
       assert (!(do_act && ref_want)) else $error("cc_sdram_ctrl: ACTIVATE while a REFRESH is wanted");
+      // The START's REFRESH goes out alone (nothing held, nothing else decided).
+      assert (!(sync_go && (do_act || do_cas || ref_go || enq))) else $error("cc_sdram_ctrl: START synchronised with a command or request");
       // Commands change only at memory clock edges.
       assert (decide || (cmd_d == cmd_q)) else $error("cc_sdram_ctrl: command changed off a memory edge");
       // No entry receives more beats than a burst.
