@@ -8,6 +8,7 @@
 #include <random>
 
 #include "cc/driver.h"
+#include "cc/tlm_device.h"
 #include "real_mesh_pairs.h"
 #include "../test_util.h"
 
@@ -37,15 +38,30 @@ class TwoChips {
     EXPECT_EQ(t.error, r.error) << what;
     if (r.error != cc::regs::Error::None) ++errors[cc::regs::errorName(r.error)];
     EXPECT_EQ(t.pairs, r.pairs) << what;
+    // On a queued chip the RTL's orphaned side B may answer from the next test's operands
+    // (docs/tlm.md, known limits): where the TLM saw one overtaken, the RTL may clear its
+    // IT-unit where the model does not, or not where it does, a few cycles each.
+    const uint64_t overtaken = dynamic_cast<const cc::tlm::TlmDevice&>(*tlm_.dev).timing().orphansOvertaken();
     r.counters.forEach([&](const char* name, uint64_t rv) {
       t.counters.forEach([&](const char* n2, uint64_t tv) {
-        if (std::string(name) == n2) {
+        if (std::string(name) != n2) return;
+        if (std::string(name) == "cycles" && overtaken > 0 && tv != rv) {
+          ++inexact;
+          EXPECT_LE(tv > rv ? tv - rv : rv - tv, kOrphanClearCycles * overtaken) << what << ": cycles";
+        } else {
           EXPECT_EQ(tv, rv) << what << ": counter " << name;
         }
       });
     });
     ++compared;
   }
+  ~TwoChips() {
+    if (inexact > 0) std::printf("%d of %d queries: cycles differ after an overtaken orphaned side B\n", inexact, compared);
+  }
+  // B_CLEAR and the IT-unit's CLEAR micro-op (rtl/cc_tri_decide.v), and a cycle of the
+  // next side B's start.
+  static constexpr uint64_t kOrphanClearCycles = 4;
+  int inexact = 0;
   // The query again with other triangle lines 24..50 (the driver always loads the
   // standard ones): straight through the registers; status, result count, every counter,
   // the cycles and the results written must agree.
@@ -166,6 +182,60 @@ TEST(TlmVsRtl, OneTransformLane) {
   realMeshPoses("paper_one_lane", {31.0});
 }
 
+// The queued chips (configs/queued.cfg, modern_queued.cfg: tri_queue = 4). The controller
+// hands each triangle test to the engine and goes on; the engine queues tests, reads their
+// records ahead, keeps a third bank and runs side B on an IT-unit of its own; in mode first
+// the controller runs past the test that hits until the engine has decided it (the golden
+// model logs ahead for the TLM, golden::Chip::setLogAhead).
+TEST(TlmVsRtl, QueuedConfiguration) {
+  randomProceduralPoses("queued", 8, "TlmVsRtl.QueuedConfiguration");
+  realMeshPoses("queued", {31.0});
+}
+
+TEST(TlmVsRtl, ModernQueuedConfiguration) {
+  randomProceduralPoses("modern_queued", 8, "TlmVsRtl.ModernQueuedConfiguration");
+  realMeshPoses("modern_queued", {31.0});
+}
+
+TEST(TlmVsRtl, QueuedErrorQueries) {
+  // A test that ends the query with an error (ResultOverflow: room for two pairs) while the
+  // controller is ahead of it, and a traversal error (BadPointer deep in a tree) that waits
+  // in S_HOLD for the tests handed over before it: both drain as in the RTL.
+  const uint64_t seed = cc::testutil::testSeed("TlmVsRtl.QueuedErrorQueries");
+  std::mt19937_64 rng(seed);
+  std::normal_distribution<double> g;
+  std::uniform_real_distribution<double> u(-0.1, 0.1), ang(-180, 180);
+  TwoChips overflow(cc::makeTorus(0.5f, 0.2f, 10, 6), cc::makeSphere(0.5f, 7, 9), "queued", 2u);
+  for (int i = 0; i < 6; ++i) {
+    const cc::Pose pose = cc::poseFromAxisAngle({g(rng), g(rng), g(rng)}, ang(rng), {u(rng), u(rng), u(rng)});
+    overflow.compare(pose, i % 2 ? cc::QueryMode::First : cc::QueryMode::All,
+                     "room for two pairs, seed " + std::to_string(seed) + " pose " + std::to_string(i));
+  }
+  TwoChips chips(cc::makeTorus(0.5f, 0.2f, 20, 10), cc::makeSphere(0.5f, 10, 14), "queued");
+  const cc::Pose pose = cc::poseFromAxisAngle({1, 0.4, 0.2}, 35, {0.25, 0.05, 0});
+  for (int i = 0; i < 6; ++i) {
+    uint32_t node = (i % 2 == 0 ? chips.objectA() : chips.objectB()).root_pair;
+    for (int d = 2 + static_cast<int>(rng() % 6); d > 0; --d) {
+      if (chips.read(node + cc::layout::kNodeFlags) & cc::layout::kFlagLeaf) break;
+      node = chips.read(node + cc::layout::kNodePtr) + (rng() % 2) * cc::layout::kNodeBytes;
+    }
+    const uint32_t good = chips.read(node + cc::layout::kNodePtr);
+    chips.write(node + cc::layout::kNodePtr, 0x1234);
+    const std::string what = "node " + std::to_string(node) + " pointer bad, seed " + std::to_string(seed);
+    chips.compare(pose, cc::QueryMode::All, what + ", mode all");
+    chips.compare(pose, cc::QueryMode::First, what + ", mode first");
+    chips.write(node + cc::layout::kNodePtr, good);
+  }
+  const auto count = [](const TwoChips& c, cc::regs::Error e) {
+    const auto it = c.errors.find(cc::regs::errorName(e));
+    return it == c.errors.end() ? 0 : it->second;
+  };
+  std::printf("%d of 6 queries: result overflow; %d of 12: bad pointer\n", count(overflow, cc::regs::Error::ResultOverflow),
+              count(chips, cc::regs::Error::BadPointer));
+  EXPECT_GT(count(overflow, cc::regs::Error::ResultOverflow), 0);
+  EXPECT_GT(count(chips, cc::regs::Error::BadPointer), 0);
+}
+
 // Chips alive together and destroyed in any order (a model's scopes once unregistered from
 // the wrong Verilated context and the destructor hung): the outer chips still answer after
 // the inner ones are gone.
@@ -263,13 +333,19 @@ TEST(TlmVsRtl, ResultsWrittenOverTriangleRecords) {
   // ChipCosim.ResultsWrittenOverTriangleRecords): results change records while the query
   // runs, a record in the result area is never reused, and its test waits for the tests
   // before it. The two boards hold the same image, so one walk finds the records.
-  TwoChips chips(cc::makeTorus(0.5f, 0.2f, 20, 10), cc::makeSphere(0.5f, 10, 14));
-  const cc::Pose pose = cc::poseFromAxisAngle({1, 0, 0}, 90, {0.4, 0, 0});
-  uint32_t node = chips.objectA().root_pair;
-  while (!(chips.read(node + cc::layout::kNodeFlags) & cc::layout::kFlagLeaf)) node = chips.read(node + cc::layout::kNodePtr);
-  const uint32_t rec = chips.read(node + cc::layout::kNodePtr);
-  for (uint32_t offset : {uint32_t{0}, cc::layout::kTriId - 4, 5 * cc::layout::kTriBytes}) {
-    EXPECT_GT(chips.compareWithResultArea(pose, rec + offset, 1u << 16, "result area at record + " + std::to_string(offset)), 16u);
+  // On the queued chip such a record is not read ahead, and its test loads only when the
+  // decide stage is idle.
+  for (const char* config : {"paper", "queued"}) {
+    TwoChips chips(cc::makeTorus(0.5f, 0.2f, 20, 10), cc::makeSphere(0.5f, 10, 14), config);
+    const cc::Pose pose = cc::poseFromAxisAngle({1, 0, 0}, 90, {0.4, 0, 0});
+    uint32_t node = chips.objectA().root_pair;
+    while (!(chips.read(node + cc::layout::kNodeFlags) & cc::layout::kFlagLeaf)) node = chips.read(node + cc::layout::kNodePtr);
+    const uint32_t rec = chips.read(node + cc::layout::kNodePtr);
+    for (uint32_t offset : {uint32_t{0}, cc::layout::kTriId - 4, 5 * cc::layout::kTriBytes}) {
+      EXPECT_GT(chips.compareWithResultArea(pose, rec + offset, 1u << 16,
+                                            std::string(config) + ": result area at record + " + std::to_string(offset)),
+                16u);
+    }
   }
 }
 
