@@ -9,7 +9,7 @@ CMAKE_FLAGS ?=
 MESHES   := $(BUILD)/meshes
 BIN      := $(BUILD)/bin
 
-.PHONY: help deps configure build test demo bench results soak mutants lint synth timing meshes gen clean
+.PHONY: help deps configure build test demo bench results soak coverage mutants lint synth timing meshes gen clean
 
 help:
 	@echo "make deps     install the Debian packages the project needs (idempotent)"
@@ -19,12 +19,13 @@ help:
 	@echo "make bench    benchmarks (ratios measured side by side), then make results"
 	@echo "make results  the performance study: docs/results.md's tables and plots (cc_perf; ~7 min; STEPS=N)"
 	@echo "make soak     long randomized runs (10^6+ vectors per unit)"
+	@echo "make coverage RTL line/toggle and C++ line coverage of make test's suite, in $(BUILD)-coverage (docs/coverage.md)"
 	@echo "make mutants  every mutant of scripts/mutants.txt must fail make test's tests (docs/testing.md; ~30 min)"
 	@echo "make lint     verilator --lint-only -Wall over rtl/ and every other chip the rtl backend builds"
 	@echo "make synth    yosys synth of every RTL unit, latch check, cell counts"
 	@echo "make timing   logic depth of every chip the rtl backend builds, configured vs achievable clocks (docs/timing.md)"
 	@echo "make meshes   extract the libcgal-demo meshes into $(MESHES)"
-	@echo "make gen      regenerate rtl/ and docs/ files derived from the C++ spec"
+	@echo "make gen      regenerate rtl/ and docs/ files derived from the C++ spec and the sources"
 
 deps:
 	@scripts/deps.sh
@@ -44,6 +45,10 @@ test: build meshes
 
 soak: build meshes
 	cd $(BUILD) && $(LOCK) ctest --output-on-failure -L soak --timeout 7200
+
+# Not part of make test: a separate instrumented build tree, its own lock holds (docs/coverage.md).
+coverage: deps
+	@scripts/coverage.sh $(BUILD)-coverage
 
 # Not part of make test: a scratch worktree under /tmp, rebuilt per mutant.
 mutants: meshes
@@ -75,6 +80,7 @@ timing: configure
 
 gen: build
 	$(BIN)/cc_gen --rtl rtl/cc_regmap.vh --states rtl/cc_core_states.vh --docs docs/register_map.md
+	python3 scripts/layers.py --write
 
 clean:
 	rm -rf $(BUILD)

@@ -62,7 +62,7 @@ set_output_delay -clock pci_clk -min -2.0                        $pci_out
 set core_in  [get_ports {sd_rvalid_i sd_rdata_i[*] sram_rdata_i[*]}]
 set core_out [get_ports {sd_cmd_o[*] sd_bank_o[*] sd_row_o[*] sd_col_o[*] sd_ap_o sd_wvalid_o
                          sd_wdata_o[*] sd_dm_o[*] sram_en_o sram_we_o sram_addr_o[*]
-                         sram_wdata_o[*] busy_o irq_o}]
+                         sram_wdata_o[*] busy_o irq_o sd_ready_o}]
 set_input_delay  -clock core_clk [expr {0.5 * $core_period}] $core_in
 set_output_delay -clock core_clk [expr {0.5 * $core_period}] $core_out
 set sd_cmd [get_ports {sd_cmd_o[*] sd_bank_o[*] sd_row_o[*] sd_col_o[*] sd_ap_o}]

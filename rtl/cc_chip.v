@@ -36,6 +36,13 @@ module cc_chip #(
   parameter integer TRas           = 0,
   parameter integer TTurn          = 1,
   parameter integer SdramQueue     = 8,
+  parameter integer TInit          = 13000,
+  parameter integer TMrd           = 2,
+  parameter integer TDll           = 200,
+  parameter integer TRefi          = 507,
+  parameter integer TRfc           = 5,
+  parameter integer RefPostpone    = 8,
+  parameter integer Refresh        = 1,
   // derived: row address bits of a 32-bit byte address with 256-bit beats (cc_sdram_ctrl's)
   parameter integer RowBits        = 32 - $clog2(256 / 8) - ColBits - BankBits
 ) (
@@ -80,7 +87,10 @@ module cc_chip #(
   output wire [31:0]          sram_wdata_o,
   input  wire [31:0]          sram_rdata_i,
   output wire                 busy_o,
-  output wire                 irq_o
+  output wire                 irq_o,
+  // The SDRAM interface has initialized the board memory (docs/memory_system.md): the
+  // board's power-on logic waits for it before the host may use the board.
+  output wire                 sd_ready_o
 );
   localparam integer Bar1Bits = 28;  // BAR1: 256 MiB window onto board memory
 
@@ -253,7 +263,14 @@ module cc_chip #(
     .TWr        (TWr),
     .TRas       (TRas),
     .TTurn      (TTurn),
-    .QueueDepth (SdramQueue)
+    .QueueDepth (SdramQueue),
+    .TInit      (TInit),
+    .TMrd       (TMrd),
+    .TDll       (TDll),
+    .TRefi      (TRefi),
+    .TRfc       (TRfc),
+    .RefPostpone(RefPostpone),
+    .Refresh    (Refresh)
   ) u_sdram (
     .clk_i       (clk_i),
     .rst_ni      (rst_n),
@@ -279,6 +296,7 @@ module cc_chip #(
     .sd_rvalid_i (sd_rvalid_i),
     .sd_rdata_i  (sd_rdata_i),
     .idle_o      (mem_idle),
-    .phase_o     (mem_phase)
+    .phase_o     (mem_phase),
+    .ready_o     (sd_ready_o)
   );
 endmodule

@@ -2,28 +2,28 @@
 // cc_controller: the master controller. It runs the traversal of docs/traversal.md from
 // the root pointers (paper §3.2, §4.1): for each tumbled pair, it takes the pair (fetched
 // itself or by the look-ahead engine), checks and transforms its nodes (S_TNODE, S_DOT),
-// compares the pair's list entry by entry with the fetch unit's aligned pairs (S_ENTRY,
-// S_SLOT, S_TEST), writes the new lists through the stack engine's write queue, runs the
-// leaf-list passes (S_LL_*), hands triangle tests to the triangle-test engine (S_TRI), and
-// goes down and up the stack of frames (S_DESCEND, S_ASCEND). The golden model
-// (cc::golden::Chip) is its specification: the same lists, counters and errors, in order.
+// has the pair's list worked off (cc_list_compare: entries against the comparators, the
+// new lists, the leaf-list passes, the triangle tests handed over), and goes down and up
+// the stack of frames (S_DESCEND, S_ASCEND). The golden model (cc::golden::Chip) is its
+// specification: the same lists, counters and errors, in order.
+//
+// It holds the one state register: cc_list_compare computes the next state of its own
+// states (S_LIST_INIT ... S_LL_NEXT, S_APPEND, S_TRI, S_TRI_WAIT), and its errors are the
+// controller's.
 //
 // It owns the query's status (BUSY, DONE, the error code, the interrupt) and the event
 // counters; a triangle test that ends the query hands back the counters as they were at
 // that test (cc_tri_engine, eng_snap_i). An error of the traversal waits (S_HOLD) for the
 // tests handed over before it: one of them may end the query first.
 //
-// Subroutine states return through ret_q: S_DOT (a node's 24 DOTADDs on the shared unit),
-// S_APPEND (one list entry), S_TRI (a triangle test).
-//
 // Two transform lanes (TransformLanes = 2): while node 0 is transformed in S_DOT on the
 // shared unit, node 1 is transformed on the pass unit in the cycles side B's triangle
 // passes leave (fb_i_q, fb_res_q).
 //
 // The stack's frames whose slot-1 list still waits (pushed with both child lists, not yet
-// resumed) and their pairs are kept beside the stack engine's copy in the SRAM: the
-// topmost is the pair the next resume hands over, which the look-ahead engine fetches and
-// transforms meanwhile (ResumeAhead).
+// resumed) and their pairs are kept beside the stack engine's copy in the SRAM
+// (cc_wait_frames): the topmost is the pair the next resume hands over, which the
+// look-ahead engine fetches and transforms meanwhile (ResumeAhead).
 // =======================================================================================
 module cc_controller #(
   parameter integer ListWords      = 262144,
@@ -150,31 +150,21 @@ module cc_controller #(
 `include "cc_board_ptr.vh"
   localparam [4:0] DotN = 5'd24;             // DOTADDs of a node's transform: one per slab bound
   localparam       TwoLanes = TransformLanes == 2;
-  localparam integer FrameIdxW = StackFrames > 1 ? $clog2(StackFrames) : 1;
 
   // ---- registers (_q) and their next values (_d) ----
-  reg  [5:0]  state_q, state_d, ret_q, ret_d;
+  reg  [5:0]  state_q, state_d;
   reg  [3:0]  held_err_q, held_err_d;        // an error of the traversal waiting in S_HOLD
   reg         busy_q, busy_d, done_q, done_d, irq_pending_q, irq_pending_d;
   reg  [3:0]  err_q, err_d;
   // events for the counters (cc_event_counters), this cycle
-  reg         ev_tumbled, ev_aligned, ev_tri, ev_list, ev_push;
-  reg  [1:0]  ev_overlaps;
-  reg  [31:0] ev_list_len;
+  reg         ev_tumbled, ev_pair_list, ev_push;
   // traversal
   reg  [31:0] cur_pair_q, cur_pair_d, cur_base_q, cur_base_d, cur_len_q, cur_len_d;
   reg  [1:0]  cur_mask_q, cur_mask_d;
-  reg  [31:0] top_q, top_d;
-  reg  [31:0] obase_q [0:1], obase_d [0:1], olen_q [0:1], olen_d [0:1];   // slot t's new list
   reg  [1:0]  leaf_q, leaf_d;
   reg  [31:0] childp_q [0:1], childp_d [0:1];
-  reg  [31:0] k_q, k_d, entry_q, entry_d;
-  reg         in_ll_q, in_ll_d;              // the list being compared is a leaf-list pass
-  reg         t_q, t_d, s_q, s_d;
-  reg  [1:0]  t2_q, t2_d, s2_q, s2_d;        // loop counters that reach 2
-  reg  [1:0]  leafmask_q [0:1], leafmask_d [0:1];
-  reg  [1:0]  lt_q, lt_d;
-  reg  [31:0] ll_base_q, ll_base_d, ll_len_q, ll_len_d, ll_out_q, ll_out_d, ll_olen_q, ll_olen_d;
+  reg         t_q, t_d;                      // the tumbled node checked and transformed
+  reg  [1:0]  t2_q, t2_d;                    // loop counter that reaches 2
   reg  [1:0]  tbuf_ready_q, tbuf_ready_d;    // all beats of bank b's tumbled pair are in
   reg         cur_bank_q, cur_bank_d;        // the bank of the current list's tumbled pair
   reg         spec_used_q, spec_used_d;      // the current pair came from the look-ahead engine
@@ -182,78 +172,53 @@ module cc_controller #(
   reg         fb_node1_q, fb_node1_d;        // node 1 of the current pair is done there
   // subroutine arguments
   reg  [4:0]  dot_issue_q, dot_issue_d, dot_done_q, dot_done_d;   // S_DOT: node t_q's transform
-  reg  [1:0]  app_to_q, app_to_d;            // S_APPEND: 0/1 list of slot t, 2 leaf-list output
-  reg  [31:0] app_entry_q, app_entry_d;
-  reg         tri_t_q, tri_t_d, tri_s_q, tri_s_d;
   // commands
   reg         fsm_req_valid_q, fsm_req_valid_d;
   reg  [31:0] fsm_req_addr_q, fsm_req_addr_d;
   reg         fsm_req_bank_q, fsm_req_bank_d;
-  reg         wq_push0_q, wq_push0_d, wq_push1_q, wq_push1_d;   // list appends, registered
-  reg  [SramAddrW-1:0] wq_addr0_q, wq_addr0_d, wq_addr1_q, wq_addr1_d;
-  reg  [31:0] wq_data0_q, wq_data0_d, wq_data1_q, wq_data1_d;
-  reg         pf_start_q, pf_start_d;
+  reg         pf_start_q, pf_start_d;        // a tumbled pair's list (its leaf-list passes: cc_list_compare)
   reg  [31:0] pf_base_q, pf_base_d, pf_len_q, pf_len_d;
-  reg         pf_follow_q, pf_follow_d;      // the list at pf_follow_base_q is the next one started
-  reg  [31:0] pf_follow_base_q, pf_follow_base_d, pf_follow_end_q, pf_follow_end_d;   // its words, at most
-  reg  [StackFrames-1:0] wait_q, wait_d;     // frames whose slot-1 list waits
   reg         list_started_q, list_started_d;   // the fetch unit is on the resumed list already
   reg         fail_now;                      // an error of the traversal this cycle: fail_err
   reg  [3:0]  fail_err;
 
   // ---- what the states look at ----
   wire [1:0]  present = cur_mask_q;
-  wire [31:0] a_flags = aligned_flags_i;
-  wire [31:0] a_ptr   = aligned_ptr_i;
-  wire        t_leaf  = leaf_q[t_q];
-  wire [1:0]  overlap = overlap_i;
+  // the pair's two new lists (cc_list_compare)
+  wire [31:0] obase [0:1], olen [0:1];
   // After a list: the tumbled nodes that go down (inner, with a non-empty child list). The
   // frame pushed keeps slot 1's list when the descent starts with slot 0, else it is done.
-  wire [1:0]  go = {present[1] && !leaf_q[1] && olen_q[1] != 32'd0, present[0] && !leaf_q[0] && olen_q[0] != 32'd0};
+  wire [1:0]  go = {present[1] && !leaf_q[1] && olen[1] != 32'd0, present[0] && !leaf_q[0] && olen[0] != 32'd0};
   wire        descend = go != 2'b00;
   assign push_next_pair_o = (go == 2'b11) ? childp_q[1] : 32'd0;
-  assign push_list_base_o = go[0] ? obase_q[1] : 32'd0;
-  assign push_len_bit_o   = !go[0] ? 32'd1 << FRAME_BIT : (present[1] && !leaf_q[1]) ? {1'b0, olen_q[1][30:0]} : 32'd0;
+  assign push_list_base_o = go[0] ? obase[1] : 32'd0;
+  assign push_len_bit_o   = !go[0] ? 32'd1 << FRAME_BIT : (present[1] && !leaf_q[1]) ? {1'b0, olen[1][30:0]} : 32'd0;
   assign se_root_o   = state_q == S_INIT && init_err_i == ERR_NONE;
   assign se_push_o   = state_q == S_DESCEND && descend && se_ready_i && !se_full_i;
   assign se_resume_o = state_q == S_ASCEND && se_ready_i && se_depth_i != 32'd0;
-  // Addresses.
-  wire [31:0] ll_append_addr = ll_out_q + ll_olen_q;
-  wire [31:0] app_addr [0:1];                // next free word of slot t's new list
-  assign app_addr[0] = obase_q[0] + olen_q[0];
-  assign app_addr[1] = obase_q[1] + olen_q[1];
-  wire [31:0] list_append_addr = app_addr[app_to_q[0]];
-  // A list's new lists: T1's from the top on (at most 2 x len words), T2's behind them.
-  wire [31:0] t2_list_base = top_q + (cur_len_q << 1);
-  wire        follow_t2 = present[1] && leaf_q[1] && !leaf_q[0];   // T2's leaf list comes next
+  wire        asc_found = state_q == S_ASC_WAIT && se_ready_i && se_found_i;   // a list resumed
 
-  // The waiting frames' words, written as the frame is pushed (no reset: read only where
-  // wait_q is set), and the topmost waiting one.
-  reg  [31:0] wait_pair_q [0:StackFrames-1];
-  reg  [31:0] wait_base_q [0:StackFrames-1];
-  reg  [31:0] wait_len_q  [0:StackFrames-1];
-  always @(posedge clk_i)
-    if (se_push_o) begin
-      wait_pair_q[se_depth_i[FrameIdxW-1:0]] <= push_next_pair_o;
-      wait_base_q[se_depth_i[FrameIdxW-1:0]] <= push_list_base_o;
-      wait_len_q[se_depth_i[FrameIdxW-1:0]] <= push_len_bit_o;   // its bit is 0 where wait_q is set
-    end
-  reg          resume_any;
-  reg  [31:0]  resume_pair, resume_base, resume_len;
-  integer      wf;
-  always @(*) begin
-    resume_any = 1'b0;
-    resume_pair = 32'd0;
-    resume_base = 32'd0;
-    resume_len = 32'd0;
-    for (wf = 0; wf < StackFrames; wf = wf + 1)
-      if (wait_q[wf]) begin
-        resume_any = 1'b1;
-        resume_pair = wait_pair_q[wf];
-        resume_base = wait_base_q[wf];
-        resume_len = wait_len_q[wf];
-      end
-  end
+  // The frames whose slot-1 list waits, and the topmost one's pair and list.
+  wire        resume_any;
+  wire [31:0] resume_pair, resume_base, resume_len;
+  cc_wait_frames #(
+    .StackFrames (StackFrames)
+  ) u_wait_frames (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
+    .clear_i (se_root_o),
+    .push_i  (se_push_o),
+    .depth_i (se_depth_i),
+    .waits_i (go == 2'b11),                  // T2's list waits in it
+    .pair_i  (push_next_pair_o),
+    .base_i  (push_list_base_o),
+    .len_i   (push_len_bit_o),               // its bit is 0 where a list waits
+    .take_i  (asc_found),
+    .any_o   (resume_any),
+    .pair_o  (resume_pair),
+    .base_o  (resume_base),
+    .len_o   (resume_len)
+  );
 
   // The look-ahead engine. The pair the traversal most likely visits after this list: T1's
   // children, else T2's; it starts on it as soon as S_TNODE has checked that node. A pair
@@ -276,19 +241,69 @@ module cc_controller #(
                            (state_q == S_PAIR_BEGIN && !bad_ptr(cur_pair_q, PAIR_BYTES, PAIR_BYTES) && !spec_hit);
   assign sp_take_o       = state_q == S_SPEC_WAIT && sp_state_i == SP_DONE;
 
-  // One aligned node against both tumbled nodes (S_SLOT): the common outcomes in one cycle;
-  // a leaf x leaf hit (triangle test) or an error goes through S_TEST, one node at a time.
-  wire [1:0]  hit = present & overlap;
-  wire        slot_tri = a_flags[FLAG_LEAF_BIT] && ((hit[0] && leaf_q[0]) || (hit[1] && leaf_q[1]));
-  wire        slot_err = !a_flags[FLAG_LEAF_BIT] && hit != 2'b00 &&
-                         (bad_ptr(a_ptr, PAIR_BYTES, PAIR_BYTES) || (hit[0] && app_addr[0] >= ListWords) ||
-                          (hit[1] && app_addr[1] >= ListWords));
-  wire        slot_slow = slot_tri || slot_err;
-  wire        leafent_overflow = (leafmask_q[0] != 2'd0 && app_addr[0] >= ListWords) ||
-                                 (leafmask_q[1] != 2'd0 && app_addr[1] >= ListWords);
-  wire        leafent_go = (leafmask_q[0] == 2'd0 && leafmask_q[1] == 2'd0) ||
-                           (!leafent_overflow && app_room2_i);   // never true with an overflow
-  assign head_pop_o = (state_q == S_LEAFENT && leafent_go) || (state_q == S_LL_SLOT && s2_q == 2'd2);
+  // The pair's list work: from S_LIST_INIT to S_DESCEND (cc_list_compare).
+  wire        lc_fail, lc_aligned, lc_tri, lc_list, lc_fetch_start;
+  wire [5:0]  lc_next_state;
+  wire [3:0]  lc_fail_err;
+  wire [1:0]  lc_overlaps;
+  wire [31:0] lc_list_len, lc_fetch_base, lc_fetch_len;
+  cc_list_compare #(
+    .ListWords      (ListWords),
+    .BoardBytesLog2 (BoardBytesLog2),
+    .SramAddrW      (SramAddrW),
+    .TriQueue       (TriQueue),
+    .ListFollow     (ListFollow)
+  ) u_lists (
+    .clk_i               (clk_i),
+    .rst_ni              (rst_ni),
+    .state_i             (state_q),
+    .next_state_o        (lc_next_state),
+    .present_i           (present),
+    .leaf_i              (leaf_q),
+    .list_len_i          (cur_len_q),
+    .top_load_i          (se_root_o || asc_found),   // a query's first list, a resumed list
+    .top_i               (se_root_o ? 32'd1 : se_res_base_i + se_res_len_i),
+    .list_base0_o        (obase[0]),
+    .list_len0_o         (olen[0]),
+    .list_base1_o        (obase[1]),
+    .list_len1_o         (olen[1]),
+    .fail_o              (lc_fail),
+    .fail_err_o          (lc_fail_err),
+    .ev_aligned_o        (lc_aligned),
+    .ev_overlaps_o       (lc_overlaps),
+    .ev_tri_o            (lc_tri),
+    .ev_list_o           (lc_list),
+    .ev_list_len_o       (lc_list_len),
+    .head_valid_i        (head_valid_i),
+    .head_entry_i        (head_entry_i),
+    .head_bad_i          (head_bad_i),
+    .head_pop_o          (head_pop_o),
+    .s_o                 (s_o),
+    .aligned_flags_i     (aligned_flags_i),
+    .aligned_ptr_i       (aligned_ptr_i),
+    .overlap_i           (overlap_i),
+    .fetch_start_o       (lc_fetch_start),
+    .fetch_base_o        (lc_fetch_base),
+    .fetch_len_o         (lc_fetch_len),
+    .fetch_follow_o      (fetch_follow_o),
+    .fetch_follow_base_o (fetch_follow_base_o),
+    .fetch_follow_end_o  (fetch_follow_end_o),
+    .app_room2_i         (app_room2_i),
+    .lists_written_i     (lists_written_i),
+    .app0_o              (app0_o),
+    .app0_addr_o         (app0_addr_o),
+    .app0_data_o         (app0_data_o),
+    .app1_o              (app1_o),
+    .app1_addr_o         (app1_addr_o),
+    .app1_data_o         (app1_data_o),
+    .tri_t_o             (tri_t_o),
+    .tri_s_o             (tri_s_o),
+    .tri_rec_a_i         (tri_rec_a_i),
+    .tri_rec_b_i         (tri_rec_b_i),
+    .tri_room_i          (tri_room_i),
+    .tri_push_o          (tri_push_o),
+    .eng_end_i           (eng_end_i)
+  );
 
   // DOTADD issue: side A's triangle passes go first on the shared unit, side B's on the
   // pass unit.
@@ -299,9 +314,6 @@ module cc_controller #(
   assign pass_issue_o = fb_issue;
   assign pass_index_o = fb_i_q;
 
-  // The triangle test handed over in S_TRI: counted, its record pointers checked.
-  wire        tri_bad = bad_ptr(tri_rec_a_i, TRI_BYTES, TRI_BYTES) || bad_ptr(tri_rec_b_i, TRI_BYTES, TRI_BYTES);
-  assign tri_push_o   = state_q == S_TRI && tri_room_i && !tri_bad;
   wire        query_clear = state_q == S_IDLE && start_i;   // START: status and counters cleared
   assign tri_clear_o  = query_clear;
   assign tri_forget_o = state_q == S_INIT;
@@ -316,11 +328,11 @@ module cc_controller #(
     .clear_i    (query_clear),
     .cycle_i    (busy_q && state_q != S_IDLE),
     .tumbled_i  (ev_tumbled),
-    .aligned_i  (ev_aligned),
-    .overlaps_i (ev_overlaps),
-    .tri_i      (ev_tri),
-    .list_i     (ev_list),
-    .list_len_i (ev_list_len),
+    .aligned_i  (lc_aligned),
+    .overlaps_i (lc_overlaps),
+    .tri_i      (lc_tri),
+    .list_i     (ev_pair_list || lc_list),   // a tumbled pair's list, a leaf-list pass
+    .list_len_i (ev_pair_list ? cur_len_q : lc_list_len),
     .push_i     (ev_push),
     .depth_i    (se_depth_i),
     .restore_i  (eng_stop_i),
@@ -333,28 +345,19 @@ module cc_controller #(
   // ---- next state ----
   integer n;
   always @(*) begin
-    state_d = state_q; ret_d = ret_q; held_err_d = held_err_q;
+    state_d = state_q; held_err_d = held_err_q;
     busy_d = busy_q; done_d = done_q; irq_pending_d = irq_pending_q; err_d = err_q;
-    {ev_tumbled, ev_aligned, ev_tri, ev_list, ev_push, ev_overlaps} = 7'd0;
-    ev_list_len = 32'd0;
+    {ev_tumbled, ev_pair_list, ev_push} = 3'd0;
     cur_pair_d = cur_pair_q; cur_base_d = cur_base_q; cur_len_d = cur_len_q; cur_mask_d = cur_mask_q;
-    top_d = top_q; leaf_d = leaf_q; k_d = k_q; entry_d = entry_q; in_ll_d = in_ll_q;
-    t_d = t_q; s_d = s_q; t2_d = t2_q; s2_d = s2_q; lt_d = lt_q;
-    for (n = 0; n < 2; n = n + 1) begin
-      obase_d[n] = obase_q[n]; olen_d[n] = olen_q[n]; childp_d[n] = childp_q[n]; leafmask_d[n] = leafmask_q[n];
-    end
-    ll_base_d = ll_base_q; ll_len_d = ll_len_q; ll_out_d = ll_out_q; ll_olen_d = ll_olen_q;
+    leaf_d = leaf_q; t_d = t_q; t2_d = t2_q;
+    for (n = 0; n < 2; n = n + 1) childp_d[n] = childp_q[n];
     tbuf_ready_d = tbuf_ready_q; cur_bank_d = cur_bank_q; spec_used_d = spec_used_q;
     fb_i_d = fb_i_q; fb_res_d = fb_res_q; fb_node1_d = fb_node1_q;
-    dot_issue_d = dot_issue_q; dot_done_d = dot_done_q; app_to_d = app_to_q; app_entry_d = app_entry_q;
-    tri_t_d = tri_t_q; tri_s_d = tri_s_q;
+    dot_issue_d = dot_issue_q; dot_done_d = dot_done_q;
     fsm_req_valid_d = fsm_req_valid_q; fsm_req_addr_d = fsm_req_addr_q; fsm_req_bank_d = fsm_req_bank_q;
-    wq_addr0_d = wq_addr0_q; wq_addr1_d = wq_addr1_q; wq_data0_d = wq_data0_q; wq_data1_d = wq_data1_q;
-    pf_base_d = pf_base_q; pf_len_d = pf_len_q; pf_follow_base_d = pf_follow_base_q; pf_follow_end_d = pf_follow_end_q;
-    wait_d = wait_q; list_started_d = list_started_q;
-    fail_now = 1'b0; fail_err = ERR_NONE;
-    // one-cycle commands
-    wq_push0_d = 1'b0; wq_push1_d = 1'b0; pf_start_d = 1'b0; pf_follow_d = 1'b0;
+    pf_base_d = pf_base_q; pf_len_d = pf_len_q; list_started_d = list_started_q;
+    {fail_now, fail_err} = {lc_fail, lc_fail_err};   // (the list states')
+    pf_start_d = 1'b0;                       // a one-cycle command
 
     if (pair_req_accept_i) fsm_req_valid_d = 1'b0;
     if (pair_in_i[0]) tbuf_ready_d[0] = 1'b1;
@@ -380,10 +383,9 @@ module cc_controller #(
         if (init_err_i != ERR_NONE) begin
           err_d = init_err_i; state_d = S_ERROR;
         end else begin
-          // The stack engine writes the first list: the aligned root (se_root).
-          wait_d = {StackFrames{1'b0}};
+          // The stack engine writes the first list: the aligned root (se_root); the list
+          // area is free from word 1 on and no frame waits.
           list_started_d = 1'b0;   // a query may have ended between S_ASCEND and S_PAIR_REQ
-          top_d = 32'd1;
           cur_pair_d = root_a_i; cur_mask_d = 2'b01; cur_base_d = 32'd0; cur_len_d = 32'd1;
           state_d = S_PAIR_BEGIN;
         end
@@ -405,7 +407,7 @@ module cc_controller #(
       // ================================================================ a tumbled pair
       S_PAIR_BEGIN: begin
         fb_node1_d = 1'b0;
-        ev_list = 1'b1; ev_list_len = cur_len_q;
+        ev_pair_list = 1'b1;
         if (bad_ptr(cur_pair_q, PAIR_BYTES, PAIR_BYTES)) begin
           {fail_now, fail_err} = {1'b1, ERR_BAD_POINTER};
         end else if (spec_hit) begin
@@ -460,7 +462,7 @@ module cc_controller #(
               fb_i_d = 5'd0; fb_res_d = 5'd0; fb_node1_d = 1'b1;
             end
             dot_issue_d = 5'd0; dot_done_d = 5'd0;
-            ret_d = S_TNODE_DONE; state_d = S_DOT;
+            state_d = S_DOT;
           end
         end
       end
@@ -469,186 +471,6 @@ module cc_controller #(
         t_d = ~t_q; t2_d = t2_q + 2'd1;
         state_d = S_TNODE;
       end
-      S_LIST_INIT: begin
-        in_ll_d = 1'b0;
-        obase_d[0] = top_q;
-        obase_d[1] = t2_list_base;
-        // The list processed after this one, if it gets entries: a tumbled leaf's leaf
-        // list (T1's first), else T1's child list (S_LL_CHECK, S_DESCEND). T1's list
-        // ends where T2's begins.
-        pf_follow_d = ListFollow != 0;
-        pf_follow_base_d = follow_t2 ? t2_list_base : top_q;
-        pf_follow_end_d = follow_t2 ? ListWords : t2_list_base;
-        olen_d[0] = 32'd0;
-        olen_d[1] = 32'd0;
-        k_d = 32'd0;
-        state_d = S_ENTRY;
-      end
-
-      // ---------------------------------------------------------------- list entries
-      // A list entry from the fetch unit (main list or leaf-list pass): count it, check
-      // its pointer, then test its slots. After the last entry of a pass, the next pass
-      // works off what this one wrote.
-      S_ENTRY: begin
-        if (k_q == (in_ll_q ? ll_len_q : cur_len_q)) begin
-          if (in_ll_q) begin
-            top_d = ll_out_q + ll_olen_q;
-            ll_base_d = ll_out_q;
-            ll_len_d = ll_olen_q;
-            state_d = S_LL_PASS;
-          end else begin
-            state_d = S_LIST_END;
-          end
-        end else if (head_valid_i) begin
-          entry_d = head_entry_i;
-          ev_aligned = 1'b1;
-          if (head_bad_i) begin
-            {fail_now, fail_err} = {1'b1, ERR_BAD_POINTER};
-          end else begin
-            s_d = 1'b0; s2_d = 2'd0;
-            leafmask_d[0] = 2'd0; leafmask_d[1] = 2'd0;
-            state_d = in_ll_q ? S_LL_SLOT : S_SLOT;
-          end
-        end
-      end
-      // One aligned node against both tumbled nodes in one cycle; a triangle test or an
-      // error among its outcomes takes the step-by-step path (S_TEST) instead.
-      S_SLOT: begin
-        if (s2_q == 2'd2) begin
-          state_d = S_LEAFENT;
-        end else if (!entry_q[{4'd0, s_q}]) begin
-          s_d = ~s_q; s2_d = s2_q + 2'd1;
-        end else if (!a_flags[FLAG_VALID_BIT]) begin
-          {fail_now, fail_err} = {1'b1, ERR_BAD_POINTER};
-        end else if (slot_slow) begin
-          t_d = 1'b0; t2_d = 2'd0;
-          state_d = S_TEST;
-        end else if (app_room2_i || a_flags[FLAG_LEAF_BIT] || hit == 2'b00) begin
-          ev_overlaps = {1'b0, present[0]} + {1'b0, present[1]};
-          if (!a_flags[FLAG_LEAF_BIT]) begin
-            // inner aligned node: its child pair goes to the list of every tumbled node it meets
-            wq_push0_d = hit[0]; wq_addr0_d = app_addr[0][SramAddrW-1:0]; wq_data0_d = {a_ptr[31:8], 8'h03};
-            wq_push1_d = hit[1]; wq_addr1_d = app_addr[1][SramAddrW-1:0]; wq_data1_d = {a_ptr[31:8], 8'h03};
-            if (hit[0]) olen_d[0] = olen_q[0] + 32'd1;
-            if (hit[1]) olen_d[1] = olen_q[1] + 32'd1;
-          end else begin
-            // aligned leaf, inner tumbled node (slot_slow covers leaf x leaf)
-            if (hit[0]) leafmask_d[0] = leafmask_q[0] | (s_q ? 2'b10 : 2'b01);
-            if (hit[1]) leafmask_d[1] = leafmask_q[1] | (s_q ? 2'b10 : 2'b01);
-          end
-          s_d = ~s_q; s2_d = s2_q + 2'd1;
-        end
-      end
-      S_TEST: begin
-        if (t2_q == 2'd2) begin
-          s_d = ~s_q; s2_d = s2_q + 2'd1;
-          state_d = S_SLOT;
-        end else if (!present[t_q]) begin
-          t_d = ~t_q; t2_d = t2_q + 2'd1;
-        end else begin
-          ev_overlaps = 2'd1;
-          if (!overlap[t_q]) begin
-            t_d = ~t_q; t2_d = t2_q + 2'd1;
-          end else if (!a_flags[FLAG_LEAF_BIT]) begin
-            // inner aligned node: its child pair goes to t's list
-            if (bad_ptr(a_ptr, PAIR_BYTES, PAIR_BYTES)) begin
-              {fail_now, fail_err} = {1'b1, ERR_BAD_POINTER};
-            end else begin
-              app_to_d = {1'b0, t_q}; app_entry_d = {a_ptr[31:8], 8'h03};
-              ret_d = S_TEST_NEXT; state_d = S_APPEND;
-            end
-          end else if (!t_leaf) begin
-            leafmask_d[t_q] = leafmask_q[t_q] | (s_q ? 2'b10 : 2'b01);
-            t_d = ~t_q; t2_d = t2_q + 2'd1;
-          end else begin
-            tri_t_d = t_q; tri_s_d = s_q;
-            ret_d = S_TEST_NEXT; state_d = S_TRI;
-          end
-        end
-      end
-      S_TEST_NEXT: begin
-        t_d = ~t_q; t2_d = t2_q + 2'd1;
-        state_d = S_TEST;
-      end
-      // The aligned leaves of this pair that met an inner tumbled node stay in its list,
-      // one merged entry per tumbled node; then the fetch unit moves on (pf_pop).
-      S_LEAFENT: begin
-        if (leafent_overflow) begin
-          {fail_now, fail_err} = {1'b1, ERR_LIST_OVERFLOW};
-        end else if (leafent_go) begin
-          wq_push0_d = leafmask_q[0] != 2'd0; wq_addr0_d = app_addr[0][SramAddrW-1:0];
-          wq_data0_d = {entry_q[31:8], 6'd0, leafmask_q[0]};
-          wq_push1_d = leafmask_q[1] != 2'd0; wq_addr1_d = app_addr[1][SramAddrW-1:0];
-          wq_data1_d = {entry_q[31:8], 6'd0, leafmask_q[1]};
-          if (leafmask_q[0] != 2'd0) olen_d[0] = olen_q[0] + 32'd1;
-          if (leafmask_q[1] != 2'd0) olen_d[1] = olen_q[1] + 32'd1;
-          k_d = k_q + 32'd1;
-          state_d = S_ENTRY;
-        end
-      end
-      S_LIST_END: begin
-        top_d = obase_q[1] + olen_q[1];
-        lt_d = 2'd0;
-        state_d = S_LL_CHECK;
-      end
-
-      // ---------------------------------------------------------------- leaf lists
-      S_LL_CHECK: begin
-        if (lt_q == 2'd2) begin
-          top_d = obase_q[1] + olen_q[1];
-          state_d = S_DESCEND;
-        end else if (present[lt_q[0]] && leaf_q[lt_q[0]] && olen_q[lt_q[0]] != 32'd0) begin
-          ll_base_d = obase_q[lt_q[0]];
-          ll_len_d = olen_q[lt_q[0]];
-          t_d = lt_q[0];                    // the comparator and DOTADD look at t_q
-          state_d = S_LL_PASS;
-        end else begin
-          lt_d = lt_q + 2'd1;
-        end
-      end
-      S_LL_PASS: begin
-        if (ll_len_q == 32'd0) begin
-          lt_d = lt_q + 2'd1;
-          state_d = S_LL_CHECK;
-        end else if (lists_written_i) begin            // the pass reads what the last one wrote
-          ev_list = 1'b1; ev_list_len = ll_len_q;
-          ll_out_d = top_q;
-          ll_olen_d = 32'd0;
-          k_d = 32'd0;
-          pf_start_d = 1'b1; pf_base_d = ll_base_q; pf_len_d = ll_len_q;
-          pf_follow_d = ListFollow != 0; pf_follow_base_d = top_q; pf_follow_end_d = ListWords;   // the next pass
-          in_ll_d = 1'b1;
-          state_d = S_ENTRY;
-        end
-      end
-      S_LL_SLOT: begin
-        if (s2_q == 2'd2) begin
-          k_d = k_q + 32'd1;
-          state_d = S_ENTRY;
-        end else if (!entry_q[{4'd0, s_q}]) begin
-          s_d = ~s_q; s2_d = s2_q + 2'd1;
-        end else if (!a_flags[FLAG_VALID_BIT]) begin
-          {fail_now, fail_err} = {1'b1, ERR_BAD_POINTER};
-        end else begin
-          ev_overlaps = 2'd1;
-          if (!overlap[t_q]) begin
-            s_d = ~s_q; s2_d = s2_q + 2'd1;
-          end else if (a_flags[FLAG_LEAF_BIT]) begin
-            tri_t_d = t_q; tri_s_d = s_q;
-            ret_d = S_LL_NEXT; state_d = S_TRI;
-          end else if (bad_ptr(a_ptr, PAIR_BYTES, PAIR_BYTES)) begin
-            {fail_now, fail_err} = {1'b1, ERR_BAD_POINTER};
-          end else begin
-            app_to_d = 2'd2; app_entry_d = {a_ptr[31:8], 8'h03};
-            ret_d = S_LL_NEXT; state_d = S_APPEND;
-          end
-        end
-      end
-      S_LL_NEXT: begin
-        s_d = ~s_q; s2_d = s2_q + 2'd1;
-        state_d = S_LL_SLOT;
-      end
-
       // ---------------------------------------------------------------- stack of frames
       S_DESCEND: begin
         if (!descend) begin
@@ -657,9 +479,8 @@ module cc_controller #(
           {fail_now, fail_err} = {1'b1, ERR_STACK_OVERFLOW};
         end else if (se_ready_i) begin            // se_push: the frame goes onto the stack
           ev_push = 1'b1;
-          wait_d[se_depth_i[FrameIdxW-1:0]] = go == 2'b11;      // T2's list waits in it
-          cur_pair_d = childp_q[go[0] ? 0 : 1]; cur_base_d = obase_q[go[0] ? 0 : 1];
-          cur_len_d = olen_q[go[0] ? 0 : 1]; cur_mask_d = 2'b11;
+          cur_pair_d = childp_q[go[0] ? 0 : 1]; cur_base_d = obase[go[0] ? 0 : 1];
+          cur_len_d = olen[go[0] ? 0 : 1]; cur_mask_d = 2'b11;
           state_d = S_PAIR_BEGIN;
         end
       end
@@ -675,10 +496,8 @@ module cc_controller #(
       end
       S_ASC_WAIT: if (se_ready_i) begin
         if (se_found_i) begin
-          wait_d[se_depth_i[FrameIdxW-1:0] - 1'b1] = 1'b0;   // the frame found: its list taken
-          cur_pair_d = se_res_pair_i; cur_mask_d = 2'b11;
+          cur_pair_d = se_res_pair_i; cur_mask_d = 2'b11;   // (its frame no longer waits)
           cur_base_d = se_res_base_i; cur_len_d = se_res_len_i;
-          top_d = se_res_base_i + se_res_len_i;
           state_d = S_PAIR_BEGIN;
         end else begin
           state_d = S_DRAIN;                 // the stack is empty
@@ -686,49 +505,20 @@ module cc_controller #(
       end
 
       // ================================================================ subroutines
-      // DOTADD batch: issue DotN operations, wait for all results.
+      // Node t_q's transform: issue DotN DOTADDs, wait for all results.
       S_DOT: begin
         if (fsm_dot_issue) dot_issue_d = dot_issue_q + 5'd1;   // side A's passes go first
         if (dot_out_i) dot_done_d = dot_done_q + 5'd1;
-        if (dot_out_i && dot_done_q + 5'd1 == DotN) state_d = ret_q;
+        if (dot_out_i && dot_done_q + 5'd1 == DotN) state_d = S_TNODE_DONE;
       end
       // Node 1's transform on the pass unit (two lanes): wait for its last result.
       S_DOT_WAIT: if (fb_res_q + {4'd0, pass_out_i} == DotN) state_d = S_TNODE_DONE;
-      // Append app_entry_q to a list; past the list area is ListOverflow.
-      S_APPEND: begin
-        if ((app_to_q == 2'd2 ? ll_append_addr : list_append_addr) >= ListWords) begin
-          {fail_now, fail_err} = {1'b1, ERR_LIST_OVERFLOW};
-        end else if (app_room2_i) begin
-          wq_push0_d = 1'b1; wq_data0_d = app_entry_q;
-          if (app_to_q == 2'd2) begin
-            wq_addr0_d = ll_append_addr[SramAddrW-1:0];
-            ll_olen_d = ll_olen_q + 32'd1;
-          end else begin
-            wq_addr0_d = list_append_addr[SramAddrW-1:0];
-            olen_d[app_to_q[0]] = olen_q[app_to_q[0]] + 32'd1;
-          end
-          state_d = ret_q;
-        end
-      end
-
-      // ---------------------------------------------------------------- triangle test
-      // Tumbled node tri_t_q (tbuf) against aligned node tri_s_q (abuf): counted and its
-      // record pointers checked here, in the golden model's order; then the engine's load
-      // stage takes it (tri_push; at once when it is free and nothing waits) or the queue
-      // does. With TriQueue = 0 the controller waits for the engine to be free (after a
-      // hit on side A, side B's passes go on) and then for the test's end.
-      S_TRI: if (tri_room_i) begin
-        ev_tri = 1'b1;
-        if (tri_bad) {fail_now, fail_err} = {1'b1, ERR_BAD_POINTER};
-        else state_d = TriQueue == 0 ? S_TRI_WAIT : ret_q;
-      end
-      S_TRI_WAIT: if (eng_end_i) state_d = ret_q;
       // An error of the traversal waits for the tests before it: one of them may stop
       // the query first (a first-mode hit, a result error).
       S_HOLD: if (eng_idle_i) begin
         err_d = held_err_q; state_d = S_ERROR;
       end
-      default: state_d = S_IDLE;
+      default: state_d = lc_next_state;      // the list states (cc_list_compare), else S_IDLE
     endcase
 
     // An error of the traversal: at once, or after the tests handed to the engine before it.
@@ -761,11 +551,7 @@ module cc_controller #(
       fb_i_q <= DotN;
       fb_res_q <= DotN;
       fb_node1_q <= 1'b0;
-      wq_push0_q <= 1'b0;
-      wq_push1_q <= 1'b0;
       pf_start_q <= 1'b0;
-      pf_follow_q <= 1'b0;
-      wait_q <= {StackFrames{1'b0}};
       list_started_q <= 1'b0;
     end else begin
       state_q <= state_d;
@@ -779,60 +565,29 @@ module cc_controller #(
       fb_i_q <= fb_i_d;
       fb_res_q <= fb_res_d;
       fb_node1_q <= fb_node1_d;
-      wq_push0_q <= wq_push0_d;
-      wq_push1_q <= wq_push1_d;
       pf_start_q <= pf_start_d;
-      pf_follow_q <= pf_follow_d;
-      wait_q <= wait_d;
       list_started_q <= list_started_d;
     end
   end
   // Loaded by the states before they are looked at: no reset needed.
-  integer r;
   always @(posedge clk_i) begin
-    ret_q <= ret_d;
     held_err_q <= held_err_d;
     cur_pair_q <= cur_pair_d;
     cur_base_q <= cur_base_d;
     cur_len_q <= cur_len_d;
     cur_mask_q <= cur_mask_d;
-    top_q <= top_d;
-    for (r = 0; r < 2; r = r + 1) begin
-      obase_q[r] <= obase_d[r];
-      olen_q[r] <= olen_d[r];
-      childp_q[r] <= childp_d[r];
-      leafmask_q[r] <= leafmask_d[r];
-    end
+    childp_q[0] <= childp_d[0];
+    childp_q[1] <= childp_d[1];
     leaf_q <= leaf_d;
-    k_q <= k_d;
-    entry_q <= entry_d;
-    in_ll_q <= in_ll_d;
     t_q <= t_d;
-    s_q <= s_d;
     t2_q <= t2_d;
-    s2_q <= s2_d;
-    lt_q <= lt_d;
-    ll_base_q <= ll_base_d;
-    ll_len_q <= ll_len_d;
-    ll_out_q <= ll_out_d;
-    ll_olen_q <= ll_olen_d;
     spec_used_q <= spec_used_d;
     dot_issue_q <= dot_issue_d;
     dot_done_q <= dot_done_d;
-    app_to_q <= app_to_d;
-    app_entry_q <= app_entry_d;
-    tri_t_q <= tri_t_d;
-    tri_s_q <= tri_s_d;
     fsm_req_addr_q <= fsm_req_addr_d;
     fsm_req_bank_q <= fsm_req_bank_d;
-    wq_addr0_q <= wq_addr0_d;
-    wq_addr1_q <= wq_addr1_d;
-    wq_data0_q <= wq_data0_d;
-    wq_data1_q <= wq_data1_d;
     pf_base_q <= pf_base_d;
     pf_len_q <= pf_len_d;
-    pf_follow_base_q <= pf_follow_base_d;
-    pf_follow_end_q <= pf_follow_end_d;
   end
 
   // ---- outputs ----
@@ -843,27 +598,16 @@ module cc_controller #(
   assign err_o            = err_q;
   assign bank_o           = cur_bank_q;
   assign t_o              = t_q;
-  assign s_o              = s_q;
-  assign tri_t_o          = tri_t_q;
-  assign tri_s_o          = tri_s_q;
   assign pair_req_valid_o = fsm_req_valid_q;
   assign pair_req_addr_o  = fsm_req_addr_q;
   assign pair_req_bank_o  = fsm_req_bank_q;
   assign pair_ready_o     = tbuf_ready_q;
-  assign app0_o           = wq_push0_q;
-  assign app0_addr_o      = wq_addr0_q;
-  assign app0_data_o      = wq_data0_q;
-  assign app1_o           = wq_push1_q;
-  assign app1_addr_o      = wq_addr1_q;
-  assign app1_data_o      = wq_data1_q;
-  assign fetch_start_o    = pf_start_q;
-  assign fetch_base_o     = pf_base_q;
-  assign fetch_len_o      = pf_len_q;
+  // the fetch unit starts a tumbled pair's list (here) or a leaf-list pass (cc_list_compare)
+  assign fetch_start_o    = pf_start_q || lc_fetch_start;
+  assign fetch_base_o     = lc_fetch_start ? lc_fetch_base : pf_base_q;
+  assign fetch_len_o      = lc_fetch_start ? lc_fetch_len : pf_len_q;
   assign fetch_stop_o     = state_q == S_ERROR || state_q == S_DRAIN;
-  assign fetch_follow_o   = pf_follow_q;
-  assign fetch_follow_base_o = pf_follow_base_q;
-  assign fetch_follow_end_o  = pf_follow_end_q;
-  wire unused_ok = &{1'b0, a_flags[31:2], tnode_flags_i[31:2]};   // flag bits above VALID and LEAF
+  wire unused_ok = &{1'b0, tnode_flags_i[31:2]};   // flag bits above VALID and LEAF
 
 `ifndef SYNTHESIS
   always @(posedge clk_i) begin
@@ -873,8 +617,7 @@ module cc_controller #(
       assert (fb_res_q <= fb_i_q) else $error("cc_controller: %0d pass-unit results for %0d issued", fb_res_q, fb_i_q);
       assert (!(se_push_o && se_depth_i >= StackFrames))
         else $error("cc_controller: a frame pushed onto a full stack (depth %0d)", se_depth_i);
-      assert (!(wq_push0_q && wq_push1_q && wq_addr0_q == wq_addr1_q))
-        else $error("cc_controller: two appends to one list word %0d", wq_addr0_q);
+      assert (!(pf_start_q && lc_fetch_start)) else $error("cc_controller: two lists started at once");
     end
   end
 `endif

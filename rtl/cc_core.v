@@ -7,7 +7,7 @@
 //   reg bus --> [cc_core_regs: configuration, matrix and correspondence files, read-back]
 //                  |  START            | files
 //                  v                   v
-//   [cc_controller] ----------> [DOTADD units: shared, pass] --> transformed DOPs --> [comparators]
+//   [cc_controller] ----------> [cc_dop_datapath: DOTADD units --> transformed DOPs --> comparators]
 //     |    |    |  \                ^           ^                                        |
 //     |    |    |   +--tests--> [cc_tri_engine: records, passes, IT-units, results]       |
 //     |    |    +--> [cc_lookahead: next tumbled pair, fetched and transformed]            |
@@ -15,10 +15,10 @@
 //     +<------------------------------------------------- overlap ------------------------+
 //   SDRAM ctrl <--> [cc_core_mem_port: requests in priority, destinations of the reads]
 //
-// This module holds the datapath between the units: the tumbled-pair buffer (two banks:
-// the controller's pair and the look-ahead engine's), the transformed DOPs, the two DOTADD
-// units with their operand selection, and the comparator bank; the aligned pair is the
-// fetch unit's head entry.
+// This module wires the units together and routes the SDRAM read beats; the datapath
+// between them (the tumbled-pair buffer, the two DOTADD units with their operand
+// selection, the transformed DOPs and the comparator bank) is cc_dop_datapath, and the
+// aligned pair is the fetch unit's head entry.
 // =======================================================================================
 module cc_core #(
   parameter integer DotaddStages   = 6,
@@ -101,7 +101,6 @@ module cc_core #(
   function automatic [DestW-1:0] tbuf_dest(input bank);
     tbuf_dest = {{(DestW - 2){1'b0}}, 1'b1, bank};
   endfunction
-  genvar g;
 
   // -------------------------------------------------------------------------------------
   // Register block
@@ -148,16 +147,6 @@ module cc_core #(
     .leaf_m_load_i   (load_leaf_m),
     .leaf_m_i        (leaf_m)
   );
-  wire [31:0] matrix [0:131];
-  wire [19:0] corr   [0:65];
-  generate
-    for (g = 0; g < 132; g = g + 1) begin : g_matrix
-      assign matrix[g] = matrix_flat[32*g +: 32];
-    end
-    for (g = 0; g < 66; g = g + 1) begin : g_corr
-      assign corr[g] = corr_flat[20*g +: 20];
-    end
-  endgenerate
   assign busy_o = busy;
   assign irq_o  = irq_pending && irq_enable;
 
@@ -173,22 +162,9 @@ module cc_core #(
     .err_o         (init_err)
   );
 
-  // -------------------------------------------------------------------------------------
-  // Buffers: tumbled pairs (bank b, node t at 64b + 32t, loaded by the memory port), the
-  // transformed tumbled DOPs (the results bank, as the pairs), the aligned pair (the fetch
-  // unit's head entry)
-  // -------------------------------------------------------------------------------------
-  reg  [31:0] tbuf_q [0:127];
-  reg  [31:0] tdop_q [0:127];
-  wire [31:0] abuf [0:63];
+  // The node buffers' words the controller looks at (cc_dop_datapath)
   wire        cur_bank, t_cur, s_cur, tri_t, tri_s;   // the controller's bank, nodes, test
-  // Node words (docs/memory_image.md): the DOP from word 0, the flags, the pointer.
-  localparam [4:0] FlagsWord = NODE_FLAGS[6:2], PtrWord = NODE_PTR[6:2], DopWord = NODE_DOP[6:2];
-  localparam [6:0] NodeWords = NODE_BYTES[8:2];
-  wire [6:0]  tnode_base = {cur_bank, t_cur, 5'd0};
-  wire [5:0]  snode_base = s_cur ? NodeWords[5:0] : 6'd0;
-  wire [31:0] tri_rec_a = tbuf_q[{cur_bank, tri_t, PtrWord}];   // the controller's test (S_TRI)
-  wire [31:0] tri_rec_b = abuf[(tri_s ? NodeWords[5:0] : 6'd0) + {1'b0, PtrWord}];
+  wire [31:0] tnode_flags, tnode_ptr, aligned_flags, aligned_ptr, tri_rec_a, tri_rec_b;
 
   // -------------------------------------------------------------------------------------
   // Memory port
@@ -258,12 +234,6 @@ module cc_core #(
   wire [1:0]   pair_in;                           // the last beat of bank b's pair comes in
   assign pair_in[0] = mem_rsp_valid_i && mem_rsp_last_i && rsp_dest == D_TBUF0;
   assign pair_in[1] = mem_rsp_valid_i && mem_rsp_last_i && rsp_dest == D_TBUF1;
-  integer i;
-  always @(posedge clk_i) begin
-    if (mem_rsp_valid_i && (rsp_dest == D_TBUF0 || rsp_dest == D_TBUF1)) begin
-      for (i = 0; i < 8; i = i + 1) tbuf_q[{rsp_dest[0], rsp_beat, i[2:0]}] <= mem_rsp_data_i[32*i +: 32];
-    end
-  end
 
   // -------------------------------------------------------------------------------------
   // The master controller
@@ -319,8 +289,8 @@ module cc_core #(
     .cycles_o            (cycles),
     .bank_o              (cur_bank),
     .t_o                 (t_cur),
-    .tnode_flags_i       (tbuf_q[tnode_base + {2'b0, FlagsWord}]),
-    .tnode_ptr_i         (tbuf_q[tnode_base + {2'b0, PtrWord}]),
+    .tnode_flags_i       (tnode_flags),
+    .tnode_ptr_i         (tnode_ptr),
     .pair_req_valid_o    (fsm_req_valid),
     .pair_req_addr_o     (fsm_req_addr),
     .pair_req_bank_o     (fsm_req_bank),
@@ -332,8 +302,8 @@ module cc_core #(
     .head_valid_i        (pf_head_valid),
     .head_entry_i        (pf_head_entry),
     .head_bad_i          (pf_head_bad),
-    .aligned_flags_i     (abuf[snode_base + {1'b0, FlagsWord}]),
-    .aligned_ptr_i       (abuf[snode_base + {1'b0, PtrWord}]),
+    .aligned_flags_i     (aligned_flags),
+    .aligned_ptr_i       (aligned_ptr),
     .overlap_i           (overlap),
     .dot_issue_o         (fsm_dot_issue),
     .dot_index_o         (dot_issue_idx),
@@ -457,18 +427,12 @@ module cc_core #(
     .rsp_data_i       (mem_rsp_data_i),
     .rsp_last_i       (mem_rsp_last_i)
   );
-  generate
-    for (g = 0; g < 64; g = g + 1) begin : g_abuf
-      assign abuf[g] = pf_head_pair[32*g +: 32];
-    end
-  endgenerate
 
   // -------------------------------------------------------------------------------------
   // The look-ahead engine
   // -------------------------------------------------------------------------------------
   wire        sp_want_dot, sp_want_pass;      // its next DOTADDs
   wire        sp_dot_issue, sp_b_issue;       // granted
-  wire        sp_b_out;
   wire [1:0]  sp_res_in;                      // its results this cycle
   cc_lookahead #(
     .TwoLanes (TransformLanes == 2 ? 1 : 0)
@@ -498,132 +462,62 @@ module cc_core #(
   );
 
   // -------------------------------------------------------------------------------------
-  // Datapath: DOTADD units, transformed DOPs, comparators
+  // The node buffers, the two DOTADD units, the transformed DOPs and the comparators
   // -------------------------------------------------------------------------------------
-  // DOTADD operands through the correspondence register file. The shared unit: side A's
-  // passes first, then the controller's DOP transform (S_DOT; the two meet only when the
-  // controller runs ahead of the triangle-test engine, TriQueue > 0), the look-ahead engine
-  // in the cycles left. The pass unit: side B's passes. Triangle pass {leaf matrix, side} uses
-  // correspondence lines 24 (A frame), 33 (B frame) or 42 (leaf matrix) plus its output
-  // index, its side's register file, and matrix lines 24 (A frame) or 27 (B frame) plus
-  // the output's coordinate, or for a leaf-matrix pass the other side's leaf matrix M
-  // straight from its triangle record.
-  wire [1:0]  te_issue;                      // side s issues a DOTADD (cc_tri_pass)
-  wire [2*96-1:0]  te_ops;                   // its operands {dn, dm, dk}
-  wire [2*128-1:0] te_mrow;                  // its matrix row {c, c2, c1, c0}
-  wire        te_dot_issue  = te_issue[0];
-  wire        fsm_dot_issue, fb_issue;       // the controller's transform (cc_controller)
-  wire [4:0]  dot_issue_idx, fb_idx;
-  assign      sp_dot_issue  = !fsm_dot_issue && !te_dot_issue && sp_want_dot;
-  // The second lane: node 1's DOTADDs on the pass unit whenever side B does not issue,
-  // the controller's before the look-ahead engine's.
-  assign      sp_b_issue    = !te_issue[1] && !fb_issue && sp_want_pass;
-  wire        dot_spec      = !fsm_dot_issue && !te_dot_issue;   // whose operands are on the DOTADD's inputs
-  wire [4:0]  dot_line_idx  = dot_spec ? sp_i : dot_issue_idx;
-  localparam [6:0] CorrDop = CORR_DOP[6:0];   // the DOP transform's lines in the files
-  localparam [5:0] MatDop  = MAT_DOP[5:0];
-  wire [19:0] dot_corr = corr[CorrDop + {2'b00, dot_line_idx}];
-  wire [6:0]  dot_node_base = dot_spec ? {sp_bank, sp_node, 5'd0} : {cur_bank, t_cur, 5'd0};
-  wire [31:0] dot_op [0:2];
-  wire [31:0] dot_m [0:3];
-  generate
-    for (g = 0; g < 3; g = g + 1) begin : g_dot_op
-      wire [4:0] idx = dot_corr[5*g +: 5];
-      assign dot_op[g] = te_dot_issue ? te_ops[32*g +: 32] : tbuf_q[dot_node_base + {2'b0, DopWord + idx}];
-    end
-    for (g = 0; g < 4; g = g + 1) begin : g_dot_m
-      assign dot_m[g] = te_dot_issue ? te_mrow[32*g +: 32] : matrix[{MatDop + {1'b0, dot_line_idx}, g[1:0]}];
-    end
-  endgenerate
-  wire        dot_valid_in /* verilator public_flat_rd */ = fsm_dot_issue || te_dot_issue || sp_dot_issue;
-  wire        dot_valid_out;
-  wire [31:0] dot_result;
-  wire [6:0]  dot_tag;                       // {look-ahead engine's, node, index}, {01, 0}: side A's pass
-  assign      dot_fsm_out = dot_valid_out && dot_tag[6:5] == 2'b00;
-  wire [1:0]  te_out;                        // a result of side s's pass: te_result[s]
-  wire [31:0] te_result [0:1];
-  assign      te_out[0] = dot_valid_out && dot_tag[6:5] == 2'b01;
-  assign      te_result[0] = dot_result;
-  cc_dotadd #(
-    .Stages   (DotaddStages),
-    .TagWidth (7)
-  ) u_dotadd (
-    .clk_i    (clk_i),
-    .rst_ni   (rst_ni),
-    .valid_i  (dot_valid_in),
-    .dk_i     (dot_op[0]),
-    .dm_i     (dot_op[1]),
-    .dn_i     (dot_op[2]),
-    .c0_i     (dot_m[0]),
-    .c1_i     (dot_m[1]),
-    .c2_i     (dot_m[2]),
-    .c_i      (dot_m[3]),
-    .tag_i    (te_dot_issue ? 7'b010_0000 : dot_spec ? {1'b1, sp_node, sp_i} : {2'b00, dot_issue_idx}),
-    .valid_o  (dot_valid_out),
-    .result_o (dot_result),
-    .tag_o    (dot_tag)
+  wire [1:0]       te_issue;                 // side s issues a DOTADD (cc_tri_pass) ...
+  wire [2*96-1:0]  te_ops;                   // ... with its operands {dn, dm, dk}
+  wire [2*128-1:0] te_mrow;                  // ... and its matrix row {c, c2, c1, c0}
+  wire [1:0]       te_out;                   // a result of side s's pass
+  wire [63:0]      te_result;
+  wire             fsm_dot_issue, fb_issue;  // the controller's transform (cc_controller)
+  wire [4:0]       dot_issue_idx, fb_idx;
+  wire             dot_valid_in /* verilator public_flat_rd */;   // the board's timeline
+  cc_dop_datapath #(
+    .DotaddStages (DotaddStages)
+  ) u_datapath (
+    .clk_i            (clk_i),
+    .rst_ni           (rst_ni),
+    .matrix_i         (matrix_flat),
+    .corr_i           (corr_flat),
+    .tbuf_write_i     (mem_rsp_valid_i && (rsp_dest == D_TBUF0 || rsp_dest == D_TBUF1)),
+    .tbuf_bank_i      (rsp_dest[0]),
+    .tbuf_beat_i      (rsp_beat),
+    .tbuf_data_i      (mem_rsp_data_i),
+    .head_pair_i      (pf_head_pair),
+    .bank_i           (cur_bank),
+    .t_i              (t_cur),
+    .s_i              (s_cur),
+    .tri_t_i          (tri_t),
+    .tri_s_i          (tri_s),
+    .tnode_flags_o    (tnode_flags),
+    .tnode_ptr_o      (tnode_ptr),
+    .aligned_flags_o  (aligned_flags),
+    .aligned_ptr_o    (aligned_ptr),
+    .tri_rec_a_o      (tri_rec_a),
+    .tri_rec_b_o      (tri_rec_b),
+    .overlap_o        (overlap),
+    .ctl_dot_issue_i  (fsm_dot_issue),
+    .ctl_dot_index_i  (dot_issue_idx),
+    .ctl_dot_out_o    (dot_fsm_out),
+    .ctl_pass_issue_i (fb_issue),
+    .ctl_pass_index_i (fb_idx),
+    .ctl_pass_out_o   (fb_out),
+    .sp_bank_i        (sp_bank),
+    .sp_node_i        (sp_node),
+    .sp_index_i       (sp_i),
+    .sp_index1_i      (sp_i1),
+    .sp_want_dot_i    (sp_want_dot),
+    .sp_want_pass_i   (sp_want_pass),
+    .sp_dot_issue_o   (sp_dot_issue),
+    .sp_pass_issue_o  (sp_b_issue),
+    .sp_results_o     (sp_res_in),
+    .te_issue_i       (te_issue),
+    .te_ops_i         (te_ops),
+    .te_mrow_i        (te_mrow),
+    .te_out_o         (te_out),
+    .te_result_o      (te_result),
+    .dot_valid_o      (dot_valid_in)
   );
-  // The pass unit: side B's passes (their results come back in issue order) and, with two
-  // transform lanes, node 1 of the controller's pair (tag {1, 0, index}) or of the
-  // look-ahead engine's (tag {1, 1, index}).
-  wire [4:0]  spb_line = fb_issue ? fb_idx : sp_i1;
-  wire        spb_bank = fb_issue ? cur_bank : sp_bank;
-  wire [19:0] spb_corr = corr[CorrDop + {2'b00, spb_line}];
-  wire [95:0] spb_ops;
-  wire [127:0] spb_mrow;
-  generate
-    for (g = 0; g < 3; g = g + 1) begin : g_spb_op
-      wire [4:0] idx = spb_corr[5*g +: 5];
-      assign spb_ops[32*g +: 32] = tbuf_q[{spb_bank, 1'b1, DopWord + idx}];
-    end
-    for (g = 0; g < 4; g = g + 1) begin : g_spb_m
-      assign spb_mrow[32*g +: 32] = matrix[{MatDop + {1'b0, spb_line}, g[1:0]}];
-    end
-  endgenerate
-  wire        pass_valid_out;
-  wire [6:0]  pass_tag;
-  wire [95:0] pass_ops  = te_issue[1] ? te_ops[96 +: 96] : spb_ops;
-  wire [127:0] pass_mrow = te_issue[1] ? te_mrow[128 +: 128] : spb_mrow;
-  assign      sp_b_out  = pass_valid_out && pass_tag[6:5] == 2'b11;
-  assign      fb_out    = pass_valid_out && pass_tag[6:5] == 2'b10;
-  assign      te_out[1] = pass_valid_out && !pass_tag[6];
-  cc_dotadd #(
-    .Stages   (DotaddStages),
-    .TagWidth (7)
-  ) u_pass_dotadd (
-    .clk_i    (clk_i),
-    .rst_ni   (rst_ni),
-    .valid_i  (te_issue[1] || fb_issue || sp_b_issue),
-    .dk_i     (pass_ops[31:0]),
-    .dm_i     (pass_ops[63:32]),
-    .dn_i     (pass_ops[95:64]),
-    .c0_i     (pass_mrow[31:0]),
-    .c1_i     (pass_mrow[63:32]),
-    .c2_i     (pass_mrow[95:64]),
-    .c_i      (pass_mrow[127:96]),
-    .tag_i    (te_issue[1] ? 7'd0 : {1'b1, !fb_issue, spb_line}),
-    .valid_o  (pass_valid_out),
-    .result_o (te_result[1]),
-    .tag_o    (pass_tag)
-  );
-
-  // Comparator bank: the aligned node of slot s against the transformed tumbled DOPs.
-  wire [24*32-1:0] adop_packed, tdop_packed [0:1];
-  wire [1:0]       overlap;
-  generate
-    for (g = 0; g < 24; g = g + 1) begin : g_pack
-      assign adop_packed[32*g +: 32]    = abuf[(s_cur ? 32 : 0) + g];
-      assign tdop_packed[0][32*g +: 32] = tdop_q[{cur_bank, 1'b0, g[4:0]}];
-      assign tdop_packed[1][32*g +: 32] = tdop_q[{cur_bank, 1'b1, g[4:0]}];
-    end
-    for (g = 0; g < 2; g = g + 1) begin : g_cmp
-      cc_dop_overlap u_cmp (
-        .dt_i      (tdop_packed[g]),
-        .e_i       (adop_packed),
-        .overlap_o (overlap[g])
-      );
-    end
-  endgenerate
 
   // -------------------------------------------------------------------------------------
   // The triangle-test engine: record reads, passes on both DOTADD units, IT-units, results
@@ -671,7 +565,7 @@ module cc_core #(
     .dot_ops_o       (te_ops),
     .dot_mrow_o      (te_mrow),
     .dot_out_i       (te_out),
-    .dot_result_i    ({te_result[1], te_result[0]}),
+    .dot_result_i    (te_result),
     .rec_valid_o     (rec_req_valid),
     .rec_addr_o      (rec_req_addr),
     .rec_dest_o      (rec_req_dest),
@@ -694,25 +588,14 @@ module cc_core #(
   wire unused_tri_err_exp = &{1'b0, tri_err_exp[31:8]};
 
 
-  // DOTADD results land as they come (tag = {look-ahead engine's, node, output index}).
-  assign sp_res_in = {1'b0, dot_valid_out && dot_tag[6]} + {1'b0, sp_b_out};
-  always @(posedge clk_i) begin
-    if (dot_valid_out) begin
-      if (dot_tag[6]) tdop_q[{sp_bank, dot_tag[5:0]}] <= dot_result;
-      else if (!dot_tag[5]) tdop_q[{cur_bank, t_cur, dot_tag[4:0]}] <= dot_result;
-    end
-    if (sp_b_out) tdop_q[{sp_bank, pass_tag[5:0]}] <= te_result[1];
-    if (fb_out) tdop_q[{cur_bank, 1'b1, pass_tag[4:0]}] <= te_result[1];
-  end
-
   // The state the board's profile and timeline show (sim/cc_board.cpp) and the TLM model's
   // trace speaks: the engine's while the controller waits for a test, else the controller's.
   wire [5:0]   trace_state /* verilator public_flat_rd */ =
                !(state == S_TRI_WAIT && eng_q != E_IDLE) ? state :
                (eng_q == E_TRI_A && rec_b_pending) ? E_TRI_REQB : eng_q;
 
-  // Bits nobody looks at (profile taps, the correspondence lines' dst fields).
-  wire unused_ok = &{1'b0, trace_state, ld_trace, tq_count, dot_corr[19:15], spb_corr[19:15]};
+  // Bits nobody looks at (profile taps).
+  wire unused_ok = &{1'b0, trace_state, ld_trace, tq_count};
 
 `ifndef SYNTHESIS
   // The pass engine is idle whenever the chip is (S_DRAIN waits for it).

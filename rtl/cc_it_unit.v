@@ -178,13 +178,15 @@ module cc_it_unit #(
     max_exp = a > b ? a : b;
   endfunction
 
+  // The side's thresholds for the Z phase (they do not depend on an edge).
   wire        hopeless;
-  wire [31:0] z_thr, uv_thr;
-  wire signed [11:0] w_exp;
+  wire [31:0] z_thr, side_uv_thr;
+  wire signed [11:0] side_w_exp;
   cc_it_bound u_bound (
     .k_abs_i (bound_abs_i), .k_rel_i (bound_rel_i), .side_exp_i (bound_side_exp_i),
-    .edge_exp_i (eexp_q[dec_edge]), .hopeless_o (hopeless), .z_thr_o (z_thr), .uv_thr_o (uv_thr),
-    .w_exp_o (w_exp));
+    .edge_exp_i (8'd0), .hopeless_o (hopeless), .z_thr_o (z_thr), .uv_thr_o (side_uv_thr),
+    .w_exp_o (side_w_exp));
+  wire        unused_side = &{1'b0, side_uv_thr, side_w_exp};
 
   // Z phase: op_x = Qz, op_y = Pz against +z_thr (0, 2) and -z_thr (1, 3).
   wire [31:0] z_neg = {1'b1, z_thr[30:0]};
@@ -200,26 +202,63 @@ module cc_it_unit #(
   wire skip_edge = z_same || z_unsure;            // no arithmetic for this edge
   wire qpos_now  = zc[3];
 
-  // Decision of edge dec_edge, seen from Q's side (signs flipped when Qz < 0).
+  // Decision of edge dec_edge, seen from Q's side (signs flipped when Qz < 0). Everything
+  // but s is known before the edge decides: its exponent after its P phase, RZ after its Z
+  // phase, u and v when its second and third ACC operations issue (v at least La + 1 >= 2
+  // cycles before s lands). So each edge's thresholds are registered from its exponent
+  // every cycle (uv_thr_q, w_exp_q), and from them u's and v's outcomes and RZ shrunk and
+  // grown (a cycle later); the deciding cycle only compares s with two registered bounds,
+  // which keeps the decision off the chip's deepest paths (docs/timing.md).
+  reg  [2:0]  u_ge_q, u_lt_q, v_ge_q, v_lt_q;
+  reg  [31:0] rz_shrunk_q [0:2], rz_grown_q [0:2];
+  genvar g;
+  generate
+    for (g = 0; g < 3; g = g + 1) begin : g_edge_thr
+      wire [31:0] uv_thr_e, rz_shrunk, rz_grown, z_thr_e;
+      wire signed [11:0] w_exp_e;
+      wire        unused_thr;
+      cc_it_bound u_bound_e (
+        .k_abs_i (bound_abs_i), .k_rel_i (bound_rel_i), .side_exp_i (bound_side_exp_i),
+        .edge_exp_i (eexp_q[g]), .hopeless_o (unused_thr), .z_thr_o (z_thr_e), .uv_thr_o (uv_thr_e),
+        .w_exp_o (w_exp_e));
+      reg  [31:0] uv_thr;
+      reg  signed [11:0] w_exp;
+      always @(posedge clk_i) begin
+        uv_thr <= uv_thr_e;
+        w_exp <= w_exp_e;
+      end
+      wire        flip = !qpos_q[g];
+      wire [31:0] du   = {u_q[g][31] ^ flip, u_q[g][30:0]};
+      wire [31:0] dv   = {v_q[g][31] ^ flip, v_q[g][30:0]};
+      wire [31:0] drz  = {rz_q[g][31] ^ flip, rz_q[g][30:0]};
+      cc_fp32_step u_step (.r_i(drz), .k_i(w_exp), .shrunk_o(rz_shrunk), .grown_o(rz_grown));
+      // u, v against +uv_thr (0, 2) and -uv_thr (1, 3)
+      wire [31:0] uv_neg = {1'b1, uv_thr[30:0]};
+      wire [3:0]  lt, eq, gt, un;
+      cc_fp32_cmp u_cmp_up (.a_i(du), .b_i(uv_thr), .lt_o(lt[0]), .eq_o(eq[0]), .gt_o(gt[0]), .unord_o(un[0]));
+      cc_fp32_cmp u_cmp_un (.a_i(du), .b_i(uv_neg), .lt_o(lt[1]), .eq_o(eq[1]), .gt_o(gt[1]), .unord_o(un[1]));
+      cc_fp32_cmp u_cmp_vp (.a_i(dv), .b_i(uv_thr), .lt_o(lt[2]), .eq_o(eq[2]), .gt_o(gt[2]), .unord_o(un[2]));
+      cc_fp32_cmp u_cmp_vn (.a_i(dv), .b_i(uv_neg), .lt_o(lt[3]), .eq_o(eq[3]), .gt_o(gt[3]), .unord_o(un[3]));
+      wire        unused_c = &{1'b0, unused_thr, z_thr_e, lt[0], lt[2], gt[1], gt[3], eq[1], eq[3], un};
+      always @(posedge clk_i) begin
+        u_ge_q[g] <= gt[0] || eq[0];
+        u_lt_q[g] <= lt[1];
+        v_ge_q[g] <= gt[2] || eq[2];
+        v_lt_q[g] <= lt[3];
+        rz_shrunk_q[g] <= rz_shrunk;
+        rz_grown_q[g] <= rz_grown;
+      end
+    end
+  endgenerate
+  // s against RZ shrunk (0) and grown (1).
   wire        flip = !qpos_q[dec_edge];
-  wire [31:0] du   = {u_q[dec_edge][31] ^ flip, u_q[dec_edge][30:0]};
-  wire [31:0] dv   = {v_q[dec_edge][31] ^ flip, v_q[dec_edge][30:0]};
   wire [31:0] ds   = {acc_q[dec_edge][31] ^ flip, acc_q[dec_edge][30:0]};
-  wire [31:0] drz  = {rz_q[dec_edge][31] ^ flip, rz_q[dec_edge][30:0]};
-  wire [31:0] rz_shrunk, rz_grown;
-  cc_fp32_step u_step (.r_i(drz), .k_i(w_exp), .shrunk_o(rz_shrunk), .grown_o(rz_grown));
-  // u, v against +uv_thr (0, 2) and -uv_thr (1, 3); s against rz shrunk (4) and grown (5).
-  wire [31:0] uv_neg = {1'b1, uv_thr[30:0]};
-  wire [5:0]  dlt, deq, dgt, dun;
-  cc_fp32_cmp u_cmp_up (.a_i(du), .b_i(uv_thr),    .lt_o(dlt[0]), .eq_o(deq[0]), .gt_o(dgt[0]), .unord_o(dun[0]));
-  cc_fp32_cmp u_cmp_un (.a_i(du), .b_i(uv_neg),    .lt_o(dlt[1]), .eq_o(deq[1]), .gt_o(dgt[1]), .unord_o(dun[1]));
-  cc_fp32_cmp u_cmp_vp (.a_i(dv), .b_i(uv_thr),    .lt_o(dlt[2]), .eq_o(deq[2]), .gt_o(dgt[2]), .unord_o(dun[2]));
-  cc_fp32_cmp u_cmp_vn (.a_i(dv), .b_i(uv_neg),    .lt_o(dlt[3]), .eq_o(deq[3]), .gt_o(dgt[3]), .unord_o(dun[3]));
-  cc_fp32_cmp u_cmp_sl (.a_i(ds), .b_i(rz_shrunk), .lt_o(dlt[4]), .eq_o(deq[4]), .gt_o(dgt[4]), .unord_o(dun[4]));
-  cc_fp32_cmp u_cmp_sg (.a_i(ds), .b_i(rz_grown),  .lt_o(dlt[5]), .eq_o(deq[5]), .gt_o(dgt[5]), .unord_o(dun[5]));
-  wire        unused_dc = &{1'b0, dlt[0], dlt[2], dgt[1], dgt[3], deq[1], deq[3], dgt[4], dlt[5], deq[5], dun};
-  wire        u_ge = dgt[0] || deq[0], v_ge = dgt[2] || deq[2], s_le = dlt[4] || deq[4];
-  wire        u_lt = dlt[1], v_lt = dlt[3], s_gt = dgt[5];
+  wire [1:0]  dlt, deq, dgt, dun;
+  cc_fp32_cmp u_cmp_sl (.a_i(ds), .b_i(rz_shrunk_q[dec_edge]), .lt_o(dlt[0]), .eq_o(deq[0]), .gt_o(dgt[0]), .unord_o(dun[0]));
+  cc_fp32_cmp u_cmp_sg (.a_i(ds), .b_i(rz_grown_q[dec_edge]),  .lt_o(dlt[1]), .eq_o(deq[1]), .gt_o(dgt[1]), .unord_o(dun[1]));
+  wire        unused_dc = &{1'b0, dgt[0], dlt[1], deq[1], dun};
+  wire        u_ge = u_ge_q[dec_edge], v_ge = v_ge_q[dec_edge], s_le = dlt[0] || deq[0];
+  wire        u_lt = u_lt_q[dec_edge], v_lt = v_lt_q[dec_edge], s_gt = dgt[1];
   wire edge_miss = u_lt || v_lt || s_gt;
   wire edge_hit  = !edge_miss && u_ge && v_ge && s_le;
   wire decide    = |dec_ready;

@@ -33,6 +33,20 @@
 //   * Read beats land in their request's buffer; the oldest request's beats go to the
 //     master controller as soon as they are there (no wait for the whole burst).
 //
+// Initialization and refresh (docs/memory_system.md, "Initialization and refresh"):
+//   * After reset the controller waits TInit memory cycles, then issues PRECHARGE ALL,
+//     MODE (CAS latency and burst length), two REFRESHes, and waits for the DLL (TDll after
+//     MODE). Until then req_ready_o stays low: the host's BAR1 accesses are retried by the
+//     PCI target, the core cannot start a query (its first request would wait).
+//   * With Refresh = 1, one REFRESH is owed every TRefi memory cycles from the end of
+//     initialization. An owed REFRESH goes out as soon as the request queue is empty;
+//     with requests held it is postponed until RefPostpone are owed (1: not postponed past
+//     the interval after it fell due).
+//     To issue it, no new row is opened; the rows already open get their READ/WRITE (with
+//     auto-precharge), and once every bank is precharged and past tRP the REFRESH goes
+//     out. No ACTIVATE follows within TRfc. The owed count never exceeds RefPostpone, the
+//     device's tREFI rule (JEDEC allows 8).
+//
 //   chip cycle   0   2   4   6   8  10  12  14  16  18  20  22  24
 //   command     ACa  .  RDa ACb  .  RDb ACc  .  RDc
 //   data                    |a0..........a7|b0..........b7|c0...
@@ -54,6 +68,13 @@ module cc_sdram_ctrl #(
   parameter integer TRas       = 0,
   parameter integer TTurn      = 1,
   parameter integer QueueDepth = 8,    // requests held (look-ahead window), power of two
+  parameter integer TInit      = 13000,  // power-up wait before the first command
+  parameter integer TMrd       = 2,
+  parameter integer TDll       = 200,    // MODE (DLL reset) to the first READ
+  parameter integer TRefi      = 507,
+  parameter integer TRfc       = 5,
+  parameter integer RefPostpone = 8,     // REFRESHes that may be owed (1..8); at this many one is forced
+  parameter integer Refresh    = 1,      // 0: no refresh (an ideal memory; measurements only)
   // derived
   parameter integer BeatBits   = $clog2(DataW / 8),
   parameter integer RowBits    = 32 - BeatBits - ColBits - BankBits,
@@ -88,7 +109,9 @@ module cc_sdram_ctrl #(
   // nothing queued, in flight or buffered
   output wire                idle_o,
   // 1 in the chip cycle before a memory clock edge (the core starts queries after one)
-  output wire                phase_o
+  output wire                phase_o,
+  // initialization complete (requests are taken from now on)
+  output wire                ready_o
 );
   // ------------------------------------------------------------------------ constants
   localparam integer Banks     = 1 << BankBits;
@@ -105,6 +128,22 @@ module cc_sdram_ctrl #(
   localparam [2:0] CmdAct   = 3'd1;
   localparam [2:0] CmdRead  = 3'd2;
   localparam [2:0] CmdWrite = 3'd3;
+  localparam [2:0] CmdPre   = 3'd4;
+  localparam [2:0] CmdRef   = 3'd5;
+  localparam [2:0] CmdMode  = 3'd6;
+  // Mode register 0: CAS latency and burst length (the device model's encoding,
+  // sim/cc_sdram_device.h sdramModeValue).
+  localparam integer ModeValue = TCl * 16 + BurstBits;
+  // Initialization: one counter of memory cycles serves every wait of the sequence, and
+  // after it the refresh interval.
+  localparam integer LockWait  = (TDll - TMrd - TRfc > TRfc) ? TDll - TMrd - TRfc : TRfc;
+  localparam integer IcntMax   = (TInit > LockWait) ? ((TInit > TRefi) ? TInit : TRefi)
+                                                    : ((LockWait > TRefi) ? LockWait : TRefi);
+  localparam integer IcntW     = $clog2(IcntMax + 1);
+  localparam integer RfcW      = $clog2(TRfc + 1);
+  localparam integer OwedW     = $clog2(RefPostpone + 2);
+  localparam [2:0] InitWait = 3'd0, InitPre = 3'd1, InitMode = 3'd2, InitRef1 = 3'd3,
+                   InitRef2 = 3'd4, InitReady = 3'd5;
 
   // Memory cycles from one READ/WRITE to the earliest next one such that their data
   // bursts follow each other on the bus (with a turnaround gap when direction changes).
@@ -154,7 +193,8 @@ module cc_sdram_ctrl #(
 
   wire             enq  = req_valid_i && req_ready_o;
   wire [QIdxW-1:0] tail = hd_q + cnt_q[QIdxW-1:0];
-  assign req_ready_o = (cnt_q != QueueDepth[QIdxW:0]);
+  wire             ready;  // initialization complete
+  assign req_ready_o = ready && (cnt_q != QueueDepth[QIdxW:0]);
 
   // Entry fields are plain storage: written on enqueue, read while the entry is valid.
   always @(posedge clk_i) begin
@@ -199,6 +239,26 @@ module cc_sdram_ctrl #(
     end
   endgenerate
 
+  // ------------------------------------------------------------------------ initialization, refresh
+  reg [2:0]         ist_q, ist_d;      // initialization step: the last command issued (InitReady: done)
+  reg [IcntW-1:0]   icnt_q, icnt_d;    // memory cycles to wait (init), to the next tREFI tick
+  reg [RfcW-1:0]    rfc_q, rfc_d;      // memory cycles until ACTIVATE/REFRESH after a REFRESH
+  reg [OwedW-1:0]   owed_q, owed_d;    // REFRESHes owed
+  assign ready = (ist_q == InitReady);
+  // A REFRESH is wanted when one is owed and the queue is empty, or the limit is reached;
+  // from then on no row is opened until it went out.
+  wire ref_want    = (Refresh != 0) && ready && (owed_q != {OwedW{1'b0}}) &&
+                     ((cnt_q == {(QIdxW + 1){1'b0}}) || (owed_q >= RefPostpone[OwedW-1:0]));
+  wire rfc_done    = (rfc_q == {RfcW{1'b0}});
+  wire act_allowed = ready && !ref_want && rfc_done;
+  wire all_idle    = &bank_act_ok;       // every bank precharged and past tRP
+  wire ref_go      = ref_want && all_idle && rfc_done;
+  wire tick        = decide && (icnt_q == {IcntW{1'b0}});  // the wait of this step is over
+
+  function automatic [IcntW-1:0] icnt(input integer v);  // "next step v cycles later" -> v - 1
+    icnt = (v > 1) ? v[IcntW-1:0] - 1'b1 : {IcntW{1'b0}};
+  endfunction
+
   // ------------------------------------------------------------------------ candidates
 
   // Scan the window oldest first. ACTIVATE: the oldest request without a row whose bank
@@ -215,7 +275,7 @@ module cc_sdram_ctrl #(
     for (i = 0; i < QueueDepth; i = i + 1) begin
       k = hd_q + i[QIdxW-1:0];
       if ((i < cnt_q) && !q_cas_q[k]) begin
-        if (!act_found && !q_act_q[k] && bank_act_ok[q_bank_q[k]]) begin
+        if (!act_found && !q_act_q[k] && bank_act_ok[q_bank_q[k]] && act_allowed) begin
           act_found = 1'b1;
           act_cand  = k;
         end
@@ -250,7 +310,19 @@ module cc_sdram_ctrl #(
       cap_d = 1'b0;
       rd_wait_d = dec(rd_wait_q);
       wr_wait_d = dec(wr_wait_q);
-      if (cas_found) begin
+      if (!ready) begin
+        if (tick) begin
+          cbank_d = {BankBits{1'b0}};
+          crow_d  = {RowBits{1'b0}};
+          ccol_d  = {ColBits{1'b0}};
+          case (ist_q)
+            InitWait: begin cmd_d = CmdPre; cap_d = 1'b1; end          // PRECHARGE ALL
+            InitPre:  begin cmd_d = CmdMode; crow_d = ModeValue[RowBits-1:0]; end
+            InitMode, InitRef1: cmd_d = CmdRef;
+            default: ;
+          endcase
+        end
+      end else if (cas_found) begin
         do_cas = 1'b1;
         bank_cas[q_bank_q[cas_cand]] = 1'b1;
         cmd_d   = q_write_q[cas_cand] ? CmdWrite : CmdRead;
@@ -265,6 +337,8 @@ module cc_sdram_ctrl #(
           rd_wait_d = max2(rd_wait_d, cnt(RdToRd));
           wr_wait_d = max2(wr_wait_d, cnt(RdToWr));
         end
+      end else if (ref_go) begin
+        cmd_d = CmdRef;
       end else if (act_found) begin
         do_act = 1'b1;
         bank_act[q_bank_q[act_cand]] = 1'b1;
@@ -272,6 +346,32 @@ module cc_sdram_ctrl #(
         cbank_d = q_bank_q[act_cand];
         crow_d  = q_row_q[act_cand];
         ccol_d  = {ColBits{1'b0}};
+      end
+    end
+  end
+
+  // Initialization steps and the refresh bookkeeping, one step per memory cycle.
+  always @* begin
+    ist_d  = ist_q;
+    icnt_d = icnt_q;
+    rfc_d  = rfc_q;
+    owed_d = owed_q;
+    if (decide) begin
+      icnt_d = (icnt_q == {IcntW{1'b0}}) ? icnt_q : icnt_q - 1'b1;
+      rfc_d  = rfc_done ? rfc_q : rfc_q - 1'b1;
+      if (tick) begin
+        case (ist_q)
+          InitWait:  begin ist_d = InitPre;   icnt_d = icnt(TRp);  end
+          InitPre:   begin ist_d = InitMode;  icnt_d = icnt(TMrd); end
+          InitMode:  begin ist_d = InitRef1;  icnt_d = icnt(TRfc); end
+          InitRef1:  begin ist_d = InitRef2;  icnt_d = icnt(LockWait); end
+          InitRef2:  begin ist_d = InitReady; icnt_d = icnt(TRefi); end
+          default:   begin icnt_d = icnt(TRefi); if (Refresh != 0) owed_d = owed_q + 1'b1; end
+        endcase
+      end
+      if (ref_go && ready) begin
+        rfc_d  = TRfc[RfcW-1:0] - 1'b1;
+        owed_d = owed_d - 1'b1;
       end
     end
   end
@@ -387,6 +487,10 @@ module cc_sdram_ctrl #(
       dcnt_q    <= {BurstBits{1'b0}};
       q_rcv_q   <= {(QueueDepth * RcvW){1'b0}};
       hdone_q   <= 1'b0;
+      ist_q     <= InitWait;
+      icnt_q    <= icnt(TInit);
+      rfc_q     <= {RfcW{1'b0}};
+      owed_q    <= {OwedW{1'b0}};
     end else begin
       hd_q      <= hd_d;
       cnt_q     <= cnt_d;
@@ -403,6 +507,10 @@ module cc_sdram_ctrl #(
       dcnt_q    <= dcnt_d;
       q_rcv_q   <= q_rcv_d;
       hdone_q   <= hdone_d;
+      ist_q     <= ist_d;
+      icnt_q    <= icnt_d;
+      rfc_q     <= rfc_d;
+      owed_q    <= owed_d;
     end
   end
 
@@ -413,6 +521,7 @@ module cc_sdram_ctrl #(
   assign sd_ap_o   = cap_q;
   assign idle_o    = !head_valid && trk_empty && !wbusy;
   assign phase_o   = phase_q;
+  assign ready_o   = ready;
 
   // Byte offsets below the beat select nothing (documented above); the open flags and the
   // tracking count are only checked by assertions.
@@ -425,6 +534,8 @@ module cc_sdram_ctrl #(
     assert ((1 << QIdxW) == QueueDepth && QueueDepth >= 2) else $error("cc_sdram_ctrl: QueueDepth must be a power of two >= 2");
     assert (BurstLen * DataW / 8 == 256) else $error("cc_sdram_ctrl: one burst must be one 256-byte node pair");
     assert (RowBits >= 1) else $error("cc_sdram_ctrl: geometry needs more than 32 address bits");
+    assert (ModeValue < (1 << RowBits)) else $error("cc_sdram_ctrl: the mode value does not fit the row pins");
+    assert (TInit >= 1 && TRfc >= 1 && TRefi > TRfc && RefPostpone >= 1 && RefPostpone <= 8) else $error("cc_sdram_ctrl: bad refresh timing");
   end
   always @(posedge clk_i) begin
     if (rst_ni) begin
@@ -441,6 +552,10 @@ module cc_sdram_ctrl #(
                     q_bank_q[hd_q + a[QIdxW-1:0]] == q_bank_q[cas_cand]))
             else $error("cc_sdram_ctrl: request overtakes an older one to the same bank");
         end
+      // Never more REFRESHes owed than the device allows (JEDEC: 8 postponed).
+      assert (owed_q <= RefPostpone[OwedW-1:0])
+        else $error("cc_sdram_ctrl: %0d REFRESHes owed", owed_q);
+      assert (!(do_act && ref_want)) else $error("cc_sdram_ctrl: ACTIVATE while a REFRESH is wanted");
       // Commands change only at memory clock edges.
       assert (decide || (cmd_d == cmd_q)) else $error("cc_sdram_ctrl: command changed off a memory edge");
       // No entry receives more beats than a burst.

@@ -7,7 +7,7 @@ PACKAGES=(
   verilator yosys                       # RTL simulation, lint, synthesis
   libsystemc-dev                        # SystemC + TLM-2.0
   libgtest-dev libgmock-dev libbenchmark-dev
-  python3                               # the robustness suite (tests/robust)
+  python3                               # the robustness suite (tests/robust), scripts/layers.py
   libboost-program-options-dev          # every command line
   libassimp-dev                         # OFF/OBJ/PLY/STL input
   libeigen3-dev                         # linear algebra in the driver
@@ -17,6 +17,7 @@ PACKAGES=(
   libfcl-dev                            # software peer in benchmarks
   gnuplot-nox                           # plots
   ccache                                # shared object cache across build trees
+  gcovr                                 # make coverage's C++ report (docs/coverage.md)
   slurm-wlm munge                       # job arrays: scripts/slurm_local.sh's one-node cluster (docs/cluster.md)
 )
 missing=()

@@ -17,8 +17,10 @@
 #include "cc_pci_host.h"
 #include "cc/layout.h"
 #include "cc/env.h"
+#include "cc/interrupt.h"
 #include "cc/output_file.h"
 #include "cc_sdram_device.h"
+#include "cc_vl_coverage.h"
 
 namespace cc::sim {
 
@@ -26,6 +28,18 @@ namespace {
 constexpr uint32_t kBar0 = RtlBoard::kBar0;
 constexpr uint32_t kBar1 = RtlBoard::kBar1;
 constexpr uint32_t kBar1Bytes = RtlBoard::kBar1Bytes;
+
+// A waveform being written holds the process's exit (cc/interrupt.h: a signal ends it only
+// once the FST file is readable); destroying it closes the file and releases the hold,
+// whichever way the board goes: its destructor, a second signal, or a constructor that
+// throws after the trace opened.
+struct CloseTrace {
+  void operator()(VerilatedFstC* t) const {
+    t->close();
+    delete t;
+    cc::releaseExit();
+  }
+};
 }  // namespace
 
 // What RtlBoard's methods use, whatever chip variant is simulated.
@@ -58,6 +72,7 @@ struct ChipImpl : RtlBoardImpl {
     if (const char* t = std::getenv("CC_TRACE")) {
       ctx->traceEverOn(true);
       openForWriting(t, "CC_TRACE");  // Verilator's FST writer fails silently: fail here, naming it
+      cc::holdExit();  // released by CloseTrace
       trace.reset(new VerilatedFstC);
       top->trace(trace.get(), 99);
       trace->open(t);
@@ -105,7 +120,7 @@ struct ChipImpl : RtlBoardImpl {
         throw std::runtime_error("RTL assertion failed at core cycle " + std::to_string(cycle) + " (see the %Error line above)");
       }
     };
-    if (trace) b.dump = [this](uint64_t ps) { trace->dump(ps); };
+    if (trace) b.dump = [this](uint64_t ps) { dumpTrace(ps); };
     b.on_core_rise = [this] { afterCoreEdge(); };
     host.reset(new PciHost(std::move(b), hostOptions(c)));
     host->reset();
@@ -113,16 +128,36 @@ struct ChipImpl : RtlBoardImpl {
     if (bars.bar0_size != 4096 || bars.bar1_size != kBar1Bytes) {
       throw std::runtime_error("unexpected BAR sizes from the chip's configuration space");
     }
+    // Power-on: a board's reset is released long before a driver loads (seconds against
+    // the SDRAM's 200-700 us of initialization), so the board runs until the SDRAM
+    // interface has initialized its memory before the host may use it. (Earlier, BAR1
+    // writes would be retried by the PCI target and a START would wait for the memory.)
+    while (!top->sd_ready_o) {
+      host->idle(16);
+      if (cycle > 4'000'000) throw std::runtime_error("the SDRAM interface never finished initializing the board memory");
+    }
   }
   ~ChipImpl() override {
     writeStateProfile();
     top->final();
-    if (trace) trace->close();
+    closeTrace();
+    writeRtlCoverage(ctx.get());
     // The model's scopes unregister from the thread's current context, not their own
     // (Verilator issue #8265): with several chips alive, that may be another chip's or a
     // deleted one, and the destructor hung. Make it this chip's.
     Verilated::threadContextp(ctx.get());
     top.reset();
+  }
+
+  // A second SIGINT/SIGTERM during the run (cc/interrupt.h) closes the waveform at the next
+  // edge and ends the process: an FST file is unreadable until closed.
+  void dumpTrace(uint64_t ps) {
+    if (!trace) return;
+    trace->dump(ps);
+    if (cc::exitPending()) closeTrace();
+  }
+  void closeTrace() {
+    trace.reset();   // CloseTrace
   }
 
   // After each rising core edge: the SDRAM device and the stack SRAM see what the chip
@@ -209,7 +244,7 @@ struct ChipImpl : RtlBoardImpl {
   uint64_t engine_cycles[64] = {}, load_cycles[8] = {}, queue_cycles[kQueueBins] = {};
   std::unique_ptr<VerilatedContext> ctx;
   std::unique_ptr<Top> top;
-  std::unique_ptr<VerilatedFstC> trace;
+  std::unique_ptr<VerilatedFstC, CloseTrace> trace;
   SdramDevice dev;
   bool device_started = false;
 };

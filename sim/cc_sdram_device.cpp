@@ -67,8 +67,16 @@ const char* sdramCmdName(SdramCmd c) {
     case SdramCmd::kRead: return "READ";
     case SdramCmd::kWrite: return "WRITE";
     case SdramCmd::kPrecharge: return "PRECHARGE";
+    case SdramCmd::kRefresh: return "REFRESH";
+    case SdramCmd::kMode: return "MODE";
   }
   return "?";
+}
+
+uint32_t sdramModeValue(const ChipConfig& cfg) {
+  uint32_t bl_log2 = 0;
+  while ((2u << bl_log2) <= cfg.sdram_burst) ++bl_log2;
+  return cfg.t_cl * 16 + bl_log2;
 }
 
 SdramViolation::SdramViolation(const std::string& rule, int bank, uint64_t cycle, const std::string& detail)
@@ -82,7 +90,7 @@ SdramViolation::SdramViolation(const std::string& rule, int bank, uint64_t cycle
 // ---------------------------------------------------------------------------------------
 
 SdramDevice::SdramDevice(const ChipConfig& cfg, BoardMemory& mem)
-    : cfg_(cfg), geo_(cfg), mem_(mem), banks_(geo_.banks()) {
+    : cfg_(cfg), geo_(cfg), mem_(mem), banks_(geo_.banks()), group_refreshed_(kSdramRefreshGroups, 0) {
   if (cfg.t_cl < 1) throw std::invalid_argument("SDRAM: CAS latency must be at least 1 memory cycle");
   if (cfg.t_rcd < 1 || cfg.t_rp < 1) throw std::invalid_argument("SDRAM: tRCD and tRP must be at least 1");
 }
@@ -104,6 +112,7 @@ const SdramDq& SdramDevice::step(const SdramPins& p) {
       }
     }
     held_ = p;
+    checkRefreshDue(m);
     command(p, m);
   } else if (p.cmd != held_.cmd || (p.cmd != SdramCmd::kNop &&
              (p.bank != held_.bank || p.row != held_.row || p.col != held_.col || p.ap != held_.ap))) {
@@ -122,9 +131,19 @@ void SdramDevice::checkBank(const SdramPins& p) const {
     fail("bank-range", static_cast<int>(p.bank), std::string(sdramCmdName(p.cmd)) + " names a bank the device does not have");
 }
 
+uint64_t SdramDevice::retentionCycles() const {
+  return (uint64_t{kSdramRefreshGroups} + cfg_.refresh_postpone + 1) * cfg_.t_refi;
+}
+
 void SdramDevice::command(const SdramPins& p, uint64_t m) {
+  if (p.cmd != SdramCmd::kNop && init_ != Init::kDone) {
+    initCommand(p, m);
+    return;
+  }
   switch (p.cmd) {
     case SdramCmd::kNop: return;
+    case SdramCmd::kRefresh: refresh(m); return;
+    case SdramCmd::kMode: mode(p, m); return;
     case SdramCmd::kActivate: activate(p, m); return;
     case SdramCmd::kRead:
     case SdramCmd::kWrite: readWrite(p, m); return;
@@ -140,6 +159,109 @@ void SdramDevice::command(const SdramPins& p, uint64_t m) {
   fail("command-decode", -1, "unknown command code " + std::to_string(static_cast<int>(p.cmd)));
 }
 
+// Rules init-wait / init-sequence: after power-up only NOPs for t_init, then exactly
+// PRECHARGE ALL, MODE, REFRESH, REFRESH (each after its own wait: tRP, tMRD, tRFC).
+// Initialization completes t_dll after MODE (the DLL has locked) and tRFC after the second
+// REFRESH; ACTIVATE before that is an init-sequence violation too (activate()).
+void SdramDevice::initCommand(const SdramPins& p, uint64_t m) {
+  const std::string what = sdramCmdName(p.cmd);
+  if (init_ == Init::kPowerUp && m < cfg_.t_init)
+    fail("init-wait", -1, what + " " + std::to_string(cfg_.t_init - m) + " memory cycle(s) before the power-up wait (t_init = " +
+         std::to_string(cfg_.t_init) + ") is over");
+  static const char* const kExpected[] = {"PRECHARGE ALL", "MODE", "REFRESH", "REFRESH"};
+  const bool ok = (init_ == Init::kPowerUp && p.cmd == SdramCmd::kPrecharge && p.ap) ||
+                  (init_ == Init::kPrechargeAll && p.cmd == SdramCmd::kMode) ||
+                  ((init_ == Init::kMode || init_ == Init::kRefresh1) && p.cmd == SdramCmd::kRefresh);
+  if (!ok)
+    fail("init-sequence", p.cmd == SdramCmd::kActivate || p.cmd == SdramCmd::kRead || p.cmd == SdramCmd::kWrite ? static_cast<int>(p.bank) : -1,
+         what + (p.cmd == SdramCmd::kPrecharge && !p.ap ? " (one bank)" : "") + " before initialization is complete; the sequence expects " +
+         kExpected[static_cast<int>(init_)]);
+  switch (init_) {
+    case Init::kPowerUp:
+      cmd_ok_ = m + cfg_.t_rp;  // banks are idle: PRECHARGE ALL only starts tRP
+      init_ = Init::kPrechargeAll;
+      return;
+    case Init::kPrechargeAll:
+      if (m < cmd_ok_) fail("tRP", -1, "MODE " + std::to_string(cmd_ok_ - m) + " memory cycle(s) before tRP after PRECHARGE ALL");
+      mode(p, m);
+      init_done_ = m + cfg_.t_dll;
+      init_ = Init::kMode;
+      return;
+    case Init::kMode:
+      refresh(m);
+      init_ = Init::kRefresh1;
+      return;
+    default:
+      refresh(m);
+      init_done_ = std::max(init_done_, rfc_until_);
+      init_ = Init::kDone;
+      return;
+  }
+}
+
+// Rule mode-register: MODE writes mode register 0 with the configured CAS latency and burst
+// length (sdramModeValue), with every bank idle; the next command waits tMRD.
+void SdramDevice::mode(const SdramPins& p, uint64_t m) {
+  if (m < cmd_ok_) fail("tMRD", -1, "MODE " + std::to_string(cmd_ok_ - m) + " memory cycle(s) before tMRD");
+  for (uint32_t i = 0; i < banks_.size(); ++i)
+    if (banks_[i].open) fail("mode-open", static_cast<int>(i), "MODE while a row is open");
+  const uint32_t want = sdramModeValue(cfg_);
+  if (p.bank != 0 || p.row != want)
+    fail("mode-register", -1, "MODE writes register " + std::to_string(p.bank) + " = " + std::to_string(p.row) +
+         "; the configuration needs register 0 = " + std::to_string(want) + " (CL " + std::to_string(cfg_.t_cl) +
+         ", burst length " + std::to_string(cfg_.sdram_burst) + ")");
+  cmd_ok_ = m + cfg_.t_mrd;
+}
+
+// Rules refresh-open / tRP / tRFC / tMRD: REFRESH needs every bank precharged for tRP, no
+// REFRESH in its tRFC and the mode-register wait over. It restores one group of rows in
+// every bank (an internal counter walks the kSdramRefreshGroups groups).
+void SdramDevice::refresh(uint64_t m) {
+  for (uint32_t i = 0; i < banks_.size(); ++i) {
+    const Bank& b = banks_[i];
+    if (b.open) fail("refresh-open", static_cast<int>(i), std::string("REFRESH while ") +
+                     (b.ap_pending ? "an auto-precharge is pending" : "row " + std::to_string(b.row) + " is open"));
+    if (m < b.act_ok) fail("tRP", static_cast<int>(i), "REFRESH " + std::to_string(b.act_ok - m) + " memory cycle(s) before tRP");
+  }
+  if (m < rfc_until_) fail("tRFC", -1, "REFRESH " + std::to_string(rfc_until_ - m) + " memory cycle(s) before tRFC");
+  if (m < cmd_ok_) fail("tMRD", -1, "REFRESH " + std::to_string(cmd_ok_ - m) + " memory cycle(s) before tMRD");
+  rfc_until_ = m + cfg_.t_rfc;
+  group_refreshed_[refresh_ptr_] = m;
+  refresh_ptr_ = (refresh_ptr_ + 1) % kSdramRefreshGroups;
+  if (init_ == Init::kDone) ++refreshes_;
+  ++stats_.refreshes;
+}
+
+// Rule tREFI: counted from the end of initialization, one REFRESH is due every t_refi; at
+// most refresh_postpone may be owed. Checked at every memory clock edge.
+void SdramDevice::checkRefreshDue(uint64_t m) const {
+  if (!cfg_.sdram_refresh || !check_refi_ || init_ != Init::kDone || m < init_done_) return;
+  const uint64_t due = (m - init_done_) / cfg_.t_refi;
+  if (due > refreshes_ + cfg_.refresh_postpone)
+    fail("tREFI", -1, std::to_string(due - refreshes_) + " REFRESHes owed, at most " + std::to_string(cfg_.refresh_postpone) +
+         " may be postponed (" + std::to_string(refreshes_) + " issued in " + std::to_string(m - init_done_) +
+         " memory cycles, tREFI = " + std::to_string(cfg_.t_refi) + ")");
+}
+
+// Retention: ACTIVATE restores a row, REFRESH restores a group of rows; the model takes
+// every row as written when initialization completes (the back door loads images at any
+// time). A row activated more than retentionCycles() after it was last restored has lost
+// its contents: the bank remembers that and a READ of it fails (rule retention).
+void SdramDevice::checkRetention(const SdramPins& p, Bank& b, uint64_t m) {
+  b.stale = false;
+  if (!cfg_.sdram_refresh) return;
+  const uint64_t key = (uint64_t{p.bank} << 32) | p.row;
+  uint64_t last = std::max(init_done_, group_refreshed_[p.row % kSdramRefreshGroups]);
+  const auto it = row_activated_.find(key);
+  if (it != row_activated_.end()) last = std::max(last, it->second);
+  if (m - last > retentionCycles()) {
+    b.stale = true;
+    b.stale_age = m - last;
+    return;
+  }
+  row_activated_[key] = m;
+}
+
 // Rule activate-open: ACTIVATE only to a precharged (idle) bank.
 // Rule tRP: ACTIVATE no earlier than tRP after the bank's precharge started.
 void SdramDevice::activate(const SdramPins& p, uint64_t m) {
@@ -153,6 +275,12 @@ void SdramDevice::activate(const SdramPins& p, uint64_t m) {
   if (m < b.act_ok)
     fail("tRP", bi, "ACTIVATE " + std::to_string(b.act_ok - m) + " memory cycle(s) before tRP = " +
          std::to_string(cfg_.t_rp) + " has elapsed");
+  if (m < init_done_)
+    fail("init-sequence", bi, "ACTIVATE " + std::to_string(init_done_ - m) +
+         " memory cycle(s) before initialization is complete (DLL lock t_dll, tRFC)");
+  if (m < rfc_until_) fail("tRFC", bi, "ACTIVATE " + std::to_string(rfc_until_ - m) + " memory cycle(s) before tRFC");
+  if (m < cmd_ok_) fail("tMRD", bi, "ACTIVATE " + std::to_string(cmd_ok_ - m) + " memory cycle(s) before tMRD");
+  checkRetention(p, b, m);
   b.open = true;
   b.row = p.row;
   b.cas_ok = m + cfg_.t_rcd;
@@ -182,6 +310,9 @@ void SdramDevice::readWrite(const SdramPins& p, uint64_t m) {
   if (m < b.cas_ok)
     fail("tRCD", bi, what + " " + std::to_string(b.cas_ok - m) + " memory cycle(s) before tRCD = " +
          std::to_string(cfg_.t_rcd) + " has elapsed");
+  if (!wr && b.stale)
+    fail("retention", bi, "READ of row " + std::to_string(b.row) + ", last refreshed " + std::to_string(b.stale_age) +
+         " memory cycles before its ACTIVATE (retention " + std::to_string(retentionCycles()) + ")");
   const uint32_t half = geo_.burstBeats() / 2;  // burst length in memory cycles
   Burst burst;
   burst.write = wr;

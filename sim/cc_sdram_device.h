@@ -21,13 +21,18 @@
 //
 // Every rule the model knows is checked on every command and every data beat; a violation
 // throws SdramViolation naming the rule, the bank and the chip cycle (see rules in the .cpp
-// and docs/memory_system.md). Not modelled: refresh, mode-register set, power-down, DLL,
-// and tRRD/tFAW (none of these exist in the paper's 2-2-2 estimate).
+// and docs/memory_system.md). The device starts powered up but uninitialized: it accepts
+// only the initialization sequence (power-up wait, PRECHARGE ALL, MODE with the configured
+// CAS latency and burst length, two REFRESHes, the DLL wait) before any ACTIVATE. After it,
+// REFRESH is due every t_refi on average (at most refresh_postpone owed), and a row read
+// more than the retention time after it was last refreshed or activated has lost its data.
+// Not modelled: power-down, self refresh, tRRD/tFAW.
 #pragma once
 #include <cstdint>
 #include <deque>
 #include <stdexcept>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "cc/board_memory.h"
@@ -65,7 +70,8 @@ class SdramGeometry {
   int beat_bits_, burst_bits_, burst_off_bits_, bank_bits_, col_bits_, row_bits_;
 };
 
-enum class SdramCmd : uint8_t { kNop, kActivate, kRead, kWrite, kPrecharge };
+// Codes as on the controller's sd_cmd_o pins.
+enum class SdramCmd : uint8_t { kNop, kActivate, kRead, kWrite, kPrecharge, kRefresh, kMode };
 const char* sdramCmdName(SdramCmd c);
 
 inline constexpr uint32_t kSdramMaxBeatBytes = 64;  // up to a 512-bit bus
@@ -80,6 +86,7 @@ struct SdramPins {
                      // controller that reads the wrong row).
   uint32_t col = 0;  // READ/WRITE: first beat, burst-aligned
   bool ap = false;   // A10: READ/WRITE with auto-precharge; PRECHARGE all banks
+                     // MODE: bank = mode register (0), row = its value (sdramModeValue)
   // Write data (DQ driven by the controller, DQS toggling) and data mask (DM, bit i set =
   // byte i is NOT written).
   bool wr_valid = false;
@@ -92,6 +99,14 @@ struct SdramDq {
   bool valid = false;  // a read beat is on DQ
   uint8_t dq[kSdramMaxBeatBytes] = {};
 };
+
+// The mode-register value that programs CAS latency and burst length: CL * 16 + log2(BL).
+// The model's encoding of the two fields it checks, not the JEDEC bit layout (which differs
+// between DDR and DDR4); the RTL computes the same (cc_sdram_ctrl ModeValue).
+uint32_t sdramModeValue(const ChipConfig& cfg);
+
+// JEDEC: 8192 REFRESH commands cover every row once (64 ms / 8192 = tREFI, 7.8 us).
+inline constexpr uint32_t kSdramRefreshGroups = 8192;
 
 class SdramViolation : public std::runtime_error {
  public:
@@ -107,7 +122,7 @@ class SdramViolation : public std::runtime_error {
 };
 
 struct SdramStats {
-  uint64_t activates = 0, reads = 0, writes = 0, precharges = 0;
+  uint64_t activates = 0, reads = 0, writes = 0, precharges = 0, refreshes = 0;
   uint64_t read_beats = 0, write_beats = 0;
 };
 
@@ -126,6 +141,14 @@ class SdramDevice {
   const SdramStats& stats() const { return stats_; }
   // True when no burst is in flight (safe to stop stepping).
   bool quiet() const { return bursts_.empty(); }
+  // True once the initialization sequence is complete (ACTIVATE allowed).
+  bool initialized() const { return init_ == Init::kDone && cycle_ / 2 >= init_done_; }
+  // Memory cycles a row may go without REFRESH or ACTIVATE: the 8192 intervals of tREFI the
+  // standard's 64 ms are, plus the postponement it allows (refresh_postpone + 1 intervals).
+  uint64_t retentionCycles() const;
+  // The tREFI rule catches a skipped refresh long before any row runs past its retention
+  // time; tests switch it off to exercise the retention rule on its own.
+  void checkRefreshInterval(bool on) { check_refi_ = on; }
 
  private:
   struct Bank {
@@ -138,7 +161,11 @@ class SdramDevice {
     uint64_t wr_until = 0;   // precharge allowed from (tWR)
     bool ap_pending = false;
     uint64_t ap_at = 0;      // memory cycle the auto-precharge starts
+    bool stale = false;      // the open row was past its retention time when activated
+    uint64_t stale_age = 0;  // memory cycles since its last refresh, then
   };
+  // Initialization: what the next command of the sequence must be.
+  enum class Init { kPowerUp, kPrechargeAll, kMode, kRefresh1, kRefresh2, kDone };
   struct Burst {
     uint64_t start;  // chip cycle of the first beat
     bool write;
@@ -147,6 +174,11 @@ class SdramDevice {
   };
 
   void command(const SdramPins& p, uint64_t m);
+  void initCommand(const SdramPins& p, uint64_t m);
+  void refresh(uint64_t m);
+  void mode(const SdramPins& p, uint64_t m);
+  void checkRefreshDue(uint64_t m) const;
+  void checkRetention(const SdramPins& p, Bank& b, uint64_t m);
   void activate(const SdramPins& p, uint64_t m);
   void readWrite(const SdramPins& p, uint64_t m);
   void precharge(int bank, uint64_t m);
@@ -165,6 +197,15 @@ class SdramDevice {
   SdramDq out_;
   SdramStats stats_;
   uint64_t cycle_ = 0;
+  Init init_ = Init::kPowerUp;
+  bool check_refi_ = true;
+  uint64_t init_done_ = ~uint64_t{0};  // memory cycle the sequence completes
+  uint64_t cmd_ok_ = 0;                // first memory cycle after tMRD
+  uint64_t rfc_until_ = 0;             // first memory cycle after tRFC
+  uint64_t refreshes_ = 0;             // REFRESHes since initialization
+  uint32_t refresh_ptr_ = 0;           // the row group the next REFRESH restores
+  std::vector<uint64_t> group_refreshed_;                 // per row group: memory cycle
+  std::unordered_map<uint64_t, uint64_t> row_activated_;  // (bank, row) -> memory cycle
 };
 
 }  // namespace cc::sim

@@ -6,6 +6,11 @@
 //
 // Per chip cycle:  inputs -> device.step(controller's registered pins) -> read data to the
 //                  controller -> eval, sample handshakes -> rising clock edge.
+//
+// The constructor releases reset and steps through the controller's initialization of the
+// device (TInit and the sequence after it) until ready_o rises; cycle() counts from there
+// (cycle 0: the first cycle the controller takes requests; an even number of cycles after
+// reset, so the memory clock phase is the same as right after reset).
 #pragma once
 #include <verilated.h>
 
@@ -49,6 +54,12 @@ class SdramRtlHarness {
     top_->rst_ni = 1;
     top_->eval();
     check();
+    while (!top_->ready_o) {
+      step();
+      if (cycle_ > 4'000'000) throw std::runtime_error("SdramRtlHarness: the controller never finished initialization");
+    }
+    init_cycles_ = cycle_;
+    cycle_ = 0;
   }
   ~SdramRtlHarness() { top_->final(); }
 
@@ -113,6 +124,7 @@ class SdramRtlHarness {
 
   std::deque<MemResponseBeat>& responses() { return responses_; }
   uint64_t cycle() const { return cycle_; }
+  uint64_t initCycles() const { return init_cycles_; }  // reset release to cycle 0
   SdramDevice& device() { return dev_; }
   Top& top() { return *top_; }
 
@@ -138,6 +150,7 @@ class SdramRtlHarness {
   bool rsp_ready_ = true;
   bool req_enable_ = true;
   uint64_t cycle_ = 0;
+  uint64_t init_cycles_ = 0;
 };
 
 }  // namespace cc::sim

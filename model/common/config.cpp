@@ -38,6 +38,13 @@ void visitFields(C& c, F&& f) {
   f("t_ras", c.t_ras);
   f("t_turn", c.t_turn);
   f("sdram_col_bits", c.sdram_col_bits);
+  f("t_init", c.t_init);
+  f("t_mrd", c.t_mrd);
+  f("t_dll", c.t_dll);
+  f("t_refi", c.t_refi);
+  f("t_rfc", c.t_rfc);
+  f("refresh_postpone", c.refresh_postpone);
+  f("sdram_refresh", c.sdram_refresh);
   f("sdram_queue", c.sdram_queue);
   f("fetch_ahead", c.fetch_ahead);
   f("tri_queue", c.tri_queue);
@@ -161,6 +168,13 @@ void validateConfig(const ChipConfig& c) {
   need(c.t_rp <= 1000 && c.t_rcd <= 1000 && c.t_cl <= 1000 && c.t_cwl <= 1000 && c.t_wr <= 1000 && c.t_ras <= 1000 &&
            c.t_turn <= 1000,
        "t_*", "must be at most 1000 memory cycles");
+  need(c.t_init >= 1 && c.t_init <= 1000000, "t_init", "must be in 1..1000000 memory cycles");
+  need(c.t_mrd >= 1 && c.t_mrd <= 1000 && c.t_dll <= 100000 && c.t_rfc >= 1 && c.t_rfc <= 10000, "t_mrd/t_dll/t_rfc",
+       "t_mrd must be in 1..1000, t_dll in 0..100000, t_rfc in 1..10000 memory cycles");
+  need(c.t_refi > c.t_rfc && c.t_refi <= 100000, "t_refi", "must exceed t_rfc and be at most 100000 memory cycles");
+  need(c.refresh_postpone >= 1 && c.refresh_postpone <= 8, "refresh_postpone",
+       "must be in 1..8 (REFRESHes that may be owed; the standard allows 8)");
+  need(c.sdram_refresh <= 1, "sdram_refresh", "must be 0 or 1");
   need(c.sdram_col_bits >= 1 && c.sdram_col_bits <= 16, "sdram_col_bits", "must be in 1..16");
   need(c.sdram_queue >= 1 && c.sdram_queue <= 256, "sdram_queue", "must be in 1..256");
   need(c.fetch_ahead >= 1 && c.fetch_ahead <= 256, "fetch_ahead", "must be in 1..256");

@@ -16,6 +16,8 @@ std::atomic<int> g_signal{0};
 bool g_poll = true;
 constexpr int kSlots = 64;
 std::atomic<char*> g_temps[kSlots];
+std::atomic<int> g_holds{0};
+std::atomic<bool> g_exit_pending{false};
 
 void removeTemporaries() {
   for (auto& slot : g_temps) {
@@ -23,12 +25,23 @@ void removeTemporaries() {
   }
 }
 
-void onSignal(int sig) {
-  const int before = g_signal.exchange(sig);
-  if (before == 0 && g_poll) return;  // the run loop stops at its next check
+void endNow(int sig) {
   removeTemporaries();
   ::signal(sig, SIG_DFL);
   ::raise(sig);
+}
+
+void onSignal(int sig) {
+  const int before = g_signal.exchange(sig);
+  if (before == 0 && g_poll) return;  // the run loop stops at its next check
+  // Pending first, holds second: releaseExit() does the opposite, so one of the two ends it.
+  g_exit_pending.store(true);
+  if (g_holds.load() > 0) {
+    static const char msg[] = "\ninterrupted: closing the waveform trace (CC_TRACE) first, then exiting\n";
+    (void)!::write(STDERR_FILENO, msg, sizeof msg - 1);  // async-signal-safe
+    return;
+  }
+  endNow(sig);
 }
 
 }  // namespace
@@ -41,6 +54,14 @@ void installInterruptHandlers(bool poll) {
   sa.sa_flags = SA_RESTART;  // a write or read in progress goes on; the loop checks the flag
   for (int sig : {SIGINT, SIGTERM}) sigaction(sig, &sa, nullptr);
 }
+
+void holdExit() { g_holds.fetch_add(1); }
+
+void releaseExit() {
+  if (g_holds.fetch_sub(1) == 1 && g_exit_pending.load()) endNow(g_signal.load());
+}
+
+bool exitPending() { return g_exit_pending.load(); }
 
 bool interrupted() { return g_signal.load() != 0; }
 int interruptSignal() { return g_signal.load(); }

@@ -29,6 +29,7 @@ void SdramTiming::reset() {
   }
   real_.m = 1;
   real_.rd_ok = real_.wr_ok = 0;
+  real_.refs = real_.rfc_ok = 0;
   real_.banks.assign(geo_.banks(), PortBank{});
   real_.pending.clear();
   real_.pending.reserve(cfg_.sdram_queue + 1);
@@ -79,22 +80,30 @@ void SdramTiming::portApply(PortState& st, size_t idx, uint64_t m, bool cas, boo
   st.m = m + 1;
 }
 
+// While a request is pending the queue is not empty, so a REFRESH goes out only when forced;
+// from the memory cycle it is wanted on no ACTIVATE goes until it went out.
 void SdramTiming::portDecide(PortState& st) {
   log_.clear();
   uint64_t t[kPortHistory];  // per pending entry: first memory cycle its next command is legal
   while (!st.pending.empty()) {
     const size_t np = st.pending.size();
+    const uint64_t forced = refreshForcedFrom(st);
     uint64_t best = kNever;
     for (size_t i = 0; i < np; ++i) {
       const PortEntry& e = st.pending[i];
       const PortBank& b = st.banks[e.bank];
       if (e.act) t[i] = std::max(b.cas_ok, e.write ? st.wr_ok : st.rd_ok);
       else if (b.open) t[i] = kNever;  // an older request holds the bank's row
-      else t[i] = std::max(b.act_ok, e.vis);
+      else {
+        t[i] = std::max({b.act_ok, e.vis, st.rfc_ok, st.m});
+        if (t[i] >= forced) t[i] = kNever;  // after the REFRESH
+      }
       best = std::min(best, t[i]);
     }
-    const uint64_t m = std::max(st.m, best);
-    // READ/WRITE of the oldest request that may go, else ACTIVATE of the oldest.
+    const uint64_t idle = banksIdleFrom(st);
+    const uint64_t tr = forced == kNever || idle == kNever ? kNever : std::max({forced, idle, st.rfc_ok, st.m});
+    const uint64_t m = std::max(st.m, std::min(best, tr));
+    // READ/WRITE of the oldest request that may go, else a REFRESH, else ACTIVATE of the oldest.
     size_t pick = np;
     for (size_t i = 0; i < np; ++i) {
       if (t[i] > m) continue;
@@ -104,9 +113,52 @@ void SdramTiming::portDecide(PortState& st) {
       }
       if (pick == np) pick = i;
     }
+    if ((pick == np || !st.pending[pick].act) && tr <= m) {
+      log_.push_back({m, 0, false, true});
+      refreshApply(st, m, false);
+      continue;
+    }
     const bool cas = st.pending[pick].act;
-    log_.push_back({m, st.pending[pick].n, cas});
+    log_.push_back({m, st.pending[pick].n, cas, false});
     portApply(st, pick, m, cas, false);
+  }
+}
+
+uint64_t SdramTiming::refreshForcedFrom(const PortState& st) const {
+  if (!cfg_.sdram_refresh) return kNever;
+  // The RTL counts a tick in the decision for memory cycle k * t_refi and acts on it from
+  // the next decision.
+  return (st.refs + cfg_.refresh_postpone) * cfg_.t_refi + 1;
+}
+
+uint64_t SdramTiming::banksIdleFrom(const PortState& st) {
+  uint64_t from = 0;
+  for (const PortBank& b : st.banks) {
+    if (b.open) return kNever;
+    from = std::max(from, b.act_ok);
+  }
+  return from;
+}
+
+void SdramTiming::refreshApply(PortState& st, uint64_t m, bool real) {
+  ++st.refs;
+  st.rfc_ok = m + cfg_.t_rfc;
+  st.m = m + 1;
+  if (real && record_) trace_.push_back({m, sim::SdramCmd::kRefresh, 0, 0, 0, false});
+}
+
+// With nothing pending the queue empties once the last request retired (the decision in
+// chip cycle 2m-1 sees the count of cycle 2m-2); from then on an owed REFRESH goes out as
+// soon as every bank is free, and before that only when forced.
+void SdramTiming::refreshIdle(uint64_t until) {
+  if (!cfg_.sdram_refresh || !real_.pending.empty()) return;
+  const uint64_t empty = port_n_ == 0 ? 0 : (hist(port_n_ - 1).retire + 3) / 2;
+  for (;;) {
+    const uint64_t owed = (real_.refs + 1) * cfg_.t_refi + 1;
+    const uint64_t wanted = std::max(owed, std::min(empty, refreshForcedFrom(real_)));
+    const uint64_t m = std::max({wanted, banksIdleFrom(real_), real_.rfc_ok, real_.m});
+    if (m >= until) return;
+    refreshApply(real_, m, true);
   }
 }
 
@@ -152,10 +204,15 @@ PortGrant SdramTiming::request(PortKind kind, uint32_t addr, uint64_t valid) {
   // run's decisions up to then (it started from real_ and saw every request made so far).
   for (const PortDecision& d : log_) {
     if (d.m >= vis) break;
+    if (d.ref) {
+      refreshApply(real_, d.m, true);
+      continue;
+    }
     size_t idx = 0;
     while (real_.pending[idx].n != d.n) ++idx;
     portApply(real_, idx, d.m, d.cas, true);
   }
+  refreshIdle(vis);
   real_.m = std::max(real_.m, vis);
   const uint64_t from = settled_;
   while (settled_ < port_n_ && hist(settled_).cas != kNever) ++settled_;

@@ -32,7 +32,8 @@ class TwoChips {
       s->b = s->drv->upload(tb, mb);
     }
   }
-  void compare(const cc::Pose& pose, cc::QueryMode mode, const std::string& what) {
+  // Returns the RTL's error status (the TLM's must equal it).
+  cc::regs::Error compare(const cc::Pose& pose, cc::QueryMode mode, const std::string& what) {
     const cc::QueryResult r = rtl_.drv->query(rtl_.a, rtl_.b, pose, mode);
     const cc::QueryResult t = tlm_.drv->query(tlm_.a, tlm_.b, pose, mode);
     EXPECT_EQ(t.error, r.error) << what;
@@ -54,6 +55,7 @@ class TwoChips {
       });
     });
     ++compared;
+    return r.error;
   }
   ~TwoChips() {
     if (inexact > 0) std::printf("%d of %d queries: cycles differ after an overtaken orphaned side B\n", inexact, compared);
@@ -265,6 +267,11 @@ TEST(TlmVsRtl, ErrorQueries) {
   for (const bool deep : {true, false}) {
     TwoChips chips(deep ? cc::makeTorus(0.5f, 0.2f, 28, 14) : cc::makeTorus(0.5f, 0.2f, 10, 6),
                    deep ? cc::makeSphere(0.5f, 14, 20) : cc::makeSphere(0.5f, 7, 9), "small", deep ? 1u << 20 : 2u);
+    // The objects concentric, mode all: the deep trees run out of frames and the shallow ones
+    // find more than two pairs, whatever the seed draws below.
+    const cc::regs::Error want = deep ? cc::regs::Error::StackOverflow : cc::regs::Error::ResultOverflow;
+    EXPECT_EQ(chips.compare(cc::poseFromAxisAngle({1, 0.4, 0.2}, 35, {0, 0, 0}), cc::QueryMode::All, deep ? "deep, concentric" : "shallow, concentric"),
+              want);
     for (int i = 0; i < 8; ++i) {
       const cc::Pose pose = cc::poseFromAxisAngle({g(rng), g(rng), g(rng)}, ang(rng), {u(rng), u(rng), u(rng)});
       chips.compare(pose, i % 2 ? cc::QueryMode::First : cc::QueryMode::All,
@@ -272,8 +279,7 @@ TEST(TlmVsRtl, ErrorQueries) {
     }
     for (const auto& [name, n] : chips.errors) errors[name] += n;
   }
-  for (const auto& [name, n] : errors) std::printf("%d of 16 queries: %s\n", n, name.c_str());
-  EXPECT_FALSE(errors.empty());
+  for (const auto& [name, n] : errors) std::printf("%d of 18 queries: %s\n", n, name.c_str());
 }
 
 TEST(TlmVsRtl, BadPointersDeepInTheTrees) {
@@ -287,9 +293,10 @@ TEST(TlmVsRtl, BadPointersDeepInTheTrees) {
   TwoChips chips(cc::makeTorus(0.5f, 0.2f, 20, 10), cc::makeSphere(0.5f, 10, 14));
   for (int i = 0; i < 12; ++i) {
     const bool in_a = i % 2 == 0;
-    // Down a random path of the tree to a random depth (or to a leaf).
+    // Down a random path of the tree to a random depth (or to a leaf); the first case stays
+    // at A's root, whose child pointer every query at this pose follows.
     uint32_t node = (in_a ? chips.objectA() : chips.objectB()).root_pair;
-    for (int d = 2 + static_cast<int>(rng() % 6); d > 0; --d) {
+    for (int d = i == 0 ? 0 : 2 + static_cast<int>(rng() % 6); d > 0; --d) {
       if (chips.read(node + cc::layout::kNodeFlags) & cc::layout::kFlagLeaf) break;
       node = chips.read(node + cc::layout::kNodePtr) + (rng() % 2) * cc::layout::kNodeBytes;
     }
@@ -299,13 +306,15 @@ TEST(TlmVsRtl, BadPointersDeepInTheTrees) {
     chips.write(node + field, value);
     const std::string what = std::string(in_a ? "A" : "B") + " node " + std::to_string(node) +
                              (i < 9 ? " pointer " : " flags ") + std::to_string(value) + ", seed " + std::to_string(seed);
-    chips.compare(pose, cc::QueryMode::All, what + ", mode all");
-    chips.compare(pose, cc::QueryMode::First, what + ", mode first");
+    const cc::regs::Error all = chips.compare(pose, cc::QueryMode::All, what + ", mode all");
+    const cc::regs::Error first = chips.compare(pose, cc::QueryMode::First, what + ", mode first");
+    if (i == 0) {
+      EXPECT_EQ(all, cc::regs::Error::BadPointer) << what;
+      EXPECT_EQ(first, cc::regs::Error::BadPointer) << what;
+    }
     chips.write(node + field, good);
   }
-  const int bad = chips.errors[cc::regs::errorName(cc::regs::Error::BadPointer)];
-  std::printf("%d of 24 queries: bad pointer\n", bad);
-  EXPECT_GT(bad, 0) << "no query met a corrupted pointer";
+  std::printf("%d of 24 queries: bad pointer\n", chips.errors[cc::regs::errorName(cc::regs::Error::BadPointer)]);
 }
 
 TEST(TlmVsRtl, ListOverflow) {

@@ -4,6 +4,8 @@
 // committed vectors must also be what cc_vectors records now.
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
+
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -44,6 +46,41 @@ TEST(Vectors, ReplayOnEveryBackend) {
     }
     EXPECT_EQ(timed["tlm"], timed["rtl"]) << f.filename() << ": cycle counts of the TLM and the RTL";
     EXPECT_FALSE(timed["rtl"].empty()) << f.filename();
+  }
+}
+
+// Replaying every committed vector on the TLM model: a vector whose chip the TLM does not
+// model (or a configuration nobody knows) is named with its configuration on stderr, the
+// other files are still replayed, and the exit status is 2. A vector of an unknown
+// configuration goes first, so a file is always left out whatever the TLM models.
+TEST(Vectors, TlmReplayNamesTheConfigurationsItCannotRunAndGoesOn) {
+  const fs::path dir = cc::testutil::testTempDir();
+  fs::create_directories(dir);
+  const fs::path unknown = dir / "unknown_chip.vec";
+  std::string text = cc::testutil::slurp((fs::path(CC_VECTOR_DIR) / "queries.vec").string());
+  const size_t at = text.find("config paper\n");
+  ASSERT_NE(at, std::string::npos);
+  text.replace(at, 12, "config no_such_chip");
+  std::ofstream(unknown) << text;
+  std::string cmd = std::string(CC_VECTORS_BIN) + " --backend tlm --replay " + unknown.string();
+  for (const auto& f : vectorFiles()) cmd += " " + f.string();
+  cmd += " > " + (dir / "out.txt").string() + " 2> " + (dir / "err.txt").string();
+  const int status = std::system(cmd.c_str());
+  ASSERT_TRUE(WIFEXITED(status)) << cmd;
+  EXPECT_EQ(WEXITSTATUS(status), 2) << cmd;
+  const std::string out = cc::testutil::slurp((dir / "out.txt").string()), err = cc::testutil::slurp((dir / "err.txt").string());
+  EXPECT_NE(err.find(unknown.string() + " (configuration no_such_chip): not replayed on tlm: "), std::string::npos) << err;
+  for (const auto& f : vectorFiles()) {
+    std::ifstream in(f);
+    const std::string config = cc::readVector(in, f.string()).config;
+    const bool modelled = cc::testutil::errorOf([&] { cc::makeDevice("tlm", cc::namedConfig(config)); }).empty();
+    if (modelled) {
+      const size_t line = out.find(f.string() + " on tlm (" + config + "): ");
+      ASSERT_NE(line, std::string::npos) << f.filename() << " not replayed:\n" << err;
+      EXPECT_NE(out.substr(line, out.find('\n', line) - line).find(" steps, 0 mismatches"), std::string::npos) << out;
+    } else {
+      EXPECT_NE(err.find(f.string() + " (configuration " + config + "): not replayed on tlm: "), std::string::npos) << err;
+    }
   }
 }
 

@@ -5,12 +5,15 @@
 //   cycles_per_pair_query: X   the node-pair fetches of real queries (golden model, in
 //                              program order) streamed back to back
 // and a few informative lines. Paper (§5): 16 cycles per random pair read, 10 per pair
-// with bank interleaving; the data-bus limit is 8 (8 beats of 32 bytes).
+// with bank interleaving; the data-bus limit is 8 (8 beats of 32 bytes). The controller
+// refreshes (the RTL's defaults: DDR-266, tREFI 7.8 us at 65 MHz); the same lines with
+// the suffix _norefresh come from a Verilation without refresh (what refresh costs).
 #include <cstdio>
 #include <filesystem>
 #include <random>
 
 #include "Vcc_sdram_ctrl.h"
+#include "Vcc_sdram_ctrl_norefresh.h"
 #include "cc/driver.h"
 #include "cc/golden_device.h"
 #include "cc/mesh.h"
@@ -26,10 +29,19 @@ namespace {
 constexpr uint32_t kSeed = 20030101;
 constexpr uint32_t kRegion = 256u << 20;  // node pairs drawn from 256 MiB
 
-// Mean over `n` isolated random pair reads (random memory phase).
-double latency(std::mt19937& rng, int n) {
+// The configuration the Verilated controllers are built with (the RTL's defaults).
+ChipConfig rtlConfig(bool refresh) {
+  ChipConfig c;
+  c.sdram_refresh = refresh ? 1 : 0;
+  return c;
+}
+
+// Mean and maximum over `n` isolated random pair reads (random memory phase).
+template <class Top>
+std::pair<double, uint64_t> latency(std::mt19937& rng, int n, bool refresh) {
   BoardMemory mem;
-  SdramRtlHarness<Vcc_sdram_ctrl> h(ChipConfig{}, mem);
+  SdramRtlHarness<Top> h(rtlConfig(refresh), mem);
+  uint64_t worst = 0;
   uint64_t sum = 0;
   for (int i = 0; i < n; ++i) {
     for (uint32_t k = rng() % 2; k > 0; --k) h.step();
@@ -42,15 +54,18 @@ double latency(std::mt19937& rng, int n) {
     }
     h.drain();
     sum += h.responses().back().cycle - accepted;
+    worst = std::max(worst, h.responses().back().cycle - accepted);
     h.responses().clear();
+    for (uint32_t k = rng() % 1024; k > 0; --k) h.step();  // requests land anywhere in tREFI
   }
-  return static_cast<double>(sum) / n;
+  return {static_cast<double>(sum) / n, worst};
 }
 
 // Cycles per pair for a stream of `n` pair reads at the given addresses, consumer always ready.
-double stream(const std::vector<uint32_t>& addrs) {
+template <class Top>
+double stream(const std::vector<uint32_t>& addrs, bool refresh) {
   BoardMemory mem;
-  SdramRtlHarness<Vcc_sdram_ctrl> h(ChipConfig{}, mem);
+  SdramRtlHarness<Top> h(rtlConfig(refresh), mem);
   for (uint32_t a : addrs) {
     MemRequest r;
     r.addr = a;
@@ -110,13 +125,13 @@ std::vector<uint32_t> queryStream(size_t limit, std::string& what) {
 // for reads of the given pair addresses (hex) issued back to back (docs/memory_system.md).
 void timeline(int cycles, const std::vector<uint32_t>& addrs) {
   BoardMemory mem;
-  SdramRtlHarness<Vcc_sdram_ctrl> h(ChipConfig{}, mem);
+  SdramRtlHarness<Vcc_sdram_ctrl> h(rtlConfig(true), mem);
   for (uint32_t a : addrs) {
     MemRequest r;
     r.addr = a;
     h.push(r);
   }
-  const char* names[] = {"-", "ACT", "RD", "WR", "PRE"};
+  const char* names[] = {"-", "ACT", "RD", "WR", "PRE", "REF", "MODE"};
   std::printf("cycle  accepted  cmd  bank  DQ(read beat)  rsp(beat)\n");
   size_t rsp_seen = 0;
   int dq_beat = 0, rsp_beat = 0;
@@ -145,25 +160,34 @@ int main(int argc, char** argv) {
   }
   try {
     std::mt19937 rng(kSeed);
-    const ChipConfig cfg;
-    std::printf("config: %s, tRP-tRCD-CL %u-%u-%u memory cycles, %u banks, %u-bit bus, bursts of %u, seed %u\n",
+    const ChipConfig cfg = rtlConfig(true);
+    std::printf("config: %s, tRP-tRCD-CL %u-%u-%u memory cycles, %u banks, %u-bit bus, bursts of %u, "
+                "tREFI %u tRFC %u memory cycles, seed %u\n",
                 cfg.name.c_str(), cfg.t_rp, cfg.t_rcd, cfg.t_cl, cfg.sdram_banks, cfg.sdram_bus_bits, cfg.sdram_burst,
-                kSeed);
-    const double lat = latency(rng, 200);
-    std::printf("latency_cycles: %.0f\n", lat);
-    std::printf("latency_mean_cycles: %.2f (ACTIVATE to last beat on the SDRAM pins: %u)\n", lat,
+                cfg.t_refi, cfg.t_rfc, kSeed);
+    std::mt19937 rng_off(kSeed);
+    const auto lat = latency<Vcc_sdram_ctrl>(rng, 2000, true);
+    const auto lat_off = latency<Vcc_sdram_ctrl_norefresh>(rng_off, 2000, false);
+    std::printf("latency_cycles: %.0f\n", lat.first);
+    std::printf("latency_mean_cycles: %.2f (ACTIVATE to last beat on the SDRAM pins: %u)\n", lat.first,
                 2 * (cfg.t_rcd + cfg.t_cl) + cfg.sdram_burst);
+    std::printf("latency_max_cycles: %llu\n", static_cast<unsigned long long>(lat.second));
+    std::printf("latency_mean_cycles_norefresh: %.2f\n", lat_off.first);
+    std::printf("latency_max_cycles_norefresh: %llu\n", static_cast<unsigned long long>(lat_off.second));
     std::vector<uint32_t> rnd(20000), seq(20000);
     for (size_t i = 0; i < rnd.size(); ++i) {
       rnd[i] = rng() % kRegion;
       seq[i] = static_cast<uint32_t>(i) * 256u;
     }
-    std::printf("cycles_per_pair_random: %.2f\n", stream(rnd));
-    std::printf("cycles_per_pair_sequential: %.2f\n", stream(seq));
+    std::printf("cycles_per_pair_random: %.2f\n", stream<Vcc_sdram_ctrl>(rnd, true));
+    std::printf("cycles_per_pair_random_norefresh: %.2f\n", stream<Vcc_sdram_ctrl_norefresh>(rnd, false));
+    std::printf("cycles_per_pair_sequential: %.2f\n", stream<Vcc_sdram_ctrl>(seq, true));
+    std::printf("cycles_per_pair_sequential_norefresh: %.2f\n", stream<Vcc_sdram_ctrl_norefresh>(seq, false));
     std::string what;
     const std::vector<uint32_t> q = queryStream(200000, what);
     std::printf("query stream: %s, %zu node-pair fetches\n", what.c_str(), q.size());
-    std::printf("cycles_per_pair_query: %.2f\n", stream(q));
+    std::printf("cycles_per_pair_query: %.2f\n", stream<Vcc_sdram_ctrl>(q, true));
+    std::printf("cycles_per_pair_query_norefresh: %.2f\n", stream<Vcc_sdram_ctrl_norefresh>(q, false));
     std::printf("cycles_per_pair_bus_limit: %u\n", cfg.sdram_burst);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "bench_memory: %s\n", e.what());

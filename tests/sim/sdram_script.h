@@ -1,6 +1,10 @@
 // Test helper: drives a SdramDevice command by command on memory clock edges, supplies
 // write data in exactly the beats the device expects, and records read beats with the
 // chip cycle they appeared in. Tests build legal and illegal sequences with it.
+//
+// The constructor runs the device's initialization sequence (unless told not to) and then
+// counts chip cycles from its end: origin() is that chip cycle, and read beats and
+// violations are reported relative to it (memory cycle 0 = the first command after init).
 #pragma once
 #include <cstring>
 #include <map>
@@ -17,7 +21,28 @@ struct ReadBeat {
 
 class SdramScript {
  public:
-  explicit SdramScript(const ChipConfig& cfg) : cfg_(cfg), dev_(cfg, mem_) {}
+  enum class Start { kInitialized, kPowerUp };
+  explicit SdramScript(const ChipConfig& cfg, Start start = Start::kInitialized) : cfg_(cfg), dev_(cfg, mem_) {
+    if (start == Start::kInitialized) init();
+  }
+
+  // The initialization sequence with the shortest legal waits: power-up wait, PRECHARGE
+  // ALL, MODE, REFRESH, REFRESH, then NOPs until the DLL has locked.
+  void init() {
+    nop(static_cast<int>(cfg_.t_init));
+    pre(0, true);
+    nop(static_cast<int>(cfg_.t_rp) - 1);
+    mode(sdramModeValue(cfg_));
+    nop(static_cast<int>(cfg_.t_mrd) - 1);
+    ref();
+    nop(static_cast<int>(cfg_.t_rfc) - 1);
+    ref();
+    while (!dev_.initialized()) nop();
+    origin_ = dev_.cycle();
+  }
+  uint64_t origin() const { return origin_; }
+  // Chip cycle relative to origin().
+  uint64_t rel(uint64_t chip_cycle) const { return chip_cycle - origin_; }
 
   // One memory cycle with `p` on the command pins (held for both chip cycles).
   void cmd(const SdramPins& p) {
@@ -37,6 +62,8 @@ class SdramScript {
     cmd(pins(SdramCmd::kWrite, bank, row, col, ap));
   }
   void pre(uint32_t bank, bool all = false) { cmd(pins(SdramCmd::kPrecharge, bank, 0, 0, all)); }
+  void ref() { cmd(pins(SdramCmd::kRefresh, 0, 0, 0, false)); }
+  void mode(uint32_t value, uint32_t reg = 0) { cmd(pins(SdramCmd::kMode, reg, value, 0, false)); }
   void nop(int memory_cycles = 1) {
     for (int i = 0; i < memory_cycles; ++i) cmd(SdramPins{});
   }
@@ -52,7 +79,7 @@ class SdramScript {
     }
     if (drop_write_beats_ && q.wr_valid) q.wr_valid = false;
     const SdramDq& o = dev_.step(q);
-    if (o.valid) reads_.push_back({dev_.cycle() - 1, std::vector<uint8_t>(o.dq, o.dq + dev_.geometry().beatBytes())});
+    if (o.valid) reads_.push_back({rel(dev_.cycle() - 1), std::vector<uint8_t>(o.dq, o.dq + dev_.geometry().beatBytes())});
   }
 
   static SdramPins pins(SdramCmd c, uint32_t bank, uint32_t row, uint32_t col, bool ap) {
@@ -95,6 +122,7 @@ class SdramScript {
   std::vector<uint64_t> next_dm_;
   std::vector<ReadBeat> reads_;
   bool drop_write_beats_ = false;
+  uint64_t origin_ = 0;
 };
 
 }  // namespace cc::sim::test

@@ -1,12 +1,21 @@
-// The timing cc_sdram_rtl_slow is Verilated with: tests/sim/CMakeLists.txt's
+// The configurations the Verilated SDRAM controllers of tests/sim are built with.
+// cc_sdram_rtl: the RTL's defaults, which refresh (the configurations' sdram_refresh is 0
+// so far, docs/memory_system.md). cc_sdram_rtl_slow: tests/sim/CMakeLists.txt's
 // CC_SDRAM_SLOW_TIMING, handed to the tests that link that variant as CC_SLOW_<param>.
 #pragma once
 #include "cc/config.h"
 
 namespace cc::sim {
 
-inline ChipConfig slowSdramConfig() {
+inline ChipConfig rtlDefaultSdramConfig() {
   ChipConfig c;
+  c.name = "rtl-defaults";
+  c.sdram_refresh = 1;
+  return c;
+}
+
+inline ChipConfig slowSdramConfig() {
+  ChipConfig c = rtlDefaultSdramConfig();
   c.name = "slow-test";
   c.t_rp = CC_SLOW_TRp;
   c.t_rcd = CC_SLOW_TRcd;

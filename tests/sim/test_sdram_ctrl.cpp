@@ -17,6 +17,13 @@ namespace cc::sim {
 namespace {
 
 
+// cc_sdram_rtl_modern: configs/modern.cfg's timing, with refresh (tests/sim/CMakeLists.txt).
+[[maybe_unused]] ChipConfig modernSdramConfig() {  // unused in the soak build
+  ChipConfig c = namedConfig("modern");
+  c.sdram_refresh = 1;
+  return c;
+}
+
 std::array<uint8_t, 32> randomBeat(std::mt19937& rng) {
   std::array<uint8_t, 32> b;
   for (auto& x : b) x = static_cast<uint8_t>(rng());
@@ -146,6 +153,13 @@ void randomTraffic(const ChipConfig& cfg, uint32_t seed, uint64_t requests, type
             << " WRITE, " << st.activates << " ACTIVATE\n";
   EXPECT_GT(t.beatsChecked(), requests * 4);
   EXPECT_EQ(st.activates, st.reads + st.writes);  // closed page: one ACTIVATE per burst
+  // The device checked the refresh schedule; it also really happened (two REFRESHes of the
+  // initialization, then one per tREFI, at most refresh_postpone behind).
+  if (cfg.sdram_refresh) {
+    const uint64_t intervals = (t.harness().cycle() / 2) / cfg.t_refi;
+    std::cout << st.refreshes << " REFRESH in " << intervals << " intervals of tREFI\n";
+    EXPECT_GE(st.refreshes + cfg.refresh_postpone, 2 + intervals);
+  }
 }
 
 #ifndef CC_SDRAM_SOAK
@@ -157,7 +171,7 @@ TEST(SdramCtrl, SinglePairReadDataAndLatency) {
   std::vector<uint8_t> img(256);
   for (uint32_t i = 0; i < 256; ++i) img[i] = static_cast<uint8_t>(i * 3 + 1);
   mem.write(0x00123400, img.data(), img.size());
-  SdramRtlHarness<Vcc_sdram_ctrl> h(ChipConfig{}, mem);
+  SdramRtlHarness<Vcc_sdram_ctrl> h(rtlDefaultSdramConfig(), mem);
   MemRequest r;
   r.addr = 0x00123400 | 0x3;  // list-entry mask bits are ignored
   h.push(r);
@@ -182,7 +196,7 @@ TEST(SdramCtrl, RecordReadsReturnTheAddressedHalf) {
   std::vector<uint8_t> img(256);
   for (uint32_t i = 0; i < 256; ++i) img[i] = static_cast<uint8_t>(255 - i);
   mem.write(0x00000500, img.data(), img.size());
-  SdramRtlHarness<Vcc_sdram_ctrl> h(ChipConfig{}, mem);
+  SdramRtlHarness<Vcc_sdram_ctrl> h(rtlDefaultSdramConfig(), mem);
   MemRequest r;
   r.kind = MemRequest::kReadRecord;
   r.addr = 0x00000580;
@@ -201,7 +215,7 @@ TEST(SdramCtrl, RecordReadsReturnTheAddressedHalf) {
 TEST(SdramCtrl, WriteBeatHonoursByteEnables) {
   BoardMemory mem;
   for (uint32_t a = 0x1000; a < 0x1100; a += 4) mem.write32(a, 0xA5A5A5A5u);
-  SdramRtlHarness<Vcc_sdram_ctrl> h(ChipConfig{}, mem);
+  SdramRtlHarness<Vcc_sdram_ctrl> h(rtlDefaultSdramConfig(), mem);
   MemRequest w;
   w.kind = MemRequest::kWriteBeat;
   w.addr = 0x1040;
@@ -219,7 +233,7 @@ TEST(SdramCtrl, WriteBeatHonoursByteEnables) {
 // per 8 chip cycles, the data-bus limit.
 TEST(SdramCtrl, SequentialPairsReachTheBusLimit) {
   BoardMemory mem;
-  SdramRtlHarness<Vcc_sdram_ctrl> h(ChipConfig{}, mem);
+  SdramRtlHarness<Vcc_sdram_ctrl> h(rtlDefaultSdramConfig(), mem);
   const int n = 64;
   for (int i = 0; i < n; ++i) {
     MemRequest r;
@@ -236,7 +250,7 @@ TEST(SdramCtrl, SequentialPairsReachTheBusLimit) {
 // The same bank twice in a row costs the precharge and the next row's activation.
 TEST(SdramCtrl, SameBankRepeatCostsPrechargeAndActivate) {
   BoardMemory mem;
-  SdramRtlHarness<Vcc_sdram_ctrl> h(ChipConfig{}, mem);
+  SdramRtlHarness<Vcc_sdram_ctrl> h(rtlDefaultSdramConfig(), mem);
   MemRequest r;
   r.addr = 0x00000000;
   h.push(r);
@@ -249,17 +263,73 @@ TEST(SdramCtrl, SameBankRepeatCostsPrechargeAndActivate) {
   EXPECT_EQ(h.responses()[8].cycle - h.responses()[0].cycle, 16u);
 }
 
+// ------------------------------------------------------------------------ init and refresh
+
+// The initialization with the real waits of DDR-266 (configs/paper.cfg's keys, the RTL's
+// defaults): 200 us, PRECHARGE ALL, MODE, two REFRESHes, the DLL's 200 cycles after MODE.
+TEST(SdramCtrl, InitializationTakesTheConfiguredWaits) {
+  BoardMemory mem;
+  const ChipConfig c = rtlDefaultSdramConfig();
+  SdramRtlHarness<Vcc_sdram_ctrl> h(c, mem);
+  // PRECHARGE ALL at t_init, MODE tRP later, REFRESHes tMRD and tRFC after that, then the
+  // rest of the DLL wait: ready at MODE + t_dll (13 202 memory cycles).
+  const uint64_t mode = c.t_init + c.t_rp;
+  EXPECT_EQ(h.initCycles(), 2 * std::max(mode + c.t_dll, mode + c.t_mrd + 2 * c.t_rfc));
+  EXPECT_TRUE(h.device().initialized());
+  EXPECT_EQ(h.device().stats().refreshes, 2u);
+  EXPECT_EQ(h.device().stats().activates, 0u);
+}
+
+// A list fetch longer than the refresh interval: sequential node pairs with the queue always
+// full, so the REFRESHes are postponed until 8 are owed and then forced in between the
+// bursts. Every beat arrives in order and intact; the gap a refresh leaves in the stream
+// is printed (docs/memory_system.md).
+TEST(SdramCtrl, RefreshInsideALongListFetch) {
+  BoardMemory mem;
+  const ChipConfig c = rtlDefaultSdramConfig();
+  const int n = 4000;  // 32 000 chip cycles of data: about 31 refresh intervals
+  std::vector<uint8_t> img(256u * n);
+  for (size_t i = 0; i < img.size(); ++i) img[i] = static_cast<uint8_t>(i * 7 + (i >> 9));
+  mem.write(0x00400000, img.data(), img.size());
+  SdramRtlHarness<Vcc_sdram_ctrl> h(c, mem);
+  for (int i = 0; i < n; ++i) {
+    MemRequest r;
+    r.addr = 0x00400000u + 256u * static_cast<uint32_t>(i);
+    h.push(r);
+  }
+  h.drain(1000000);
+  ASSERT_EQ(h.responses().size(), 8u * n);
+  uint64_t worst = 1, gaps = 0;
+  for (size_t b = 0; b < h.responses().size(); ++b) {
+    ASSERT_EQ(0, std::memcmp(h.responses()[b].data.data(), img.data() + 32 * b, 32)) << "beat " << b;
+    if (b > 0) {
+      const uint64_t d = h.responses()[b].cycle - h.responses()[b - 1].cycle;
+      worst = std::max(worst, d);
+      gaps += d > 1;
+    }
+  }
+  const uint64_t refreshes = h.device().stats().refreshes - 2;
+  const uint64_t span = h.responses().back().cycle - h.responses().front().cycle + 1;
+  std::cout << refreshes << " REFRESH inside the fetch, " << gaps << " gaps in the beat stream, the longest "
+            << worst << " cycles; " << span << " cycles for " << 8 * n << " beats (the bus limit: " << 8 * n << ")\n";
+  EXPECT_GE(refreshes, (span / 2) / c.t_refi - c.refresh_postpone);
+  EXPECT_GT(worst, 1u);  // a refresh did land inside
+  // A forced REFRESH waits for the last opened rows' bursts and tRP, then tRFC, tRCD and
+  // CL before the next burst: a few tens of chip cycles, not more.
+  EXPECT_LE(worst, 2u * (c.t_rcd + 4 + c.t_rp + c.t_rfc + c.t_rcd + c.t_cl + 2));
+}
+
 // ------------------------------------------------------------------------ random (short)
 
 TEST(SdramCtrl, RandomTrafficPaperTiming) {
-  randomTraffic<Vcc_sdram_ctrl>(ChipConfig{}, 20261122u, 20000, {});
+  randomTraffic<Vcc_sdram_ctrl>(rtlDefaultSdramConfig(), 20261122u, 20000, {});
 }
 
 TEST(SdramCtrl, RandomTrafficNoGapsNoStalls) {
   Traffic<Vcc_sdram_ctrl>::Mix m;
   m.gap_percent = 0;
   m.stall_percent = 0;
-  randomTraffic<Vcc_sdram_ctrl>(ChipConfig{}, 4242u, 20000, m);
+  randomTraffic<Vcc_sdram_ctrl>(rtlDefaultSdramConfig(), 4242u, 20000, m);
 }
 
 // A few pairs hit over and over: reads that overtake other reads must never pass a write
@@ -272,7 +342,7 @@ TEST(SdramCtrl, RandomTrafficHotSpot) {
   m.read_record = 15;
   m.write = 40;
   m.gap_percent = 0;
-  randomTraffic<Vcc_sdram_ctrl>(ChipConfig{}, 5150u, 20000, m);
+  randomTraffic<Vcc_sdram_ctrl>(rtlDefaultSdramConfig(), 5150u, 20000, m);
 }
 
 TEST(SdramCtrl, RandomTrafficSlowConsumer) {
@@ -281,7 +351,7 @@ TEST(SdramCtrl, RandomTrafficSlowConsumer) {
   m.read_pair = 50;
   m.read_record = 40;
   m.write = 10;
-  randomTraffic<Vcc_sdram_ctrl>(ChipConfig{}, 99u, 5000, m);
+  randomTraffic<Vcc_sdram_ctrl>(rtlDefaultSdramConfig(), 99u, 5000, m);
 }
 
 TEST(SdramCtrl, RandomTrafficSlowTiming) {
@@ -291,20 +361,20 @@ TEST(SdramCtrl, RandomTrafficSlowTiming) {
 // DDR4 timing (configs/modern.cfg): CWL 9 leaves up to three WRITEs' data pending at once;
 // a write-heavy mix with no gaps fills the write-data FIFO (a FIFO of two fails here).
 TEST(SdramCtrl, RandomTrafficModernTiming) {
-  randomTraffic<Vcc_sdram_ctrl_modern>(namedConfig("modern"), 2718u, 10000, {});
+  randomTraffic<Vcc_sdram_ctrl_modern>(modernSdramConfig(), 2718u, 10000, {});
   Traffic<Vcc_sdram_ctrl_modern>::Mix writes;
   writes.read_pair = 55;  // randomTraffic expects more than 4 read beats a request
   writes.read_record = 0;
   writes.write = 45;
   writes.gap_percent = 0;
   writes.stall_percent = 0;
-  randomTraffic<Vcc_sdram_ctrl_modern>(namedConfig("modern"), 1618u, 10000, writes);
+  randomTraffic<Vcc_sdram_ctrl_modern>(modernSdramConfig(), 1618u, 10000, writes);
 }
 
 // The device really checks the controller: a device with a slower tRCD than the RTL was
 // built for must object to the RTL's schedule.
 TEST(SdramCtrl, DeviceCatchesTimingMismatch) {
-  ChipConfig c;
+  ChipConfig c = rtlDefaultSdramConfig();
   c.t_rcd = 3;  // the default RTL issues READ 2 memory cycles after ACTIVATE
   BoardMemory mem;
   SdramRtlHarness<Vcc_sdram_ctrl> h(c, mem);
@@ -321,14 +391,14 @@ TEST(SdramCtrl, DeviceCatchesTimingMismatch) {
 #else  // CC_SDRAM_SOAK
 
 TEST(SdramCtrlSoak, RandomTrafficPaperTiming) {
-  randomTraffic<Vcc_sdram_ctrl>(ChipConfig{}, 1u, 4000000, {});
+  randomTraffic<Vcc_sdram_ctrl>(rtlDefaultSdramConfig(), 1u, 4000000, {});
 }
 
 TEST(SdramCtrlSoak, RandomTrafficNoGapsNoStalls) {
   Traffic<Vcc_sdram_ctrl>::Mix m;
   m.gap_percent = 0;
   m.stall_percent = 0;
-  randomTraffic<Vcc_sdram_ctrl>(ChipConfig{}, 2u, 4000000, m);
+  randomTraffic<Vcc_sdram_ctrl>(rtlDefaultSdramConfig(), 2u, 4000000, m);
 }
 
 TEST(SdramCtrlSoak, RandomTrafficHotSpot) {
@@ -339,7 +409,7 @@ TEST(SdramCtrlSoak, RandomTrafficHotSpot) {
   m.read_record = 15;
   m.write = 40;
   m.gap_percent = 0;
-  randomTraffic<Vcc_sdram_ctrl>(ChipConfig{}, 4u, 2000000, m);
+  randomTraffic<Vcc_sdram_ctrl>(rtlDefaultSdramConfig(), 4u, 2000000, m);
 }
 
 TEST(SdramCtrlSoak, RandomTrafficSlowTiming) {

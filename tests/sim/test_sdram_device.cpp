@@ -16,15 +16,16 @@ std::vector<uint8_t> pattern(uint32_t n, uint32_t seed) {
   return v;
 }
 
-// Runs `body` and checks that it throws SdramViolation with `rule`, `bank`, `cycle`.
+// Runs `body` and checks that it throws SdramViolation with `rule`, `bank`, `cycle` (chip
+// cycles from the end of the script's initialization).
 template <class F>
-void expectViolation(F body, const std::string& rule, int bank, uint64_t cycle) {
+void expectViolation(const SdramScript& s, F body, const std::string& rule, int bank, uint64_t cycle) {
   try {
     body();
   } catch (const SdramViolation& v) {
     EXPECT_EQ(v.rule(), rule) << v.what();
     EXPECT_EQ(v.bank(), bank) << v.what();
-    EXPECT_EQ(v.cycle(), cycle) << v.what();
+    EXPECT_EQ(s.rel(v.cycle()), cycle) << v.what();
     EXPECT_NE(std::string(v.what()).find("[" + rule + "]"), std::string::npos) << v.what();
     return;
   }
@@ -189,7 +190,7 @@ TEST(SdramRules, ActivateToOpenBank) {
   SdramScript s{ChipConfig{}};
   s.act(2, 5);
   s.nop(3);
-  expectViolation([&] { s.act(2, 6); }, "activate-open", 2, 8);
+  expectViolation(s, [&] { s.act(2, 6); }, "activate-open", 2, 8);
 }
 
 TEST(SdramRules, ActivateWhileAutoPrechargePending) {
@@ -198,7 +199,7 @@ TEST(SdramRules, ActivateWhileAutoPrechargePending) {
   s.nop();
   s.read(1, 5, 0, true);  // m2: auto-precharge starts at m6, ACT legal from m8
   s.nop();       // m3
-  expectViolation([&] { s.act(1, 6); }, "activate-open", 1, 8);
+  expectViolation(s, [&] { s.act(1, 6); }, "activate-open", 1, 8);
 }
 
 TEST(SdramRules, TrpAfterAutoPrecharge) {
@@ -207,7 +208,7 @@ TEST(SdramRules, TrpAfterAutoPrecharge) {
   s.nop();
   s.read(1, 5, 0, true);  // m2, precharge m6, idle m8
   s.nop(4);               // m3..m6
-  expectViolation([&] { s.act(1, 6); }, "tRP", 1, 14);  // m7
+  expectViolation(s, [&] { s.act(1, 6); }, "tRP", 1, 14);  // m7
 }
 
 TEST(SdramRules, TrpAfterExplicitPrecharge) {
@@ -215,7 +216,7 @@ TEST(SdramRules, TrpAfterExplicitPrecharge) {
   s.act(3, 5);
   s.nop(2);
   s.pre(3);  // m3, ACT legal from m5
-  expectViolation([&] { s.act(3, 9); }, "tRP", 3, 8);
+  expectViolation(s, [&] { s.act(3, 9); }, "tRP", 3, 8);
   SdramScript ok{ChipConfig{}};
   ok.act(3, 5);
   ok.nop(2);
@@ -227,13 +228,13 @@ TEST(SdramRules, TrpAfterExplicitPrecharge) {
 TEST(SdramRules, ReadToClosedBank) {
   SdramScript s{ChipConfig{}};
   s.nop(2);
-  expectViolation([&] { s.read(0, 0, 0); }, "read-closed", 0, 4);
+  expectViolation(s, [&] { s.read(0, 0, 0); }, "read-closed", 0, 4);
 }
 
 TEST(SdramRules, WriteToClosedBank) {
   SdramScript s{ChipConfig{}};
   s.act(0, 1);
-  expectViolation([&] { s.write(2, 1, 0, false, {}); }, "write-closed", 2, 2);
+  expectViolation(s, [&] { s.write(2, 1, 0, false, {}); }, "write-closed", 2, 2);
 }
 
 TEST(SdramRules, ReadAfterAutoPrechargeIsClosed) {
@@ -242,47 +243,47 @@ TEST(SdramRules, ReadAfterAutoPrechargeIsClosed) {
   s.nop();
   s.read(0, 1, 0, true);
   s.nop(3);
-  expectViolation([&] { s.read(0, 1, 8); }, "read-closed", 0, 12);
+  expectViolation(s, [&] { s.read(0, 1, 8); }, "read-closed", 0, 12);
 }
 
 TEST(SdramRules, ReadWrongRow) {
   SdramScript s{ChipConfig{}};
   s.act(1, 40);
   s.nop();
-  expectViolation([&] { s.read(1, 41, 0); }, "read-row", 1, 4);
+  expectViolation(s, [&] { s.read(1, 41, 0); }, "read-row", 1, 4);
 }
 
 TEST(SdramRules, WriteWrongRow) {
   SdramScript s{ChipConfig{}};
   s.act(1, 40);
   s.nop();
-  expectViolation([&] { s.write(1, 39, 0, false, {}); }, "write-row", 1, 4);
+  expectViolation(s, [&] { s.write(1, 39, 0, false, {}); }, "write-row", 1, 4);
 }
 
 TEST(SdramRules, Trcd) {
   SdramScript s{ChipConfig{}};
   s.act(2, 3);
-  expectViolation([&] { s.read(2, 3, 0); }, "tRCD", 2, 2);
+  expectViolation(s, [&] { s.read(2, 3, 0); }, "tRCD", 2, 2);
   ChipConfig c;
   c.t_rcd = 4;
   SdramScript t{c};
   t.act(0, 3);
   t.nop(2);
-  expectViolation([&] { t.write(0, 3, 0, false, {}); }, "tRCD", 0, 6);
+  expectViolation(t, [&] { t.write(0, 3, 0, false, {}); }, "tRCD", 0, 6);
 }
 
 TEST(SdramRules, ColumnNotBurstAligned) {
   SdramScript s{ChipConfig{}};
   s.act(0, 0);
   s.nop();
-  expectViolation([&] { s.read(0, 0, 4); }, "col-align", 0, 4);
+  expectViolation(s, [&] { s.read(0, 0, 4); }, "col-align", 0, 4);
 }
 
 TEST(SdramRules, BankAndRowRange) {
   SdramScript s{ChipConfig{}};
-  expectViolation([&] { s.act(4, 0); }, "bank-range", 4, 0);
+  expectViolation(s, [&] { s.act(4, 0); }, "bank-range", 4, 0);
   SdramScript t{ChipConfig{}};
-  expectViolation([&] { t.act(0, 65536); }, "row-range", 0, 0);
+  expectViolation(t, [&] { t.act(0, 65536); }, "row-range", 0, 0);
 }
 
 TEST(SdramRules, ReadBurstCollision) {
@@ -291,7 +292,7 @@ TEST(SdramRules, ReadBurstCollision) {
   s.act(1, 1);
   s.read(0, 1, 0, true);  // m2: beats chip 8..15
   s.nop(2);
-  expectViolation([&] { s.read(1, 1, 0, true); }, "burst-collision", 1, 10);  // m5: beats 14..21
+  expectViolation(s, [&] { s.read(1, 1, 0, true); }, "burst-collision", 1, 10);  // m5: beats 14..21
 }
 
 TEST(SdramRules, WriteBurstCollision) {
@@ -299,7 +300,7 @@ TEST(SdramRules, WriteBurstCollision) {
   s.act(0, 1);
   s.act(1, 1);
   s.write(0, 1, 0, true, {});  // m2: beats chip 6..13
-  expectViolation([&] { s.write(1, 1, 0, true, {}); }, "burst-collision", 1, 6);
+  expectViolation(s, [&] { s.write(1, 1, 0, true, {}); }, "burst-collision", 1, 6);
 }
 
 TEST(SdramRules, ReadWriteBusConflict) {
@@ -308,7 +309,7 @@ TEST(SdramRules, ReadWriteBusConflict) {
   s.act(1, 1);
   s.read(0, 1, 0, true);  // m2: read beats 8..15
   s.nop();
-  expectViolation([&] { s.write(1, 1, 0, true, {}); }, "bus-conflict", 1, 8);  // m4: beats 10..17
+  expectViolation(s, [&] { s.write(1, 1, 0, true, {}); }, "bus-conflict", 1, 8);  // m4: beats 10..17
 }
 
 TEST(SdramRules, BusTurnaround) {
@@ -318,7 +319,7 @@ TEST(SdramRules, BusTurnaround) {
   s.read(0, 1, 0, true);  // m2: read beats 8..15
   s.nop(4);
   // WRITE at m7: beats 16..23, directly after the read: no turnaround cycle.
-  expectViolation([&] { s.write(1, 1, 0, true, {}); }, "bus-turnaround", 1, 14);
+  expectViolation(s, [&] { s.write(1, 1, 0, true, {}); }, "bus-turnaround", 1, 14);
   SdramScript ok{ChipConfig{}};
   ok.act(0, 1);
   ok.act(1, 1);
@@ -333,7 +334,7 @@ TEST(SdramRules, WriteDataMissing) {
   s.nop();
   s.dropWriteBeats(true);
   s.write(0, 1, 0, true, {});  // m2 at chip 4/5, first beat due in chip 6
-  expectViolation([&] { s.nop(); }, "write-data-missing", 0, 6);
+  expectViolation(s, [&] { s.nop(); }, "write-data-missing", 0, 6);
 }
 
 TEST(SdramRules, WriteDataStray) {
@@ -341,7 +342,7 @@ TEST(SdramRules, WriteDataStray) {
   s.nop();
   SdramPins p;
   p.wr_valid = true;
-  expectViolation([&] { s.stepChip(p); }, "write-data-stray", -1, 2);
+  expectViolation(s, [&] { s.stepChip(p); }, "write-data-stray", -1, 2);
 }
 
 TEST(SdramRules, ControllerDrivesDuringRead) {
@@ -352,13 +353,13 @@ TEST(SdramRules, ControllerDrivesDuringRead) {
   s.nop(1);  // chip 6, 7 -> next is chip 8, first read beat
   SdramPins p;
   p.wr_valid = true;
-  expectViolation([&] { s.stepChip(p); }, "bus-conflict", 0, 8);
+  expectViolation(s, [&] { s.stepChip(p); }, "bus-conflict", 0, 8);
 }
 
 TEST(SdramRules, CommandHeldForWholeMemoryCycle) {
   SdramScript s{ChipConfig{}};
   s.stepChip(SdramScript::pins(SdramCmd::kNop, 0, 0, 0, false));
-  expectViolation([&] { s.stepChip(SdramScript::pins(SdramCmd::kActivate, 2, 0, 0, false)); }, "command-hold", 2, 1);
+  expectViolation(s, [&] { s.stepChip(SdramScript::pins(SdramCmd::kActivate, 2, 0, 0, false)); }, "command-hold", 2, 1);
 }
 
 TEST(SdramRules, Tras) {
@@ -367,7 +368,7 @@ TEST(SdramRules, Tras) {
   SdramScript s{c};
   s.act(0, 1);
   s.nop(4);
-  expectViolation([&] { s.pre(0); }, "tRAS", 0, 10);
+  expectViolation(s, [&] { s.pre(0); }, "tRAS", 0, 10);
   // The auto-precharge waits for tRAS too: with tRAS = 8 it starts at m8, so ACTIVATE
   // is legal from m10 (the burst alone would have allowed m8).
   c.t_ras = 8;
@@ -376,7 +377,7 @@ TEST(SdramRules, Tras) {
   t.nop();
   t.read(0, 1, 0, true);  // m2
   t.nop(5);               // m3..m7
-  expectViolation([&] { t.act(0, 2); }, "tRP", 0, 16);  // m8
+  expectViolation(t, [&] { t.act(0, 2); }, "tRP", 0, 16);  // m8
   SdramScript ok{c};
   ok.act(0, 1);
   ok.nop();
@@ -391,7 +392,7 @@ TEST(SdramRules, PrechargeTruncatesRead) {
   s.nop();
   s.read(0, 1, 0);  // m2: array access until m6
   s.nop(2);
-  expectViolation([&] { s.pre(0); }, "read-truncate", 0, 10);
+  expectViolation(s, [&] { s.pre(0); }, "read-truncate", 0, 10);
 }
 
 TEST(SdramRules, WriteRecovery) {
@@ -400,7 +401,7 @@ TEST(SdramRules, WriteRecovery) {
   s.nop();
   s.write(0, 1, 0, false, {});  // m2: data m3..m7, precharge from m7 + tWR = m9
   s.nop(5);                     // m3..m7
-  expectViolation([&] { s.pre(0); }, "tWR", 0, 16);  // m8
+  expectViolation(s, [&] { s.pre(0); }, "tWR", 0, 16);  // m8
 }
 
 TEST(SdramRules, PrechargeDuringAutoPrecharge) {
@@ -408,7 +409,7 @@ TEST(SdramRules, PrechargeDuringAutoPrecharge) {
   s.act(0, 1);
   s.nop();
   s.read(0, 1, 0, true);
-  expectViolation([&] { s.pre(0); }, "precharge-ap", 0, 6);
+  expectViolation(s, [&] { s.pre(0); }, "precharge-ap", 0, 6);
 }
 
 TEST(SdramRules, PrechargeAllChecksEveryBank) {
@@ -417,7 +418,205 @@ TEST(SdramRules, PrechargeAllChecksEveryBank) {
   s.act(3, 1);
   s.nop();
   s.read(3, 1, 0);  // m3, bank 3 array busy until m7
-  expectViolation([&] { s.pre(0, true); }, "read-truncate", 3, 8);
+  expectViolation(s, [&] { s.pre(0, true); }, "read-truncate", 3, 8);
+}
+
+
+// ------------------------------------------------------------------------ initialization
+
+// Short waits so that the sequences stay readable; the rules are the same as with the real
+// values of configs/ (tested through the controller in test_sdram_ctrl).
+ChipConfig shortInit() {
+  ChipConfig c;
+  c.t_init = 10;
+  c.t_mrd = 2;
+  c.t_dll = 12;
+  c.t_refi = 40;
+  c.t_rfc = 5;
+  c.sdram_refresh = 1;
+  return c;
+}
+
+TEST(SdramInit, LegalSequenceThenData) {
+  SdramScript s{shortInit(), SdramScript::Start::kPowerUp};
+  EXPECT_FALSE(s.dev().initialized());
+  s.init();
+  EXPECT_TRUE(s.dev().initialized());
+  // PRECHARGE ALL m10, MODE m12, REFRESH m14 and m19 (tRFC 5), done at max(m12 + 12, m24).
+  EXPECT_EQ(s.origin(), 2u * 24);
+  EXPECT_EQ(s.dev().stats().refreshes, 2u);
+  const auto img = pattern(256, 5);
+  s.mem().write(0, img.data(), img.size());
+  s.act(0, 0);
+  s.nop();
+  s.read(0, 0, 0, true);
+  s.nop(8);
+  ASSERT_EQ(s.reads().size(), 8u);
+  EXPECT_EQ(0, std::memcmp(s.reads()[0].data.data(), img.data(), 32));
+}
+
+TEST(SdramInit, CommandDuringPowerUpWait) {
+  SdramScript s{shortInit(), SdramScript::Start::kPowerUp};
+  s.nop(9);
+  expectViolation(s, [&] { s.pre(0, true); }, "init-wait", -1, 18);
+}
+
+TEST(SdramInit, ActivateBeforeInitialization) {
+  SdramScript s{shortInit(), SdramScript::Start::kPowerUp};
+  s.nop(10);
+  expectViolation(s, [&] { s.act(2, 0); }, "init-sequence", 2, 20);
+}
+
+TEST(SdramInit, SequenceOutOfOrder) {
+  SdramScript s{shortInit(), SdramScript::Start::kPowerUp};
+  s.nop(10);
+  expectViolation(s, [&] { s.mode(sdramModeValue(shortInit())); }, "init-sequence", -1, 20);
+  SdramScript t{shortInit(), SdramScript::Start::kPowerUp};
+  t.nop(10);
+  t.pre(0, true);
+  t.nop();
+  expectViolation(t, [&] { t.ref(); }, "init-sequence", -1, 24);  // MODE must come first
+}
+
+TEST(SdramInit, ModeRegisterMustMatchConfig) {
+  ChipConfig c = shortInit();
+  SdramScript s{c, SdramScript::Start::kPowerUp};
+  s.nop(10);
+  s.pre(0, true);
+  s.nop();
+  c.t_cl = 3;  // a controller built for CL 3 on a device configured for CL 2
+  expectViolation(s, [&] { s.mode(sdramModeValue(c)); }, "mode-register", -1, 24);
+  EXPECT_EQ(sdramModeValue(ChipConfig{}), 2u * 16 + 3);  // CL 2, burst of 8
+}
+
+TEST(SdramInit, ReadBeforeDllLock) {
+  ChipConfig c = shortInit();
+  c.t_dll = 20;
+  SdramScript s{c, SdramScript::Start::kPowerUp};
+  s.nop(10);
+  s.pre(0, true);
+  s.nop();
+  s.mode(sdramModeValue(c));            // m12: DLL locked from m32
+  s.nop();
+  s.ref();                              // m14
+  s.nop(4);
+  s.ref();                              // m19, tRFC until m24
+  s.nop(4);                             // m20..m23
+  EXPECT_FALSE(s.dev().initialized());
+  expectViolation(s, [&] { s.act(1, 0); }, "init-sequence", 1, 48);
+}
+
+TEST(SdramInit, WaitsOfTheSequence) {
+  SdramScript s{shortInit(), SdramScript::Start::kPowerUp};
+  s.nop(10);
+  s.pre(0, true);  // m10
+  expectViolation(s, [&] { s.mode(sdramModeValue(shortInit())); }, "tRP", -1, 22);  // tRP 2
+  SdramScript t{shortInit(), SdramScript::Start::kPowerUp};
+  t.nop(10);
+  t.pre(0, true);
+  t.nop();
+  t.mode(sdramModeValue(shortInit()));  // m12
+  expectViolation(t, [&] { t.ref(); }, "tMRD", -1, 26);  // tMRD 2
+}
+
+// ------------------------------------------------------------------------ refresh
+
+TEST(SdramRefresh, RefreshNeedsAllBanksPrecharged) {
+  SdramScript s{shortInit()};
+  s.act(2, 5);
+  s.nop();
+  expectViolation(s, [&] { s.ref(); }, "refresh-open", 2, 4);
+  SdramScript t{shortInit()};
+  t.act(1, 5);
+  t.nop();
+  t.read(1, 5, 0, true);  // m2: auto-precharge at m6, ACTIVATE (and REFRESH) from m8
+  t.nop(4);               // m3..m6
+  expectViolation(t, [&] { t.ref(); }, "tRP", 1, 14);
+}
+
+TEST(SdramRefresh, NothingInsideTrfc) {
+  SdramScript s{shortInit()};
+  s.ref();     // m0: tRFC until m5
+  s.nop(3);
+  expectViolation(s, [&] { s.act(0, 1); }, "tRFC", 0, 8);
+  SdramScript t{shortInit()};
+  t.ref();
+  t.nop(3);
+  expectViolation(t, [&] { t.ref(); }, "tRFC", -1, 8);
+}
+
+// One REFRESH every tREFI on average; at most 8 owed. The 9th owed one is a violation at the
+// memory clock edge it becomes due.
+TEST(SdramRefresh, PostponementLimit) {
+  const ChipConfig c = shortInit();
+  SdramScript s{c};
+  s.nop(static_cast<int>(9 * c.t_refi));  // m0..m(9 tREFI - 1): 8 owed, still legal
+  expectViolation(s, [&] { s.nop(); }, "tREFI", -1, 2ull * 9 * c.t_refi);
+  // Catching up the 8 before the 9th is due is legal, and so is refreshing on time for
+  // much longer than the retention time.
+  SdramScript t{c};
+  t.nop(static_cast<int>(9 * c.t_refi) - 8 * static_cast<int>(c.t_rfc) - 1);
+  for (int i = 0; i < 8; ++i) {
+    t.ref();
+    t.nop(static_cast<int>(c.t_rfc) - 1);
+  }
+  t.nop(static_cast<int>(c.t_refi));
+  const uint64_t rounds = t.dev().retentionCycles() / c.t_refi + 20;
+  for (uint64_t i = 0; i < rounds; ++i) {
+    t.ref();
+    t.nop(static_cast<int>(c.t_refi) - 1);
+  }
+  t.act(3, 77);
+  t.nop();
+  t.read(3, 77, 0, true);
+  t.nop(8);
+  EXPECT_EQ(t.reads().size(), 8u);
+}
+
+TEST(SdramRefresh, RefreshOffChecksNothing) {
+  ChipConfig c = shortInit();
+  c.sdram_refresh = 0;
+  SdramScript s{c};
+  s.nop(static_cast<int>(20 * c.t_refi));
+  s.act(0, 1);
+  s.nop();
+  s.read(0, 1, 0, true);
+  s.nop(8);
+  EXPECT_EQ(s.reads().size(), 8u);
+}
+
+// A row whose data is older than the retention time (8192 + 9 intervals of tREFI) may not be
+// read: REFRESH restores one row group each, ACTIVATE restores the row it opens. With the
+// tREFI rule off the device lets the schedule fall behind; the READ is what fails.
+TEST(SdramRefresh, RetentionNamesBankRowAndCycle) {
+  ChipConfig c = shortInit();
+  c.t_refi = 6;
+  c.t_rfc = 2;
+  SdramScript s{c};
+  s.dev().checkRefreshInterval(false);
+  const uint64_t ret = s.dev().retentionCycles();
+  EXPECT_EQ(ret, (8192u + 9) * 6);
+  // Row 8193 is in group 1; row 5 of bank 1 is kept alive by activating it.
+  s.act(1, 5);
+  s.nop();
+  s.read(1, 5, 0, true);
+  s.nop(static_cast<int>(ret) - 6);
+  s.act(1, 5);  // m = ret - 3: fresh since m0
+  s.nop();
+  s.read(1, 5, 0, true);
+  s.nop(5);     // m = ret + 3
+  s.act(2, 8193);
+  s.nop();
+  const uint64_t read_m = ret + 7;
+  try {
+    s.read(2, 8193, 0, true);
+    ADD_FAILURE() << "no retention violation";
+  } catch (const SdramViolation& v) {
+    EXPECT_EQ(v.rule(), "retention");
+    EXPECT_EQ(v.bank(), 2);
+    EXPECT_EQ(s.rel(v.cycle()), 2 * read_m);
+    EXPECT_NE(std::string(v.what()).find("row 8193"), std::string::npos) << v.what();
+  }
 }
 
 }  // namespace

@@ -31,6 +31,18 @@ struct ChipConfig {
   uint32_t t_ras = 0;          // ACTIVATE to precharge minimum, memory cycles (0: no limit)
   uint32_t t_turn = 1;         // idle memory cycles between read and write data on the bus
   uint32_t sdram_col_bits = 9; // column (beat) address bits per row: 512 beats = 16 KiB rows
+  // Initialization and refresh (docs/memory_system.md, "Initialization and refresh"; memory
+  // cycles, defaults: DDR-266 256 Mbit parts, JESD79, at the paper configuration's 65 MHz).
+  uint32_t t_init = 13000;        // power-up wait before the first command (200 us)
+  uint32_t t_mrd = 2;             // mode-register set to the next command
+  uint32_t t_dll = 200;           // mode-register set (DLL reset) to the first READ
+  uint32_t t_refi = 507;          // average refresh interval (7.8 us)
+  uint32_t t_rfc = 5;             // REFRESH to the next ACTIVATE or REFRESH (75 ns)
+  uint32_t refresh_postpone = 8;  // REFRESHes that may be owed at once (1..8; the standard's limit: 8)
+  // 1: the controller refreshes and the device checks tREFI and retention. 0: no refresh
+  // and neither is checked (an ideal memory that keeps its contents, not a real part; the
+  // chips' default until the TLM times refresh at chip level, configs/paper.cfg).
+  uint32_t sdram_refresh = 0;
   // Timed-model parameters (model/tlm, docs/tlm.md). The memory clock is always half the
   // core clock (one DDR beat per chip cycle), so core_mhz scales both.
   uint32_t sdram_queue = 8;       // requests the SDRAM controller holds (RTL QueueDepth)

@@ -14,6 +14,9 @@
 //     it is there and the older requests' beats have gone.
 //   * One command per memory cycle; the memory clock is half the chip clock, so commands
 //     sit on even chip cycles and data moves one beat per chip cycle.
+//   * Refresh (cfg.sdram_refresh): one REFRESH owed every t_refi memory cycles; it goes out
+//     once the queue is empty, or when refresh_postpone are owed; while one is wanted no
+//     row opens, and it waits for every bank to be precharged; no ACTIVATE within tRFC.
 //
 // Address mapping, rule names and parameters are those of the device model
 // (sim/cc_sdram_device.h: SdramGeometry and ChipConfig).
@@ -25,15 +28,17 @@
 //
 // Port API: cycle convention.
 //   Chip cycle n is the interval after the n-th rising edge of clk_i counted from the
-//   start of the request stream: cycle 0 is the first cycle after rst_ni went high (the
-//   harness sim/cc_sdram_harness.h numbers cycles the same way). In cycle 0 the RTL's
-//   phase_q is 0, so the controller's decision cycles (the chip cycle before a memory
+//   end of the controller's initialization: cycle 0 is the first cycle req_ready_o is high
+//   after reset (the harness sim/cc_sdram_harness.h numbers cycles the same way; an even
+//   number of cycles after reset), and the refresh interval starts there. In cycle 0 the
+//   RTL's phase_q is 0, so the controller's decision cycles (the chip cycle before a memory
 //   clock edge) are the odd cycles 2m-1 and memory cycle m is chip cycles 2m and 2m+1.
 //   "Request accepted in cycle a" = req_valid_i && req_ready_o in cycle a (the request is
 //   registered at the end of it); response beats are counted in the cycle in which
 //   rsp_valid_o is high (rsp_ready_i is always 1 here). A caller whose cycle counter
 //   starts elsewhere (e.g. at query start) must shift by the cycles since the
-//   controller's reset; only the parity matters while the controller is idle.
+//   controller's initialization; only the parity matters while the controller is idle and
+//   refresh is off.
 //
 // Port API: how exact it is.
 //   Internally the class replays the RTL's schedule decision by decision (one memory cycle
@@ -132,6 +137,8 @@ class SdramTiming {
   struct PortState {
     uint64_t m = 1;             // next memory cycle to decide (decided in chip cycle 2m-1)
     uint64_t rd_ok = 0, wr_ok = 0;  // first memory cycle a READ / a WRITE may go out
+    uint64_t refs = 0;          // REFRESHes issued
+    uint64_t rfc_ok = 0;        // first memory cycle an ACTIVATE or REFRESH may go (tRFC)
     std::vector<PortBank> banks;
     std::vector<PortEntry> pending;  // oldest first
   };
@@ -147,6 +154,7 @@ class SdramTiming {
     uint64_t m;                 // memory cycle of the command
     uint64_t n;                 // request
     bool cas;                   // READ/WRITE (else ACTIVATE)
+    bool ref;                   // REFRESH (n, cas unused)
   };
   // Decides from st.m on until nothing is pending, logging the decisions into log_ and the
   // READ/WRITE cycles into spec_cas_ (the speculative run: no further request comes).
@@ -154,6 +162,14 @@ class SdramTiming {
   // Applies one decision to st; `real`: final (recorded, counted, hist().cas set).
   void portApply(PortState& st, size_t idx, uint64_t m, bool cas, bool real);
   void portChain(uint64_t from);  // grants and retire cycles of requests from..port_n_-1
+  // Refresh: the first memory cycle a REFRESH is forced (refresh_postpone owed), or kNever
+  // without refresh; the first memory cycle every bank is precharged and past tRP (kNever
+  // while a row is open); applying one REFRESH.
+  uint64_t refreshForcedFrom(const PortState& st) const;
+  static uint64_t banksIdleFrom(const PortState& st);
+  void refreshApply(PortState& st, uint64_t m, bool real);
+  // The REFRESHes that go out before memory cycle `until` while no request is pending.
+  void refreshIdle(uint64_t until);
   [[noreturn]] void grantOutOfRange(uint64_t n) const;
   PortHist& hist(uint64_t n) { return hist_[n % kPortHistory]; }
   const PortHist& hist(uint64_t n) const { return hist_[n % kPortHistory]; }

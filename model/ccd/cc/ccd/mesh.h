@@ -10,7 +10,7 @@
 #include "cc/ccd/primitives.h"
 
 namespace cc {
-struct Mesh;  // driver/cc/mesh.h
+struct Mesh;  // model/mesh/cc/mesh.h
 }
 
 namespace cc::ccd {

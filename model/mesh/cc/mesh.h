@@ -1,4 +1,4 @@
-// Triangle meshes as the driver sees them: vertex positions in float (what the chip will
+// Triangle meshes as the host programs read them: vertex positions in float (what the chip will
 // hold), the positions as read in double beside them, and triangles in input order. A triangle's id is its index in `tris` and never
 // changes: faces in file order, a polygon of n vertices fanned (v0, vi, vi+1) into n-2
 // triangles in order. Degenerate triangles stay in the mesh (keeping ids stable); the tree

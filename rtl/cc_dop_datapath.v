@@ -1,0 +1,230 @@
+// =======================================================================================
+// cc_dop_datapath: the core's node buffers and the DOP transform and comparison (paper
+// §3.2, Fig. 4): the tumbled-pair buffer (two banks: the controller's pair and the
+// look-ahead engine's, loaded by the memory port), the two DOTADD units with their operand
+// selection through the correspondence file, the transformed DOPs (a bank per tumbled-pair
+// bank), and the comparator bank that tests the aligned node of slot s (the fetch unit's
+// head pair) against both transformed tumbled nodes.
+//
+// The shared DOTADD unit: side A's triangle passes first, then the controller's DOP
+// transform (S_DOT; the two meet only when the controller runs ahead of the triangle-test
+// engine, TriQueue > 0), the look-ahead engine in the cycles left. The pass unit: side B's
+// passes, and with two transform lanes node 1 of the controller's pair (the controller's
+// second lane before the look-ahead engine's). A node's transform uses correspondence lines
+// CORR_DOP + i and matrix lines MAT_DOP + i (docs/memory_image.md); a triangle pass brings
+// its operands and matrix row from the triangle-test engine (cc_tri_pass).
+//
+// Results land as they come, by tag {look-ahead engine's, node, output index}; tag {01, 0}
+// on the shared unit is side A's pass, tag 0 on the pass unit side B's.
+// =======================================================================================
+module cc_dop_datapath #(
+  parameter integer DotaddStages = 6
+) (
+  input  wire              clk_i,
+  input  wire              rst_ni,
+  // the register files (cc_core_regs)
+  input  wire [132*32-1:0] matrix_i,
+  input  wire [66*20-1:0]  corr_i,
+  // the memory port: a beat of a tumbled pair into bank tbuf_bank_i
+  input  wire              tbuf_write_i,
+  input  wire              tbuf_bank_i,
+  input  wire [2:0]        tbuf_beat_i,
+  input  wire [255:0]      tbuf_data_i,
+  // the fetch unit's head pair (two aligned nodes)
+  input  wire [2047:0]     head_pair_i,
+  // the controller: its bank, tumbled node t, aligned node s, the test handed over
+  input  wire              bank_i,
+  input  wire              t_i,
+  input  wire              s_i,
+  input  wire              tri_t_i,
+  input  wire              tri_s_i,
+  output wire [31:0]       tnode_flags_o,
+  output wire [31:0]       tnode_ptr_o,
+  output wire [31:0]       aligned_flags_o,
+  output wire [31:0]       aligned_ptr_o,
+  output wire [31:0]       tri_rec_a_o,     // the test's triangle records
+  output wire [31:0]       tri_rec_b_o,
+  output wire [1:0]        overlap_o,       // aligned node s against tumbled node 0 / 1
+  // the controller's transform: node t_i on the shared unit, node 1 on the pass unit
+  input  wire              ctl_dot_issue_i,
+  input  wire [4:0]        ctl_dot_index_i,
+  output wire              ctl_dot_out_o,
+  input  wire              ctl_pass_issue_i,
+  input  wire [4:0]        ctl_pass_index_i,
+  output wire              ctl_pass_out_o,
+  // the look-ahead engine: its bank, node and indices; its issues granted, its results
+  input  wire              sp_bank_i,
+  input  wire              sp_node_i,
+  input  wire [4:0]        sp_index_i,
+  input  wire [4:0]        sp_index1_i,
+  input  wire              sp_want_dot_i,
+  input  wire              sp_want_pass_i,
+  output wire              sp_dot_issue_o,
+  output wire              sp_pass_issue_o,
+  output wire [1:0]        sp_results_o,
+  // the triangle-test engine's passes: side s issues with operands and a matrix row
+  input  wire [1:0]        te_issue_i,
+  input  wire [2*96-1:0]   te_ops_i,        // {dn, dm, dk} per side
+  input  wire [2*128-1:0]  te_mrow_i,       // {c, c2, c1, c0} per side
+  output wire [1:0]        te_out_o,
+  output wire [63:0]       te_result_o,     // {side B's, side A's}
+  output wire              dot_valid_o      // the shared unit issues (the board's timeline)
+);
+/* verilator lint_off UNUSEDPARAM */   // a unit uses the constants of its part
+`include "cc_regmap.vh"
+/* verilator lint_on UNUSEDPARAM */
+  genvar g;
+  // Node words (docs/memory_image.md): the DOP from word 0, the flags, the pointer.
+  localparam [4:0] FlagsWord = NODE_FLAGS[6:2], PtrWord = NODE_PTR[6:2], DopWord = NODE_DOP[6:2];
+  localparam integer NodeBits = NODE_BYTES * 8;
+  localparam [6:0] CorrDop = CORR_DOP[6:0];   // the DOP transform's lines in the files
+  localparam [5:0] MatDop  = MAT_DOP[5:0];
+
+  wire [31:0] matrix [0:131];
+  wire [19:0] corr   [0:65];
+  generate
+    for (g = 0; g < 132; g = g + 1) begin : g_matrix
+      assign matrix[g] = matrix_i[32*g +: 32];
+    end
+    for (g = 0; g < 66; g = g + 1) begin : g_corr
+      assign corr[g] = corr_i[20*g +: 20];
+    end
+  endgenerate
+
+  // ---- node buffers: tumbled pairs (bank b, node t at word 64b + 32t), the aligned pair ----
+  reg  [31:0] tbuf_q [0:127];
+  reg  [31:0] tdop_q [0:127];                 // transformed DOPs, as the pairs
+  integer i;
+  always @(posedge clk_i)
+    if (tbuf_write_i)
+      for (i = 0; i < 8; i = i + 1) tbuf_q[{tbuf_bank_i, tbuf_beat_i, i[2:0]}] <= tbuf_data_i[32*i +: 32];
+  wire [NodeBits-1:0] anode = head_pair_i[NodeBits*s_i +: NodeBits];
+  wire [NodeBits-1:0] tri_anode = head_pair_i[NodeBits*tri_s_i +: NodeBits];
+  assign tnode_flags_o   = tbuf_q[{bank_i, t_i, FlagsWord}];
+  assign tnode_ptr_o     = tbuf_q[{bank_i, t_i, PtrWord}];
+  assign aligned_flags_o = anode[32*FlagsWord +: 32];
+  assign aligned_ptr_o   = anode[32*PtrWord +: 32];
+  assign tri_rec_a_o     = tbuf_q[{bank_i, tri_t_i, PtrWord}];
+  assign tri_rec_b_o     = tri_anode[32*PtrWord +: 32];
+
+  // ---- the shared unit ----
+  wire        te_dot_issue = te_issue_i[0];
+  assign      sp_dot_issue_o = !ctl_dot_issue_i && !te_dot_issue && sp_want_dot_i;
+  wire        dot_spec      = !ctl_dot_issue_i && !te_dot_issue;   // whose operands are on the inputs
+  wire [4:0]  dot_line_idx  = dot_spec ? sp_index_i : ctl_dot_index_i;
+  wire [19:0] dot_corr = corr[CorrDop + {2'b00, dot_line_idx}];
+  wire [6:0]  dot_node_base = dot_spec ? {sp_bank_i, sp_node_i, 5'd0} : {bank_i, t_i, 5'd0};
+  wire [31:0] dot_op [0:2];
+  wire [31:0] dot_m [0:3];
+  generate
+    for (g = 0; g < 3; g = g + 1) begin : g_dot_op
+      wire [4:0] idx = dot_corr[5*g +: 5];
+      assign dot_op[g] = te_dot_issue ? te_ops_i[32*g +: 32] : tbuf_q[dot_node_base + {2'b0, DopWord + idx}];
+    end
+    for (g = 0; g < 4; g = g + 1) begin : g_dot_m
+      assign dot_m[g] = te_dot_issue ? te_mrow_i[32*g +: 32] : matrix[{MatDop + {1'b0, dot_line_idx}, g[1:0]}];
+    end
+  endgenerate
+  assign      dot_valid_o = ctl_dot_issue_i || te_dot_issue || sp_dot_issue_o;
+  wire        dot_valid_out;
+  wire [31:0] dot_result;
+  wire [6:0]  dot_tag;
+  assign      ctl_dot_out_o = dot_valid_out && dot_tag[6:5] == 2'b00;
+  assign      te_out_o[0]   = dot_valid_out && dot_tag[6:5] == 2'b01;
+  assign      te_result_o[31:0] = dot_result;
+  cc_dotadd #(
+    .Stages   (DotaddStages),
+    .TagWidth (7)
+  ) u_dotadd (
+    .clk_i    (clk_i),
+    .rst_ni   (rst_ni),
+    .valid_i  (dot_valid_o),
+    .dk_i     (dot_op[0]),
+    .dm_i     (dot_op[1]),
+    .dn_i     (dot_op[2]),
+    .c0_i     (dot_m[0]),
+    .c1_i     (dot_m[1]),
+    .c2_i     (dot_m[2]),
+    .c_i      (dot_m[3]),
+    .tag_i    (te_dot_issue ? 7'b010_0000 : dot_spec ? {1'b1, sp_node_i, sp_index_i} : {2'b00, ctl_dot_index_i}),
+    .valid_o  (dot_valid_out),
+    .result_o (dot_result),
+    .tag_o    (dot_tag)
+  );
+
+  // ---- the pass unit: side B's passes (their results in issue order), node 1's transform ----
+  assign      sp_pass_issue_o = !te_issue_i[1] && !ctl_pass_issue_i && sp_want_pass_i;
+  wire [4:0]  spb_line = ctl_pass_issue_i ? ctl_pass_index_i : sp_index1_i;
+  wire        spb_bank = ctl_pass_issue_i ? bank_i : sp_bank_i;
+  wire [19:0] spb_corr = corr[CorrDop + {2'b00, spb_line}];
+  wire [95:0] spb_ops;
+  wire [127:0] spb_mrow;
+  generate
+    for (g = 0; g < 3; g = g + 1) begin : g_spb_op
+      wire [4:0] idx = spb_corr[5*g +: 5];
+      assign spb_ops[32*g +: 32] = tbuf_q[{spb_bank, 1'b1, DopWord + idx}];
+    end
+    for (g = 0; g < 4; g = g + 1) begin : g_spb_m
+      assign spb_mrow[32*g +: 32] = matrix[{MatDop + {1'b0, spb_line}, g[1:0]}];
+    end
+  endgenerate
+  wire        pass_valid_out;
+  wire [6:0]  pass_tag;
+  wire [31:0] pass_result;
+  wire [95:0] pass_ops  = te_issue_i[1] ? te_ops_i[96 +: 96] : spb_ops;
+  wire [127:0] pass_mrow = te_issue_i[1] ? te_mrow_i[128 +: 128] : spb_mrow;
+  wire        sp_pass_out = pass_valid_out && pass_tag[6:5] == 2'b11;
+  assign      ctl_pass_out_o = pass_valid_out && pass_tag[6:5] == 2'b10;
+  assign      te_out_o[1]    = pass_valid_out && !pass_tag[6];
+  assign      te_result_o[63:32] = pass_result;
+  cc_dotadd #(
+    .Stages   (DotaddStages),
+    .TagWidth (7)
+  ) u_pass_dotadd (
+    .clk_i    (clk_i),
+    .rst_ni   (rst_ni),
+    .valid_i  (te_issue_i[1] || ctl_pass_issue_i || sp_pass_issue_o),
+    .dk_i     (pass_ops[31:0]),
+    .dm_i     (pass_ops[63:32]),
+    .dn_i     (pass_ops[95:64]),
+    .c0_i     (pass_mrow[31:0]),
+    .c1_i     (pass_mrow[63:32]),
+    .c2_i     (pass_mrow[95:64]),
+    .c_i      (pass_mrow[127:96]),
+    .tag_i    (te_issue_i[1] ? 7'd0 : {1'b1, !ctl_pass_issue_i, spb_line}),
+    .valid_o  (pass_valid_out),
+    .result_o (pass_result),
+    .tag_o    (pass_tag)
+  );
+
+  // ---- the transformed DOPs ----
+  assign sp_results_o = {1'b0, dot_valid_out && dot_tag[6]} + {1'b0, sp_pass_out};
+  always @(posedge clk_i) begin
+    if (dot_valid_out) begin
+      if (dot_tag[6]) tdop_q[{sp_bank_i, dot_tag[5:0]}] <= dot_result;
+      else if (!dot_tag[5]) tdop_q[{bank_i, t_i, dot_tag[4:0]}] <= dot_result;
+    end
+    if (sp_pass_out) tdop_q[{sp_bank_i, pass_tag[5:0]}] <= pass_result;
+    if (ctl_pass_out_o) tdop_q[{bank_i, 1'b1, pass_tag[4:0]}] <= pass_result;
+  end
+
+  // ---- the comparator bank: aligned node s against the transformed tumbled nodes ----
+  wire [24*32-1:0] tdop [0:1];
+  generate
+    for (g = 0; g < 24; g = g + 1) begin : g_tdop
+      assign tdop[0][32*g +: 32] = tdop_q[{bank_i, 1'b0, g[4:0]}];
+      assign tdop[1][32*g +: 32] = tdop_q[{bank_i, 1'b1, g[4:0]}];
+    end
+    for (g = 0; g < 2; g = g + 1) begin : g_cmp
+      cc_dop_overlap u_cmp (
+        .dt_i      (tdop[g]),
+        .e_i       (anode[32*DopWord +: 24*32]),
+        .overlap_o (overlap_o[g])
+      );
+    end
+  endgenerate
+
+  // Bits nobody looks at: the correspondence lines' dst fields, the aligned node's words
+  // past its DOP, flags and pointer.
+  wire unused_ok = &{1'b0, dot_corr[19:15], spb_corr[19:15], anode, tri_anode};
+endmodule

@@ -1,0 +1,67 @@
+// =======================================================================================
+// cc_wait_frames: the stack's frames whose slot-1 list still waits (pushed with both child
+// lists, not yet resumed), kept on chip beside the stack engine's copy in the SRAM, and
+// the topmost of them: the pair, list base and length the next resume hands over, which
+// the look-ahead engine fetches and transforms meanwhile (ResumeAhead, cc_controller).
+// =======================================================================================
+module cc_wait_frames #(
+  parameter integer StackFrames = 64
+) (
+  input  wire        clk_i,
+  input  wire        rst_ni,
+  input  wire        clear_i,          // a query starts: no frame waits
+  input  wire        push_i,           // a frame is pushed at depth depth_i ...
+  input  wire [31:0] depth_i,
+  input  wire        waits_i,          // ... and its slot-1 list waits: these are its words
+  input  wire [31:0] pair_i,
+  input  wire [31:0] base_i,
+  input  wire [31:0] len_i,
+  input  wire        take_i,           // the frame below depth_i is resumed
+  output reg         any_o,            // a frame waits; the topmost one's words
+  output reg  [31:0] pair_o,
+  output reg  [31:0] base_o,
+  output reg  [31:0] len_o
+);
+  localparam integer FrameIdxW = StackFrames > 1 ? $clog2(StackFrames) : 1;
+  wire [FrameIdxW-1:0] frame = depth_i[FrameIdxW-1:0];
+
+  reg  [StackFrames-1:0] wait_q, wait_d;
+  always @(*) begin
+    wait_d = wait_q;
+    if (clear_i) wait_d = {StackFrames{1'b0}};
+    if (push_i) wait_d[frame] = waits_i;
+    if (take_i) wait_d[frame - 1'b1] = 1'b0;
+  end
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) wait_q <= {StackFrames{1'b0}};
+    else         wait_q <= wait_d;
+  end
+
+  // The words, written as the frame is pushed (no reset: read only where wait_q is set).
+  reg  [31:0] pair_q [0:StackFrames-1];
+  reg  [31:0] base_q [0:StackFrames-1];
+  reg  [31:0] len_q  [0:StackFrames-1];
+  always @(posedge clk_i)
+    if (push_i) begin
+      pair_q[frame] <= pair_i;
+      base_q[frame] <= base_i;
+      len_q[frame]  <= len_i;
+    end
+
+  // The topmost waiting frame: the highest index set.
+  integer f;
+  always @(*) begin
+    any_o = 1'b0;
+    pair_o = 32'd0;
+    base_o = 32'd0;
+    len_o = 32'd0;
+    for (f = 0; f < StackFrames; f = f + 1)
+      if (wait_q[f]) begin
+        any_o = 1'b1;
+        pair_o = pair_q[f];
+        base_o = base_q[f];
+        len_o = len_q[f];
+      end
+  end
+  wire unused_ok = &{1'b0, depth_i[31:FrameIdxW]};
+endmodule
