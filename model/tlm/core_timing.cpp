@@ -16,7 +16,6 @@ CoreTiming::CoreTiming(const ChipConfig& cfg) : cfg_(cfg) {
 
 CoreTiming::~CoreTiming() = default;
 
-uint64_t CoreTiming::orphansOvertaken() const { return queued_ ? queued_->orphansOvertaken() : 0; }
 
 // The tests a queued engine holds besides the one that ends the query (the queue, the load
 // stage, the third bank), and one more the controller may stop at in S_TRI.

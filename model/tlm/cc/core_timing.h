@@ -88,9 +88,6 @@ class CoreTiming {
   // trace_state numbers (those of the board's CC_TIMELINE).
   uint64_t run(const QueryLog& log, const BoardMemory& mem, bool mode_first, std::FILE* trace = nullptr);
   const CoreCycles& cycles() const { return cyc_; }
-  // tri_queue > 0: the last query's orphaned side-B answers overtaken by the next test
-  // (core::QueuedTriEngine::orphansOvertaken; 0 otherwise).
-  uint64_t orphansOvertaken() const;
 
  private:
   ChipConfig cfg_;

@@ -26,7 +26,6 @@ class TimingModel : public golden::Observer {
   uint64_t endQuery();               // times the query; returns its chip cycles (START to DONE)
   uint64_t cycles() const { return cycles_; }
   const CoreCycles& breakdown() const { return core_.cycles(); }
-  uint64_t orphansOvertaken() const { return core_.orphansOvertaken(); }  // CoreTiming::orphansOvertaken
   // Write one "cycle state" line per chip cycle of the following queries (nullptr: off).
   void setTrace(std::FILE* f) { trace_ = f; }
 

@@ -28,7 +28,7 @@ namespace cc::tlm::core {
 
 // One IT-unit (cc_it_unit): a micro-op accepted in cycle a answers in cycle a + its
 // latency (it_timing.h); it takes the next one from that cycle on. HIT and UNC hold until
-// a CLEAR.
+// a CLEAR, or an abort (abort_i), which also frees the unit at once without a response.
 struct ItUnit {
   uint64_t rsp = kNever;  // the cycle of the last micro-op's response
   bool hit = false, unc = false;
@@ -43,6 +43,10 @@ struct ItUnit {
     rsp = c + kClearCycles;
     hit = unc = false;
   }
+  void abort() {
+    rsp = kNever;
+    hit = unc = false;
+  }
   static constexpr uint64_t kClearCycles = 2;  // rtl/cc_it_unit.v, "Timing": NOP / CLEAR
 };
 
@@ -52,7 +56,7 @@ class QueuedTriEngine {
   static constexpr uint32_t kBanks = 3;       // DOP register file banks (Banks)
   static constexpr uint32_t kPass = unit_timing::kPassDotadds;
   static constexpr uint8_t E_IDLE = 0;  // the decide stage's idle state (never traced)
-  enum BState : uint8_t { B_IDLE, B_RUN, B_DONE, B_CLEAR };
+  enum BState : uint8_t { B_IDLE, B_RUN, B_DONE };
 
   explicit QueuedTriEngine(const ChipConfig& cfg)
       : depth_(cfg.tri_queue), stages_(cfg.dotadd_stages), it_mul_(cfg.it_mul_stages), it_add_(cfg.it_add_stages),
@@ -72,10 +76,8 @@ class QueuedTriEngine {
     it_ = ItUnit{};
     itb_ = ItUnit{};
     b_st_ = B_IDLE;
-    b_orphan_ = false;
     for (auto& p : pipe_) p.fill(false);
     eng_test_ = taken_ = 0;
-    orphans_overtaken_ = 0;
     if (!idle() || !passIdle() || rec_valid_ || res_valid_)
       throw std::logic_error("timing model: a query starts with the triangle-test engine busy");
   }
@@ -91,12 +93,6 @@ class QueuedTriEngine {
   // Side s's pass issues a DOTADD this cycle (after begin): side A takes the shared unit,
   // side B the pass unit, first choice on both.
   bool issues(int s) const { return issue_[s]; }
-  // This query's orphaned side Bs (side A hit while side B ran) still running when the
-  // decide stage took the next test. The RTL's side-B IT-unit then reads the new test's
-  // bank and record (cc_tri_decide: bank_i, itb_err follow eng_bank_q, eng_ent_q), so its
-  // answer, and whether it is cleared, depend on data the model does not have; the model
-  // gives it the golden model's answer for the orphan's own test (docs/tlm.md, known limits).
-  uint64_t orphansOvertaken() const { return orphans_overtaken_; }
   // After comb: a test ends the query this cycle, with an error (ResultOverflow, BadPointer).
   bool stop() const { return stop_; }
   bool errStop() const { return err_stop_; }
@@ -222,7 +218,6 @@ class QueuedTriEngine {
     it_a_missed_ = eng_ == E_IT && it_rsp && !it_.hit && side_ == 0;
     it_side_go_ = it_.ready(c_) && eng_ == E_TRI_A && done0;
     itb_start_ = b_st_ == B_IDLE && done1 && itb_.ready(c_) && (eng_ == E_TRI_A || eng_ == E_IT || eng_ == E_TRI_B);
-    itb_clear_ = (eng_ == E_RESULT && b_st_ == B_DONE && (b_hit_ || b_unc_)) || b_st_ == B_CLEAR;
     b_answer_ = eng_ == E_TRI_B && b_st_ == B_DONE;
     result_ok_ = eng_ == E_RESULT && result_i < log.results.size();
     err_stop_ = eng_ == E_RESULT && !result_ok_;
@@ -241,34 +236,25 @@ class QueuedTriEngine {
     if (itb_start_) {
       const auto& b = side(log, 1);
       itb_.tri(c_, itTriCycles(b.computed, it_mul_, it_add_), b.hit, b.uncertain);
-    } else if (itb_clear_) {
-      itb_.clear(c_);
+    } else if (eng_ == E_RESULT) {
+      itb_.abort();  // done or still running: the test's result does not wait for it
     }
     // side B's unit
     uint8_t b_st = b_st_;
-    bool b_orphan = b_orphan_;
     if (eng_take_ && b_st_ == B_DONE) b_st = B_IDLE;
     if (itb_start_) b_st = B_RUN;
     if (itb_rsp && b_st_ == B_RUN) {
-      if (b_orphan_ || eng_ == E_RESULT) {
-        b_st = (b_hit_now || b_unc_now) ? B_CLEAR : B_IDLE;
-      } else {
-        b_st = B_DONE;
-        b_hit_ = b_hit_now;
-        b_unc_ = b_unc_now;
-      }
+      b_st = B_DONE;
+      b_hit_ = b_hit_now;
+      b_unc_ = b_unc_now;
     }
-    if (b_st_ == B_CLEAR) b_st = B_IDLE;
-    if (itb_clear_ && b_st_ == B_DONE) b_st = B_IDLE;
-    if (itb_start_) b_orphan = false;
-    if (eng_ == E_RESULT && b_st_ == B_RUN) b_orphan = true;
+    if (eng_ == E_RESULT) b_st = B_IDLE;
     // the stage
     uint8_t eng = eng_;
     if (eng_take_) {
       side_ = 0;
       eng = E_TRI_A;
       eng_test_ = taken_++;
-      if (b_st_ == B_RUN && b_orphan_) ++orphans_overtaken_;
     }
     const bool res_valid_next = res_valid_ && !res_accept_;
     switch (eng_) {
@@ -308,7 +294,6 @@ class QueuedTriEngine {
     if (eng_ != E_RESULT || !result_ok_) res_valid_ = res_valid_next;
     eng_ = eng;
     b_st_ = b_st;
-    b_orphan_ = b_orphan;
   }
 
   // ---- record entries and the request register ----
@@ -486,8 +471,7 @@ class QueuedTriEngine {
   uint32_t ld_bank_ = 0, wt_bank_ = 0, eng_bank_ = 0;
   int ld_ent_[2] = {0, 0}, wt_ent_[2] = {0, 0}, eng_ent_[2] = {0, 0};
   bool ld_wait_ = false, wt_ = false;
-  size_t eng_test_ = 0, taken_ = 0;
-  uint64_t orphans_overtaken_ = 0;  // the decide stage's test, the tests taken: in the golden model's order
+  size_t eng_test_ = 0, taken_ = 0;  // the decide stage's test, the tests taken: in the golden model's order
   // pass engine
   uint32_t pass_[2] = {2, 2}, k_[2] = {0, 0}, rpass_[2] = {2, 2}, rk_[2] = {0, 0}, rbank_[2] = {0, 0};
   bool rnext_[2] = {false, false}, wb_[2] = {false, false}, wb_leaf_[2] = {false, false};
@@ -500,7 +484,7 @@ class QueuedTriEngine {
   uint32_t side_ = 0;
   bool unc_ = false;
   uint8_t b_st_ = B_IDLE;
-  bool b_hit_ = false, b_unc_ = false, b_orphan_ = false;
+  bool b_hit_ = false, b_unc_ = false;
   bool res_valid_ = false;
   uint32_t res_addr_ = 0;
   ItUnit it_, itb_;
@@ -516,7 +500,7 @@ class QueuedTriEngine {
   bool rr_read_[2] = {}, rr_results_[2] = {};
   uint32_t rr_rec_[2] = {0, 0};
   int rr_sel_[2] = {0, 0};
-  bool it_a_missed_ = false, it_side_go_ = false, itb_start_ = false, itb_clear_ = false, b_answer_ = false;
+  bool it_a_missed_ = false, it_side_go_ = false, itb_start_ = false, b_answer_ = false;
   bool result_ok_ = false, err_stop_ = false, stop_ = false;
 };
 
