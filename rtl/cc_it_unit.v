@@ -30,6 +30,11 @@
 //     op 4..7              reserved: treated as NOP (and flagged by an assertion)
 //   Handshake: uop_valid_i / uop_ready_o (ready when idle); exactly one rsp_valid_o pulse
 //   per micro-op, with hit_o = HIT and unc_o = UNC after it. Both hold until the next CLEAR.
+//   abort_i (never with uop_valid_i) ends the micro-op in flight at once, whatever it has
+//   computed: the unit is idle and HIT and UNC are clear the next cycle, no response
+//   follows (a pulse in the abort cycle itself belongs to the aborted micro-op), and its
+//   results still in the pipelines are dropped by the next micro-op's epoch. A user that no
+//   longer needs an answer thus frees the unit in a cycle that does not depend on its data.
 //
 // Edges overlap. A micro-op first reads the (Qz,Pz) pair of each of its edges
 // (Z phase, one edge a cycle: the skip test, and RZ = Qz - Pz on the add/sub unit for an
@@ -71,6 +76,7 @@ module cc_it_unit #(
   input  wire        uop_valid_i,
   output wire        uop_ready_o,
   input  wire [6:0]  uop_i,
+  input  wire        abort_i,
   output wire        rsp_valid_o,
   output wire        hit_o,
   output wire        unc_o,
@@ -381,6 +387,14 @@ module cc_it_unit #(
       state_d = StRsp;
     end
     if (decide && !edge_hit && !edge_miss) unc_d = 1'b1;
+    // Aborted: idle and clear, no response. The epoch is not flipped here: the next
+    // micro-op's accept flips it, so this one's results in flight are dropped then.
+    if (abort_i) begin
+      state_d = StIdle;
+      hit_d   = 1'b0;
+      unc_d   = 1'b0;
+      rsp_d   = 1'b0;
+    end
   end
 
   always @(posedge clk_i or negedge rst_ni) begin
@@ -471,6 +485,7 @@ module cc_it_unit #(
       assert (uop_op <= OpTri) else $error("cc_it_unit: reserved micro-op %0d", uop_op);
       assert (uop_op != OpEdge || uop_arg[1:0] != 2'd3) else $error("cc_it_unit: edge 3 does not exist");
     end
+    assert (!(abort_i && uop_valid_i)) else $error("cc_it_unit: a micro-op offered in the cycle that aborts");
     assert (mul_valid == mul_tag_valid && add_valid == add_tag_valid)
       else $error("cc_it_unit: tag pipeline out of step");
     // EdgeGap's promise, on which the documented timing rests: never two edges at once.

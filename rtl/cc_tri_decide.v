@@ -13,10 +13,10 @@
 //
 // The queued chip (ItPerSide) has a second IT-unit for side B: it runs side B's edges as
 // soon as side B's passes are written, beside side A's; after side A's miss the stage
-// waits in E_TRI_B for its answer (b_st_q). A hit of either side is the test's hit, and
-// the unit whose HIT is set is cleared. A side B still running when side A hits is not
-// waited for: it finishes alone (b_orphan_q; its answer is not needed) and is cleared if
-// it hit, before the next test's side B can start.
+// waits in E_TRI_B for its answer (b_st_q). A hit of either side is the test's hit. In
+// E_RESULT side B's unit is aborted (cc_it_unit's abort_i): its HIT or UNC cleared, and a
+// side B still running when side A hit dropped at once, so the next test's side B starts
+// in a cycle that does not depend on the dropped side's data.
 //
 // Each side's error bound (cc::ItBound): the query's TRI_ERR_EXP plus the err_exp word of
 // the triangle whose matrix M the side used (the other side's record), and the largest
@@ -79,7 +79,7 @@ module cc_tri_decide #(
 `include "cc_board_ptr.vh"
   localparam [5:0] E_IDLE = 6'd0;   // never traced
   localparam [6:0] ItClear = 7'b001_0000, ItTri = 7'b011_0000;
-  localparam [1:0] B_IDLE = 2'd0, B_RUN = 2'd1, B_DONE = 2'd2, B_CLEAR = 2'd3;
+  localparam [1:0] B_IDLE = 2'd0, B_RUN = 2'd1, B_DONE = 2'd2;
 
   // Side s's record words: M (12), id, err_exp.
   function automatic [31:0] rec_word(input integer side, input integer w);
@@ -96,7 +96,7 @@ module cc_tri_decide #(
   reg         side_q, side_d;                // the side the IT-unit decides (u_it)
   reg  [1:0]  b_st_q, b_st_d;                // side B's IT-unit (ItPerSide)
   reg         unc_q, unc_d;                  // the result is an uncertain pair
-  reg         b_hit_q, b_hit_d, b_unc_q, b_unc_d, b_orphan_q, b_orphan_d;
+  reg         b_hit_q, b_hit_d, b_unc_q, b_unc_d;
   reg  [31:0] count_q, count_d, cnt_unc_q, cnt_unc_d;
   reg         res_valid_d;
   reg  [31:0] res_addr_d, res_wstrb_d;
@@ -111,8 +111,7 @@ module cc_tri_decide #(
   wire        it_uop_valid = it_side_go || (ItPerSide == 0 && it_a_missed && done[1]) || eng_q == E_RESULT;
   wire        itb_start    = ItPerSide != 0 && b_st_q == B_IDLE && done[1] && itb_uop_ready &&
                              (eng_q == E_TRI_A || eng_q == E_IT || eng_q == E_TRI_B);
-  wire        itb_clear    = ItPerSide != 0 && ((eng_q == E_RESULT && b_st_q == B_DONE && (b_hit_q || b_unc_q)) ||
-                                                b_st_q == B_CLEAR);
+  wire        itb_abort    = ItPerSide != 0 && eng_q == E_RESULT;
   wire        b_answer     = ItPerSide != 0 && eng_q == E_TRI_B && b_st_q == B_DONE;   // side B's answer ends the test
   wire        m_side       = !side_q;        // the side whose M u_it's side used
   wire [31:0] it_err       = m_side ? rec_word(1, 13) : rec_word(0, 13);
@@ -130,25 +129,18 @@ module cc_tri_decide #(
   assign stop_o     = err_stop_o || (eng_q == E_RESULT_WAIT && res_accept_i && mode_first_i && !unc_q);
   assign err_o      = (count_q >= result_cap_i) ? ERR_RESULT_OVERFLOW : ERR_BAD_POINTER;
 
-  // ---- side B's IT-unit: started for the test's side B, answered (or, orphaned by side
-  //      A's hit, cleared if it hit, and freed), cleared with the test's result ----
+  // ---- side B's IT-unit: started for the test's side B, answered, aborted with the
+  //      test's result (running or done) ----
   always @(*) begin
     b_st_d = b_st_q;
     b_hit_d = b_hit_q;
     b_unc_d = b_unc_q;
-    b_orphan_d = b_orphan_q;
-    if (take_i && b_st_q == B_DONE) b_st_d = B_IDLE;   // the last test's answer, used
+    if (take_i && b_st_q == B_DONE) b_st_d = B_IDLE;   // the last test's miss, used
     if (itb_start) b_st_d = B_RUN;
     if (itb_rsp_valid && b_st_q == B_RUN) begin
-      if (b_orphan_q || eng_q == E_RESULT) b_st_d = (itb_hit || itb_unc) ? B_CLEAR : B_IDLE;   // (orphaned now)
-      else begin
-        b_st_d = B_DONE; b_hit_d = itb_hit; b_unc_d = itb_unc;
-      end
+      b_st_d = B_DONE; b_hit_d = itb_hit; b_unc_d = itb_unc;
     end
-    if (b_st_q == B_CLEAR) b_st_d = B_IDLE;
-    if (itb_clear && b_st_q == B_DONE) b_st_d = B_IDLE;
-    if (itb_start) b_orphan_d = 1'b0;
-    if (ItPerSide != 0 && eng_q == E_RESULT && b_st_q == B_RUN) b_orphan_d = 1'b1;
+    if (itb_abort) b_st_d = B_IDLE;
   end
 
   // ---- the stage ----
@@ -215,7 +207,6 @@ module cc_tri_decide #(
       b_hit_q <= 1'b0;
       b_unc_q <= 1'b0;
       unc_q <= 1'b0;
-      b_orphan_q <= 1'b0;
       res_valid_o <= 1'b0;
       count_q <= 32'd0;
       cnt_unc_q <= 32'd0;
@@ -225,7 +216,6 @@ module cc_tri_decide #(
       b_hit_q <= b_hit_d;
       b_unc_q <= b_unc_d;
       unc_q <= unc_d;
-      b_orphan_q <= b_orphan_d;
       res_valid_o <= res_valid_d;
       count_q <= count_d;
       cnt_unc_q <= cnt_unc_d;
@@ -260,6 +250,7 @@ module cc_tri_decide #(
     .uop_valid_i      (it_uop_valid),
     .uop_ready_o      (it_uop_ready),
     .uop_i            (eng_q == E_RESULT ? ItClear : ItTri),
+    .abort_i          (1'b0),
     .rsp_valid_o      (it_rsp_valid),
     .hit_o            (it_hit),
     .unc_o            (it_unc),
@@ -279,9 +270,10 @@ module cc_tri_decide #(
       cc_it_unit u_itb (
         .clk_i            (clk_i),
         .rst_ni           (rst_ni),
-        .uop_valid_i      (itb_start || itb_clear),
+        .uop_valid_i      (itb_start),
         .uop_ready_o      (itb_uop_ready),
-        .uop_i            (itb_clear ? ItClear : ItTri),
+        .uop_i            (ItTri),
+        .abort_i          (itb_abort),
         .rsp_valid_o      (itb_rsp_valid),
         .hit_o            (itb_hit),
         .unc_o            (itb_unc),
@@ -300,7 +292,7 @@ module cc_tri_decide #(
       assign itb_unc = 1'b0;
       assign itb_corr_line = 7'd0;
       assign itb_dop_idx = 10'd0;
-      wire unused_itb = &{1'b0, itb_clear, itb_rd_data_i, itb_corr_line};
+      wire unused_itb = &{1'b0, itb_abort, itb_rd_data_i, itb_corr_line};
     end
   endgenerate
   wire unused_ok = &{1'b0, it_err[31:16], itb_err};   // itb_err: only with ItPerSide
@@ -314,6 +306,11 @@ module cc_tri_decide #(
     end
     if (rst_ni && take_i) begin
       assert (eng_q == E_IDLE) else $error("cc_tri_decide: a test taken while the stage is busy");
+      assert (b_st_q != B_RUN && !(b_st_q == B_DONE && (b_hit_q || b_unc_q)))
+        else $error("cc_tri_decide: a test taken while side B's unit holds the last test's side");
+    end
+    if (rst_ni && itb_start) begin
+      assert (!itb_hit && !itb_unc) else $error("cc_tri_decide: side B started on a unit with HIT or UNC set");
     end
   end
 `endif

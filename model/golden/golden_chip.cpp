@@ -76,6 +76,7 @@ uint32_t Chip::read32(uint32_t off) const {
 // Query
 // ---------------------------------------------------------------------------------------
 void Chip::fail(regs::Error e) {
+  if (stopped_) throw Stop{};  // logging ahead (setLogAhead): the query ended before
   status_ = (status_ & ~regs::STATUS_ERR_MASK) | (static_cast<uint32_t>(e) << regs::STATUS_ERR_SHIFT);
   throw Stop{};
 }
@@ -91,6 +92,7 @@ void Chip::run() {
   result_count_ = 0;
   status_ = regs::STATUS_BUSY;
   irq_pending_ = false;
+  stopped_ = false;
   try {
     if (root_a_ == 0 || root_b_ == 0) fail(regs::Error::NoRoots);
     for (uint32_t i = 0; i < kDopK; ++i) {
@@ -110,6 +112,13 @@ void Chip::run() {
     top_ = 1;
     traverse();
   } catch (const Stop&) {
+  }
+  if (stopped_) {  // what the host sees is the ending test's outcome (setLogAhead)
+    counters_ = outcome_.counters;
+    status_ = outcome_.status;
+    result_count_ = outcome_.result_count;
+    matrix_ = outcome_.matrix;
+    leaf_vertex_dops_ = outcome_.leaf_vertex_dops;
   }
   status_ = (status_ & ~regs::STATUS_BUSY) | regs::STATUS_DONE;
   irq_pending_ = true;
@@ -393,6 +402,7 @@ void Chip::loadLeafMatrix(uint32_t tri_record) {
 }
 
 ItVerdict Chip::triangleTest(uint32_t tumbled_node, uint32_t aligned_node) {
+  if (stopped_ && ahead_left_-- == 0) throw Stop{};  // logged far enough past the ending test
   ++counters_.triangle_tests;
   const uint32_t ta = mem_.read32(tumbled_node + kNodePtr);
   const uint32_t tb = mem_.read32(aligned_node + kNodePtr);
@@ -428,6 +438,13 @@ ItVerdict Chip::triangleTest(uint32_t tumbled_node, uint32_t aligned_node) {
   // Side B runs unless side A hit; a hit of either side is certain, else an uncertain side
   // leaves the pair to the host.
   const ItVerdict side_a = edgesOf(ta, tb, 0);
+  if (side_a == ItVerdict::Hit && log_ahead_ > 0) {  // side B for the observer only (setLogAhead)
+    const auto dopreg = dopreg_;
+    const auto matrix = matrix_;
+    edgesOf(tb, ta, 1);
+    dopreg_ = dopreg;
+    matrix_ = matrix;
+  }
   const ItVerdict side_b = side_a == ItVerdict::Hit ? ItVerdict::Hit : edgesOf(tb, ta, 1);
   const ItVerdict verdict = side_b == ItVerdict::Hit                                               ? ItVerdict::Hit
                             : (side_a == ItVerdict::Uncertain || side_b == ItVerdict::Uncertain) ? ItVerdict::Uncertain
@@ -441,9 +458,10 @@ ItVerdict Chip::triangleTest(uint32_t tumbled_node, uint32_t aligned_node) {
 // A certain hit or an uncertain pair goes to the result area; only a certain hit ends a
 // query in mode first.
 void Chip::record(uint32_t tri_a, uint32_t tri_b, bool uncertain) {
-  if (result_count_ >= result_capacity_) fail(regs::Error::ResultOverflow);
+  if (stopped_) return;  // logging ahead past the ending test: nothing is written
+  if (result_count_ >= result_capacity_) return testStops(regs::Error::ResultOverflow);
   const uint32_t at = result_base_ + result_count_ * kResultBytes;
-  checkPointer(at, kResultBytes, kResultBytes);
+  if (layout::badPointer(at, kResultBytes, kResultBytes, cfg_.board_bytes)) return testStops(regs::Error::BadPointer);
   mem_.write32(at, tri_a);
   mem_.write32(at + 4, uncertain ? (tri_b | kResultUncertain) : tri_b);
   if (observer_) observer_->onResultWrite(at);
@@ -452,7 +470,19 @@ void Chip::record(uint32_t tri_a, uint32_t tri_b, bool uncertain) {
     ++counters_.uncertain_tests;
     return;
   }
-  if (ctrl_ & regs::CTRL_MODE_FIRST) throw Stop{};
+  if (ctrl_ & regs::CTRL_MODE_FIRST) testStops(regs::Error::None);
+}
+
+// A test ends the query: at once, or (setLogAhead) the query's outcome is kept and the
+// traversal goes on for the observer.
+void Chip::testStops(regs::Error e) {
+  if (e != regs::Error::None) {
+    status_ = (status_ & ~regs::STATUS_ERR_MASK) | (static_cast<uint32_t>(e) << regs::STATUS_ERR_SHIFT);
+  }
+  if (log_ahead_ == 0) throw Stop{};
+  outcome_ = Outcome{counters_, status_, result_count_, matrix_, leaf_vertex_dops_};
+  stopped_ = true;
+  ahead_left_ = log_ahead_;
 }
 
 }  // namespace cc::golden

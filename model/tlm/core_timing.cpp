@@ -5,15 +5,22 @@
 
 #include "cc/regmap.h"
 #include "core/core.h"
+#include "core/tri_queue.h"
 
 namespace cc::tlm {
 
 CoreTiming::CoreTiming(const ChipConfig& cfg) : cfg_(cfg) {
   validateConfig(cfg_);
-  if (cfg_.tri_queue != 0) {
-    throw std::invalid_argument("configuration '" + cfg_.name + "': the TLM model times tri_queue = 0 only (the " +
-                                "triangle tests beside the traversal are not modelled yet); use the rtl backend");
-  }
+  if (cfg_.tri_queue != 0) queued_ = std::make_unique<core::QueuedTriEngine>(cfg_);
+}
+
+CoreTiming::~CoreTiming() = default;
+
+
+// The tests a queued engine holds besides the one that ends the query (the queue, the load
+// stage, the third bank), and one more the controller may stop at in S_TRI.
+uint32_t CoreTiming::logAheadTests(const ChipConfig& cfg) {
+  return cfg.tri_queue == 0 ? 0 : cfg.tri_queue + 3;
 }
 
 std::array<std::array<int, 9>, 2> QueryLog::standardLeafNeeds() {
@@ -25,7 +32,8 @@ std::array<std::array<int, 9>, 2> QueryLog::standardLeafNeeds() {
 }
 
 uint64_t CoreTiming::run(const QueryLog& log, const BoardMemory& mem, bool mode_first, std::FILE* trace) {
-  core::Core core(cfg_, log, mem, mode_first, cyc_);
+  if (queued_) queued_->startQuery(mode_first);
+  core::Core core(cfg_, log, mem, mode_first, cyc_, queued_.get());
   return core.run(trace);
 }
 

@@ -168,6 +168,60 @@ TEST(TlmVsRtl, OneTransformLane) {
   realMeshPoses("paper_one_lane", {31.0});
 }
 
+// The queued chips (configs/queued.cfg, modern_queued.cfg: tri_queue = 4). The controller
+// hands each triangle test to the engine and goes on; the engine queues tests, reads their
+// records ahead, keeps a third bank and runs side B on an IT-unit of its own; in mode first
+// the controller runs past the test that hits until the engine has decided it (the golden
+// model logs ahead for the TLM, golden::Chip::setLogAhead).
+TEST(TlmVsRtl, QueuedConfiguration) {
+  randomProceduralPoses("queued", 8, "TlmVsRtl.QueuedConfiguration");
+  realMeshPoses("queued", {31.0});
+}
+
+TEST(TlmVsRtl, ModernQueuedConfiguration) {
+  randomProceduralPoses("modern_queued", 8, "TlmVsRtl.ModernQueuedConfiguration");
+  realMeshPoses("modern_queued", {31.0});
+}
+
+TEST(TlmVsRtl, QueuedErrorQueries) {
+  // A test that ends the query with an error (ResultOverflow: room for two pairs) while the
+  // controller is ahead of it, and a traversal error (BadPointer deep in a tree) that waits
+  // in S_HOLD for the tests handed over before it: both drain as in the RTL.
+  const uint64_t seed = cc::testutil::testSeed("TlmVsRtl.QueuedErrorQueries");
+  std::mt19937_64 rng(seed);
+  std::normal_distribution<double> g;
+  std::uniform_real_distribution<double> u(-0.1, 0.1), ang(-180, 180);
+  TwoChips overflow(cc::makeTorus(0.5f, 0.2f, 10, 6), cc::makeSphere(0.5f, 7, 9), "queued", 2u);
+  for (int i = 0; i < 6; ++i) {
+    const cc::Pose pose = cc::poseFromAxisAngle({g(rng), g(rng), g(rng)}, ang(rng), {u(rng), u(rng), u(rng)});
+    overflow.compare(pose, i % 2 ? cc::QueryMode::First : cc::QueryMode::All,
+                     "room for two pairs, seed " + std::to_string(seed) + " pose " + std::to_string(i));
+  }
+  TwoChips chips(cc::makeTorus(0.5f, 0.2f, 20, 10), cc::makeSphere(0.5f, 10, 14), "queued");
+  const cc::Pose pose = cc::poseFromAxisAngle({1, 0.4, 0.2}, 35, {0.25, 0.05, 0});
+  for (int i = 0; i < 6; ++i) {
+    uint32_t node = (i % 2 == 0 ? chips.objectA() : chips.objectB()).root_pair;
+    for (int d = 2 + static_cast<int>(rng() % 6); d > 0; --d) {
+      if (chips.read(node + cc::layout::kNodeFlags) & cc::layout::kFlagLeaf) break;
+      node = chips.read(node + cc::layout::kNodePtr) + (rng() % 2) * cc::layout::kNodeBytes;
+    }
+    const uint32_t good = chips.read(node + cc::layout::kNodePtr);
+    chips.write(node + cc::layout::kNodePtr, 0x1234);
+    const std::string what = "node " + std::to_string(node) + " pointer bad, seed " + std::to_string(seed);
+    chips.compare(pose, cc::QueryMode::All, what + ", mode all");
+    chips.compare(pose, cc::QueryMode::First, what + ", mode first");
+    chips.write(node + cc::layout::kNodePtr, good);
+  }
+  const auto count = [](const TwoChips& c, cc::regs::Error e) {
+    const auto it = c.errors.find(cc::regs::errorName(e));
+    return it == c.errors.end() ? 0 : it->second;
+  };
+  std::printf("%d of 6 queries: result overflow; %d of 12: bad pointer\n", count(overflow, cc::regs::Error::ResultOverflow),
+              count(chips, cc::regs::Error::BadPointer));
+  EXPECT_GT(count(overflow, cc::regs::Error::ResultOverflow), 0);
+  EXPECT_GT(count(chips, cc::regs::Error::BadPointer), 0);
+}
+
 // Chips alive together and destroyed in any order (a model's scopes once unregistered from
 // the wrong Verilated context and the destructor hung): the outer chips still answer after
 // the inner ones are gone.
@@ -272,13 +326,19 @@ TEST(TlmVsRtl, ResultsWrittenOverTriangleRecords) {
   // ChipCosim.ResultsWrittenOverTriangleRecords): results change records while the query
   // runs, a record in the result area is never reused, and its test waits for the tests
   // before it. The two boards hold the same image, so one walk finds the records.
-  TwoChips chips(cc::makeTorus(0.5f, 0.2f, 20, 10), cc::makeSphere(0.5f, 10, 14));
-  const cc::Pose pose = cc::poseFromAxisAngle({1, 0, 0}, 90, {0.4, 0, 0});
-  uint32_t node = chips.objectA().root_pair;
-  while (!(chips.read(node + cc::layout::kNodeFlags) & cc::layout::kFlagLeaf)) node = chips.read(node + cc::layout::kNodePtr);
-  const uint32_t rec = chips.read(node + cc::layout::kNodePtr);
-  for (uint32_t offset : {uint32_t{0}, cc::layout::kTriId - 4, 5 * cc::layout::kTriBytes}) {
-    EXPECT_GT(chips.compareWithResultArea(pose, rec + offset, 1u << 16, "result area at record + " + std::to_string(offset)), 16u);
+  // On the queued chip such a record is not read ahead, and its test loads only when the
+  // decide stage is idle.
+  for (const char* config : {"paper", "queued"}) {
+    TwoChips chips(cc::makeTorus(0.5f, 0.2f, 20, 10), cc::makeSphere(0.5f, 10, 14), config);
+    const cc::Pose pose = cc::poseFromAxisAngle({1, 0, 0}, 90, {0.4, 0, 0});
+    uint32_t node = chips.objectA().root_pair;
+    while (!(chips.read(node + cc::layout::kNodeFlags) & cc::layout::kFlagLeaf)) node = chips.read(node + cc::layout::kNodePtr);
+    const uint32_t rec = chips.read(node + cc::layout::kNodePtr);
+    for (uint32_t offset : {uint32_t{0}, cc::layout::kTriId - 4, 5 * cc::layout::kTriBytes}) {
+      EXPECT_GT(chips.compareWithResultArea(pose, rec + offset, 1u << 16,
+                                            std::string(config) + ": result area at record + " + std::to_string(offset)),
+                16u);
+    }
   }
 }
 

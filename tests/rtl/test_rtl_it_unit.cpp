@@ -6,7 +6,10 @@
 // instead of 4 (AddStages + 1 = 2, 4). The bench plays the correspondence and DOP register
 // files: both are combinational reads in the chip, answered here between two evaluations.
 // Besides the standard lines, a quarter of the sides use lines on which each edge reads
-// operands of its own (itFreeLines), so that three edges can cross and be computed.
+// operands of its own (itFreeLines), so that three edges can cross and be computed. Before
+// a sixth of the sides another side is started and aborted at a random cycle: the unit must
+// be idle and clear at once, and the aborted side's results in flight must not reach the
+// next side.
 #include <gtest/gtest.h>
 
 #include <array>
@@ -35,6 +38,7 @@ class ItUnitBench {
         sim_(&ctx_, &top_.clk_i, &top_.rst_ni, [this] { settle(); },
              [this](VerilatedFstC* tfp) { top_.trace(tfp, 99); }) {
     top_.uop_valid_i = 0;
+    top_.abort_i = 0;
     setBound(ItBound{});
     sim_.reset();
   }
@@ -76,6 +80,28 @@ class ItUnitBench {
     sim_.tick();  // consume the pulse
     return r;
   }
+  // A micro-op accepted and aborted (abort_i for one cycle) `after` cycles later, then
+  // `idle` cycles in which it must stay quiet. False unless the unit is idle with HIT and
+  // UNC clear from the cycle after the abort and no response follows.
+  bool commandAborted(uint8_t uop, unsigned after, unsigned idle) {
+    top_.uop_valid_i = 1;
+    top_.uop_i = uop;
+    sim_.eval();
+    if (!top_.uop_ready_o) throw std::runtime_error("cc_it_unit not ready for a micro-op");
+    sim_.tick();
+    top_.uop_valid_i = 0;
+    for (unsigned i = 0; i < after; ++i) sim_.tick();
+    top_.abort_i = 1;
+    sim_.eval();
+    sim_.tick();
+    top_.abort_i = 0;
+    sim_.eval();
+    for (unsigned i = 0;; ++i) {
+      if (!top_.uop_ready_o || top_.hit_o || top_.unc_o || top_.rsp_valid_o) return false;
+      if (i == idle) return true;
+      sim_.tick();
+    }
+  }
 
  private:
   // The register files' combinational reads: line -> correspondence word -> DOP pair.
@@ -108,8 +134,9 @@ void runItUnit(uint32_t mul_stages, uint32_t add_stages, uint64_t n, const char*
   const auto std_lines = regs::standardCorrespondence(), free_lines = itFreeLines();
   uint64_t by_verdict[3] = {}, by_computed[4] = {}, edge_unc = 0, at_threshold = 0, edges = 0;
   bool held_hit = false, held_unc = false;  // the flags before this side (no CLEAR: they add up)
-  for (uint64_t i = 0; i < n; ++i) {
-    const bool free = g.below(4) == 0;
+  uint64_t aborted = 0;
+  // A side on either kind of lines, loaded into the bench.
+  const auto loadSide = [&](bool free) {
     ItCase c;
     if (free) {
       std::array<float, 30> r;
@@ -122,6 +149,21 @@ void runItUnit(uint32_t mul_stages, uint32_t add_stages, uint64_t n, const char*
       b.loadRegisters(c.v);
     }
     b.setBound(c.bound);
+    return c;
+  };
+  for (uint64_t i = 0; i < n; ++i) {
+    if (g.below(6) == 0) {
+      // Another side aborted anywhere in its run (or after it): its results still in flight
+      // must not reach the side tested next, whose operands differ.
+      loadSide(g.below(2) == 0);
+      const unsigned after = g.below(static_cast<uint32_t>(itTriCycles(3, mul_stages, add_stages)) + 2);
+      ASSERT_TRUE(b.commandAborted(uopTri(), after, g.below(3)))
+          << "aborted TRI " << after << " cycles after its accept: idle, HIT and UNC clear, no response; seed=" << seed;
+      held_hit = held_unc = false;
+      ++aborted;
+    }
+    const bool free = g.below(4) == 0;
+    const ItCase c = loadSide(free);
     const ItTriExpect x = itTriExpect(c.ops, c.bound);
     const auto where = [&] {
       return "side " + std::to_string(i) + (free ? " (free lines)" : "") + " " + boundStr(c.bound) + opsStr(c.ops) +
@@ -165,11 +207,11 @@ void runItUnit(uint32_t mul_stages, uint32_t add_stages, uint64_t n, const char*
     }
   }
   std::printf("%s: %llu sides: %llu hit, %llu miss, %llu uncertain; 0/1/2/3 computed edges: %llu/%llu/%llu/%llu; "
-              "%llu computed edges uncertain, %llu at a threshold exactly; %llu EDGE micro-ops\n",
+              "%llu computed edges uncertain, %llu at a threshold exactly; %llu EDGE micro-ops; %llu aborted TRI before a side\n",
               name, (unsigned long long)n, (unsigned long long)by_verdict[1], (unsigned long long)by_verdict[0],
               (unsigned long long)by_verdict[2], (unsigned long long)by_computed[0], (unsigned long long)by_computed[1],
               (unsigned long long)by_computed[2], (unsigned long long)by_computed[3], (unsigned long long)edge_unc,
-              (unsigned long long)at_threshold, (unsigned long long)edges);
+              (unsigned long long)at_threshold, (unsigned long long)edges, (unsigned long long)aborted);
   EXPECT_GT(by_verdict[1], n / 20);
   EXPECT_GT(by_verdict[0], n / 20);
   EXPECT_GT(by_verdict[2], n / 20);
@@ -177,6 +219,7 @@ void runItUnit(uint32_t mul_stages, uint32_t add_stages, uint64_t n, const char*
   EXPECT_GT(by_computed[3], n / 200);
   EXPECT_GT(edge_unc, n / 100) << "computed edges near the thresholds";
   EXPECT_GT(at_threshold, n / 200) << "values exactly at a threshold";
+  EXPECT_GT(aborted, n / 10);
 }
 
 }  // namespace

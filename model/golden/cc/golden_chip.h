@@ -83,6 +83,16 @@ class Chip {
   // Transforms of tumbled leaves done from their vertices (prototype), since the last START.
   uint64_t leafVertexDops() const { return leaf_vertex_dops_; }
 
+  // For the timing model of a chip whose controller goes on past the triangle tests it
+  // hands over (tri_queue > 0, docs/tlm.md): with `tests` > 0 the observer also hears
+  // (1) side B of every test, even where side A hit (the chip's second IT-unit runs it
+  // anyway; dopreg_ and the matrix file are put back after it), and (2) the traversal past
+  // a test that ends the query (a first-mode hit, ResultOverflow, a bad result pointer) for
+  // up to `tests` more triangle tests, as the chip's controller may run ahead before the
+  // test's end reaches it. Nothing of that look-ahead is visible: no result is written,
+  // and status, counters, result count and matrix file are those at the ending test.
+  void setLogAhead(uint32_t tests) { log_ahead_ = tests; }
+
  private:
   struct Frame {
     uint32_t next_pair;  // child pair of the pair's slot-1 node (0 when none)
@@ -110,6 +120,7 @@ class Chip {
   int triPass(uint32_t pass);  // returns the largest biased exponent of its nine outputs
   void loadLeafMatrix(uint32_t tri_record);
   void record(uint32_t tri_a, uint32_t tri_b, bool uncertain);
+  void testStops(regs::Error e);  // a test ends the query (e: None for a first-mode hit)
   void listWrite(uint32_t word_addr, uint32_t entry);
   void pushFrame(const Frame& f);
   Frame topFrame() const;
@@ -135,6 +146,16 @@ class Chip {
   Observer* observer_ = nullptr;
   LeafVertexDop leaf_vertex_dop_;
   uint64_t leaf_vertex_dops_ = 0;
+  // setLogAhead: the tests to log past an ending test; whether the query has ended and is
+  // only logged on (ahead_left_ more tests), and what the host sees of it.
+  uint32_t log_ahead_ = 0, ahead_left_ = 0;
+  bool stopped_ = false;
+  struct Outcome {
+    Counters counters;
+    uint32_t status = 0, result_count = 0;
+    std::array<std::array<float, 4>, regs::MATRIX_LINES> matrix{};
+    uint64_t leaf_vertex_dops = 0;
+  } outcome_;
 };
 
 }  // namespace cc::golden

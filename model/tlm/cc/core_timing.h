@@ -22,12 +22,16 @@
 #include <cstdint>
 #include <array>
 #include <cstdio>
+#include <memory>
 #include <vector>
 
 #include "cc/board_memory.h"
 #include "cc/config.h"
 
 namespace cc::tlm {
+namespace core {
+class QueuedTriEngine;
+}
 
 // What the golden model decided during one query, in its order.
 struct QueryLog {
@@ -43,7 +47,7 @@ struct QueryLog {
   std::vector<List> lists;
   std::vector<uint32_t> entries;  // every list's entries as they were when it started
   std::vector<uint8_t> overlaps;  // comparator outcomes, in test order
-  std::vector<TriSide> sides;     // IT-unit work per triangle-test side
+  std::vector<TriSide> sides;     // IT-unit work per triangle-test side (tri_queue > 0: two per test)
   std::vector<uint32_t> results;  // result write addresses
   uint32_t result_base = 0, result_capacity = 0;  // the result area (RESULT_BASE, RESULT_CAPACITY)
   // Per side, per leaf-matrix DOTADD: the frame-pass output it waits for
@@ -75,6 +79,10 @@ struct CoreCycles {
 class CoreTiming {
  public:
   explicit CoreTiming(const ChipConfig& cfg);
+  ~CoreTiming();
+  // The triangle tests the golden model must log past a test that ends the query
+  // (golden::Chip::setLogAhead): the controller of a queued chip runs ahead of its tests.
+  static uint32_t logAheadTests(const ChipConfig& cfg);
   // Steps the query; returns its chip cycles (START to DONE, as CNT_CYCLES counts them).
   // `trace`, when given, gets one line per cycle: "cycle state" with the core's
   // trace_state numbers (those of the board's CC_TIMELINE).
@@ -84,6 +92,8 @@ class CoreTiming {
  private:
   ChipConfig cfg_;
   CoreCycles cyc_;
+  // tri_queue > 0: the engine, kept from query to query as the RTL keeps its registers.
+  std::unique_ptr<core::QueuedTriEngine> queued_;
 };
 
 }  // namespace cc::tlm

@@ -32,7 +32,10 @@ inline constexpr uint32_t kPciBurstClocks = 4;   // a burst's fixed part; + 1 pe
 // One board: its memory, the functional chip and the timing of its queries. A device owns
 // one; the ChipModel serves whichever board is attached.
 struct TlmBoard {
-  explicit TlmBoard(const ChipConfig& c) : cfg(c), chip(mem, c), timing(c, mem) { chip.setObserver(&timing); }
+  explicit TlmBoard(const ChipConfig& c) : cfg(c), chip(mem, c), timing(c, mem) {
+    chip.setObserver(&timing);
+    chip.setLogAhead(CoreTiming::logAheadTests(c));
+  }
   ChipConfig cfg;
   BoardMemory mem;
   golden::Chip chip;

@@ -11,7 +11,7 @@ namespace cc::tlm::core {
 bool Controller::cycle(uint64_t c, const Inputs& in) {
   bool pop = false;
   const bool known = pairStates(c, in) || entryStates(in, pop) || leafListStates(in, pop) || stackStates(in) ||
-                     subroutineStates(in) || triangleStates(c);
+                     subroutineStates(in) || triangleStates(c, in);
   if (!known) throw std::logic_error("timing model: unknown controller state " + std::to_string(st));
   return pop;
 }
@@ -37,7 +37,8 @@ bool Controller::pairStates(uint64_t c, const Inputs& in) {
       const bool sp_quiet = u_.sp.state == SP_IDLE || (u_.sp.state == SP_DOT && u_.sp.cancel);
       if (u_.sp.state != SP_IDLE) u_.sp.cancelNow();
       if (sp_quiet && u_.port.idleFrom() <= c && !req_valid && u_.port.readsDone(c) && in.lists_written && in.stack_ready &&
-          c >= u_.te.idleFrom() && u_.dots.fbIdle()) {
+          c >= u_.te.idleFrom() && u_.dots.fbIdle() &&
+          (!u_.tq || (in.eng_idle && in.eng_pass_idle && !u_.tq->recValid() && !u_.tq->resValid()))) {
         st = S_DONE;
       }
       break;
@@ -392,7 +393,7 @@ bool Controller::stackStates(const Inputs& in) {
 bool Controller::subroutineStates(const Inputs& in) {
   switch (st) {
     case S_DOT:
-      if (dot_issue < layout::kDopK) ++dot_issue;
+      if (dot_issue < layout::kDopK && !in.dot_busy) ++dot_issue;
       if (in.dot_out == 1 && ++dot_done == layout::kDopK) st = ret;
       break;
     case S_APPEND:
@@ -413,7 +414,23 @@ bool Controller::subroutineStates(const Inputs& in) {
 }
 
 // A triangle test: the records, the passes, the IT-unit's sides, the result.
-bool Controller::triangleStates(uint64_t c) {
+bool Controller::triangleStates(uint64_t c, const Inputs& in) {
+  if (u_.tq) {  // the engine runs the tests: the controller hands them over (rtl S_TRI)
+    switch (st) {
+      case S_TRI:
+        if (in.eng_room) {
+          uint32_t rec[2];
+          triRecords(rec);
+          st = triBad(rec) ? uint8_t{S_ERROR} : ret;
+        }
+        return true;
+      case S_HOLD:
+        if (in.eng_idle) st = S_ERROR;
+        return true;
+      default:
+        return false;
+    }
+  }
   switch (st) {
     case S_TRI: {
       if (c < u_.te.idleFrom()) break;  // side B's passes of the last test still run
@@ -478,6 +495,11 @@ bool Controller::triangleStates(uint64_t c) {
   return true;
 }
 
+
+void Controller::queuedEnds(uint8_t state_before, const Inputs& in) {
+  if (st == S_ERROR && state_before != S_ERROR && state_before != S_HOLD && !in.eng_idle) st = S_HOLD;
+  if (in.eng_stop) st = in.eng_err_stop ? uint8_t{S_ERROR} : uint8_t{S_DRAIN};
+}
 
 bool Controller::lightState(uint8_t state) {
   switch (state) {

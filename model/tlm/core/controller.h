@@ -37,9 +37,23 @@ class Controller {
   struct Inputs {
     uint8_t dot_out;  // the shared DOTADD unit's result leaving: 0 none, 1 the controller's, 2 the look-ahead's
     bool head_valid, lists_written, room2, stack_ready;
+    // A queued engine (tri_queue > 0): side A issues on the shared unit; a test may be
+    // handed over; no test is left; the pass engine is idle; a test ends the query (with an error).
+    bool dot_busy = false, eng_room = false, eng_idle = true, eng_pass_idle = true, eng_stop = false,
+         eng_err_stop = false;
   };
   // One cycle; returns whether it pops the fetch unit's head.
   bool cycle(uint64_t c, const Inputs& in);
+  // A queued engine, after the cycle (state_before: the state the cycle began in): an error
+  // of the traversal waits in S_HOLD while tests handed over before it run; a test that
+  // ends the query stops the controller wherever it is.
+  void queuedEnds(uint8_t state_before, const Inputs& in);
+  // S_TRI: the test's records (tumbled A, aligned B) and whether a pointer is bad.
+  void triRecords(uint32_t rec[2]) const {
+    rec[0] = ptr(tri_tnode);
+    rec[1] = ptr(tri_anode);
+  }
+  bool triBad(const uint32_t rec[2]) const { return badRecordPointer(rec[0]) || badRecordPointer(rec[1]); }
   // The controller's commands to the stack engine this cycle (combinational in the RTL).
   bool stackRoot() const { return st == S_INIT; }
   bool stackPush(bool ready, uint32_t depth, uint32_t frames) const {
@@ -82,7 +96,7 @@ class Controller {
   bool leafListStates(const Inputs& in, bool& pop);
   bool stackStates(const Inputs& in);
   bool subroutineStates(const Inputs& in);
-  bool triangleStates(uint64_t c);
+  bool triangleStates(uint64_t c, const Inputs& in);
 
   bool present(uint32_t i) const { return (cur_mask >> i) & 1u; }
   bool goes(uint32_t i) const { return present(i) && !leaf[i] && olen[i] != 0; }

@@ -7,10 +7,11 @@
 
 namespace cc::tlm::core {
 
-Core::Core(const ChipConfig& cfg, const QueryLog& log, const BoardMemory& mem, bool mode_first, CoreCycles& cyc)
+Core::Core(const ChipConfig& cfg, const QueryLog& log, const BoardMemory& mem, bool mode_first, CoreCycles& cyc,
+           QueuedTriEngine* queued)
     : cfg(cfg), log(log), mem(mem), mode_first(mode_first), cyc(cyc), stages(cfg.dotadd_stages),
       two_lanes(cfg.transform_lanes == 2), port(cfg, mem), fetch(cfg.fetch_ahead), sp(two_lanes),
-      te(cfg.dotadd_stages, cfg.it_mul_stages, cfg.it_add_stages), ctl(*this) {
+      te(cfg.dotadd_stages, cfg.it_mul_stages, cfg.it_add_stages), tq(queued), ctl(*this) {
   if (stages + 1 >= DotaddPipes::kRing) throw std::invalid_argument("dotadd_stages too large for the timing model");
 }
 
@@ -18,7 +19,7 @@ uint64_t Core::run(std::FILE* trace) {
   cyc = {};
   for (c_ = 0; ctl.st != S_DONE; ++c_) {
     if (trace) std::fprintf(trace, "%llu %u\n", static_cast<unsigned long long>(c_), unsigned(ctl.st));
-    else skipQuietCycles();
+    else if (!tq) skipQuietCycles();  // a queued engine's cycles are all stepped
     step();
     if (c_ > kLongestQuery) throw std::logic_error("timing model: query does not end");
   }
@@ -63,6 +64,7 @@ bool Core::inResultArea(uint32_t rec) const {
 void Core::step() {
   const uint64_t c = c_;
   // --- values of this cycle, from the registers ---
+  if (tq) tq->begin(c, port, log);
   const DotCycle dot = dotCycle(c);
 
   const bool stop = ctl.stopping();
@@ -82,10 +84,19 @@ void Core::step() {
   const bool wq_pop = !own && !wq.empty();
   const bool fetch_gnt = !own && wq.empty() && fetch_sram_req;
 
-  // The SDRAM port: the controller's request first, then the look-ahead engine's, then the fetch unit's.
-  bool ctl_accept = false, sp_accept = false, fetch_accept = false;
-  if ((ctl.req_valid || sp.requesting() || fetch_mem_req) && port.readyFrom(c) == c) {
-    if (ctl.req_valid) {
+  // The SDRAM port: a queued engine's result write and record reads first, then the
+  // controller's request, the look-ahead engine's, the fetch unit's.
+  bool ctl_accept = false, sp_accept = false, fetch_accept = false, res_accept = false, rec_accept = false;
+  uint64_t rec_req = kNoRequest;
+  const bool eng_req = tq && (tq->resValid() || tq->recValid());
+  if ((eng_req || ctl.req_valid || sp.requesting() || fetch_mem_req) && port.readyFrom(c) == c) {
+    if (eng_req && tq->resValid()) {
+      res_accept = true;
+      port.take(PortKind::WriteBeat, tq->resAddr(), c);
+    } else if (eng_req) {
+      rec_accept = true;
+      rec_req = port.take(PortKind::ReadRecord, tq->recAddr(), c);
+    } else if (ctl.req_valid) {
       ctl_accept = true;
       deliver(ctl.req_dest, port.take(ctl.req_kind, ctl.req_addr, c));
     } else if (sp.requesting()) {
@@ -104,7 +115,22 @@ void Core::step() {
   ctl.req_accept_now = ctl_accept;
   if (ctl_accept) ctl.req_valid = false;
   const SpState sp_next = lookAheadTick(dot, sp_accept);
-  const bool pop = controllerCycle(c, dot.out, sp_next, head_valid, lists_written, room2, stack_ready);
+  Controller::Inputs in{dot.out, head_valid, lists_written, room2, stack_ready};
+  if (tq) {  // the engine's handshakes with the controller's test of this cycle (S_TRI)
+    uint32_t recs[2];
+    ctl.triRecords(recs);
+    const bool push = ctl.st == S_TRI && tq->room() && !ctl.triBad(recs);
+    tq->setPush(recs);
+    tq->comb(push, recs, rec_accept, res_accept, log, result_i);
+    in.dot_busy = tq->issues(0);
+    in.eng_room = tq->room();
+    in.eng_idle = tq->idle();
+    in.eng_pass_idle = tq->passIdle();
+    in.eng_stop = tq->stop();
+    in.eng_err_stop = tq->errStop();
+  }
+  const bool pop = controllerCycle(c, in, sp_next);
+  if (tq) tq->update(rec_req, log, result_i);
 
   // --- the fetch unit, the write queue (a followed list's words go on to the fetch unit), the stack engine ---
   const bool takes_writes = fetch.takesWrites(fetch_now, stop);
@@ -126,17 +152,17 @@ SpState Core::lookAheadTick(const DotCycle& dot, bool accept) {
 // The controller's cycle and the look-ahead engine's next state: `sp_next` is the
 // engine's own choice from this cycle's values; the controller's assignments win, as in
 // the RTL. Returns whether the controller pops the fetch unit's head.
-bool Core::controllerCycle(uint64_t c, uint8_t dot_out, SpState sp_next, bool head_valid, bool lists_written,
-                           bool room2, bool stack_ready) {
+bool Core::controllerCycle(uint64_t c, const Controller::Inputs& in, SpState sp_next) {
   const bool cancel_next = sp.state == SP_IDLE ? false : sp.cancel;
   sp.beginCycle();
   bool pop = false;
   const uint8_t st_before = ctl.st;
   try {
-    pop = ctl.cycle(c, Controller::Inputs{dot_out, head_valid, lists_written, room2, stack_ready});
+    pop = ctl.cycle(c, in);
   } catch (const LogEnd&) {
     ctl.st = S_ERROR;  // the golden query stopped here: the RTL raised its error (or ran out of work)
   }
+  if (tq) ctl.queuedEnds(st_before, in);
   account(st_before, ctl.st);
   if (dots.fb_out) ++dots.fb_res;  // after the controller, which reads the count as the register was
   sp.endCycle(sp_next, cancel_next);
@@ -149,13 +175,13 @@ bool Core::controllerCycle(uint64_t c, uint8_t dot_out, SpState sp_next, bool he
 // controller's pair first, then the look-ahead engine's, in the cycles side B's passes
 // leave) and the result leaving that unit.
 Core::DotCycle Core::dotCycle(uint64_t c) {
-  te.resolve(c, port, log);
+  if (!tq) te.resolve(c, port, log);
   DotCycle d;
   const uint64_t slot = c % DotaddPipes::kRing, out_slot = (c + stages) % DotaddPipes::kRing;
-  const bool fsm_issue = ctl.st == S_DOT && ctl.dot_issue < layout::kDopK;
-  d.sp_issue = !fsm_issue && sp.wantsSharedUnit() && !te.issues(c, 0);
-  const bool fb_issue = two_lanes && dots.fb_i != LookAhead::kNodeDotadds && !te.issues(c, 1);
-  d.sp_b_issue = !fb_issue && sp.wantsPassUnit() && !te.issues(c, 1);
+  const bool fsm_issue = ctl.st == S_DOT && ctl.dot_issue < layout::kDopK && !(tq && tq->issues(0));
+  d.sp_issue = !fsm_issue && sp.wantsSharedUnit() && !sideIssues(c, 0);
+  const bool fb_issue = two_lanes && dots.fb_i != LookAhead::kNodeDotadds && !sideIssues(c, 1);
+  d.sp_b_issue = !fb_issue && sp.wantsPassUnit() && !sideIssues(c, 1);
   d.out = dots.shared[slot];
   dots.shared[slot] = 0;
   d.b_out = dots.pass[slot];
@@ -203,6 +229,7 @@ void Core::account(uint8_t s, uint8_t next, uint64_t n) {
       break;
     case S_DOT: case S_DOT_WAIT: cyc.transform += n; break;
     case S_DESCEND: case S_ASCEND: case S_ASC_WAIT: cyc.stack += n; break;
+    case S_HOLD: cyc.triangle += n; break;
     default: cyc.other += n; break;
   }
 }

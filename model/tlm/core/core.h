@@ -22,6 +22,7 @@
 #include "core/mem_port.h"
 #include "core/stack_engine.h"
 #include "core/tri_engine.h"
+#include "core/tri_queue.h"
 
 namespace cc::tlm::core {
 
@@ -41,7 +42,9 @@ struct DotaddPipes {
 };
 
 struct Core {
-  Core(const ChipConfig& cfg, const QueryLog& log, const BoardMemory& mem, bool mode_first, CoreCycles& cyc);
+  // `queued`: the engine of a chip with tri_queue > 0 (else the TriEngine below times the tests).
+  Core(const ChipConfig& cfg, const QueryLog& log, const BoardMemory& mem, bool mode_first, CoreCycles& cyc,
+       QueuedTriEngine* queued = nullptr);
   uint64_t run(std::FILE* trace);
 
   // ---- the golden model's decisions, in order ----
@@ -63,9 +66,9 @@ struct Core {
     uint8_t b_out;  // the pass unit's: 0 none (or side B's), 1 the controller's node 1, 2 the look-ahead's
   };
   DotCycle dotCycle(uint64_t c);
+  bool sideIssues(uint64_t c, int s) const { return tq ? tq->issues(s) : te.issues(c, s); }
   SpState lookAheadTick(const DotCycle& dot, bool accept);
-  bool controllerCycle(uint64_t c, uint8_t dot_out, SpState sp_next, bool head_valid, bool lists_written, bool room2,
-                       bool stack_ready);
+  bool controllerCycle(uint64_t c, const Controller::Inputs& in, SpState sp_next);
   void deliver(Dest d, uint64_t n);
   void account(uint8_t s, uint8_t next, uint64_t n = 1);
 
@@ -98,6 +101,7 @@ struct Core {
   ListFetch fetch;
   LookAhead sp;
   TriEngine te;
+  QueuedTriEngine* const tq;  // tri_queue > 0
   DotaddPipes dots;
   Controller ctl;
   uint64_t tbuf_req[2] = {kNoRequest, kNoRequest};  // the reads filling the tumbled-pair buffer's banks

@@ -30,7 +30,7 @@ void Core::lightCycle() {
   const DotCycle dot = dotCycle(c_);
   const bool head_valid = ctl.st == S_ENTRY && fetch.headValid(c_, port);  // only S_ENTRY looks at it
   const SpState sp_next = lookAheadTick(dot, false);
-  controllerCycle(c_, dot.out, sp_next, head_valid, true, true, stack.ready());
+  controllerCycle(c_, Controller::Inputs{dot.out, head_valid, true, true, stack.ready()}, sp_next);
   stack.step(false, false, ctl.pushed, false);
   ++c_;
 }

@@ -85,7 +85,7 @@ double median(std::vector<double> v) {
 
 int main(int argc, char** argv) {
   cc::pinBenchCpuOrExit("bench_tlm");
-  std::string dir = "build/meshes", a = "bunny00.off", b = "armadillo.off", config = "paper";
+  std::string dir = "build/meshes", a = "bunny00.off", b = "armadillo.off", configs = "paper,queued";
   int poses = 6, rtl_poses = 6, repeat = 10, rounds = 3;
   bool no_rtl = false;
   po::options_description desc("bench_tlm: TLM speed and TLM-vs-RTL cycles on one query set");
@@ -95,7 +95,10 @@ int main(int argc, char** argv) {
                                                                        "first N poses also on rtl (default 6)")(
       "repeat", po::value(&repeat), "passes of golden and tlm over the poses (default 10)")(
       "rounds", po::value(&rounds), "rounds of tlm passes and one rtl pass timed side by side (default 3)")(
-      "no-rtl", po::bool_switch(&no_rtl), "skip the RTL chip")("config", po::value(&config), "configuration (default paper)");
+      "no-rtl", po::bool_switch(&no_rtl), "skip the RTL chip")(
+      "config", po::value(&configs),
+      "configurations, comma-separated, benched in turn (default paper,queued: the chip as built and the one with "
+      "queued triangle tests)");
   try {
     po::variables_map vm;
     po::store(cc::parseCommandLine(argc, argv, desc), vm);
@@ -106,7 +109,6 @@ int main(int argc, char** argv) {
     }
     if (poses < 1 || rtl_poses < 0 || repeat < 1 || rounds < 1)
       throw std::invalid_argument("--poses, --repeat and --rounds must be >= 1, --rtl-poses >= 0");
-    const cc::ChipConfig cfg = cc::namedConfig(config);
     cc::Mesh ma = cc::loadMesh(dir + "/" + a), mb = cc::loadMesh(dir + "/" + b);
     cc::normalizeMesh(ma);
     cc::normalizeMesh(mb);
@@ -117,64 +119,71 @@ int main(int argc, char** argv) {
 
     const int nr = no_rtl ? 0 : std::min(rtl_poses, poses);
     const std::vector<cc::Pose> rtl_ps(ps.begin(), ps.begin() + nr);
-    Bench golden("golden", cfg, ma, mb, ta, tb), tlm("tlm", cfg, ma, mb, ta, tb);
-    std::unique_ptr<Bench> rtl;
-    if (nr > 0) rtl = std::make_unique<Bench>("rtl", cfg, ma, mb, ta, tb);
-    const double golden_s = Bench::sum(golden.meanPass(ps, repeat));
-    // Rounds: the TLM's passes over all poses (its time on the first nr of them kept for
-    // the ratio), then the RTL's pass over those nr.
-    std::vector<double> tlm_s, rtl_s, speedups;
-    for (int r = 0; r < rounds; ++r) {
-      const std::vector<double> per_query = tlm.meanPass(ps, repeat);
-      tlm_s.push_back(Bench::sum(per_query));
-      if (!rtl) continue;
-      const double tlm_on_rtl_poses = Bench::sum(std::vector<double>(per_query.begin(), per_query.begin() + nr));
-      rtl_s.push_back(Bench::sum(rtl->pass(rtl_ps)));
-      speedups.push_back(rtl_s.back() / tlm_on_rtl_poses);
-    }
-
-    std::printf("%5s %12s %12s %10s %12s %9s\n", "pose", "tlm_cycles", "rtl_cycles", "tlm/rtl", "eq5_cycles", "tri_tests");
-    double sum_tlm = 0, sum_rtl_tlm = 0, sum_rtl = 0, worst_err = 0;
-    int mismatches = 0, rtl_mismatches = 0;
-    for (int i = 0; i < poses; ++i) {
-      const auto& t = tlm.results()[i];
-      const auto& g = golden.results()[i];
-      mismatches += !cc::firstDifference("tlm", t, "golden", g, false).empty();
-      sum_tlm += static_cast<double>(t.counters.cycles);
-      if (i < nr) {
-        const auto& r = rtl->results()[i];
-        rtl_mismatches += !cc::firstDifference("tlm", t, "rtl", r, false).empty();
-        const double rc = static_cast<double>(r.counters.cycles);
-        sum_rtl += rc;
-        sum_rtl_tlm += static_cast<double>(t.counters.cycles);
-        worst_err = std::max(worst_err, std::fabs(t.counters.cycles / rc - 1.0));
-        std::printf("%5d %12llu %12.0f %10.4f %12.0f %9llu\n", i, (unsigned long long)t.counters.cycles, rc,
-                    t.counters.cycles / rc, eq5Cycles(t.counters), (unsigned long long)t.counters.triangle_tests);
-      } else {
-        std::printf("%5d %12llu %12s %10s %12.0f %9llu\n", i, (unsigned long long)t.counters.cycles, "-", "-",
-                    eq5Cycles(t.counters), (unsigned long long)t.counters.triangle_tests);
+    bool all_equal = true;
+    for (std::string rest = configs; !rest.empty();) {
+      const size_t comma = rest.find(',');
+      const cc::ChipConfig cfg = cc::namedConfig(rest.substr(0, comma));
+      rest = comma == std::string::npos ? "" : rest.substr(comma + 1);
+      Bench golden("golden", cfg, ma, mb, ta, tb), tlm("tlm", cfg, ma, mb, ta, tb);
+      std::unique_ptr<Bench> rtl;
+      if (nr > 0) rtl = std::make_unique<Bench>("rtl", cfg, ma, mb, ta, tb);
+      const double golden_s = Bench::sum(golden.meanPass(ps, repeat));
+      // Rounds: the TLM's passes over all poses (its time on the first nr of them kept for
+      // the ratio), then the RTL's pass over those nr.
+      std::vector<double> tlm_s, rtl_s, speedups;
+      for (int r = 0; r < rounds; ++r) {
+        const std::vector<double> per_query = tlm.meanPass(ps, repeat);
+        tlm_s.push_back(Bench::sum(per_query));
+        if (!rtl) continue;
+        const double tlm_on_rtl_poses = Bench::sum(std::vector<double>(per_query.begin(), per_query.begin() + nr));
+        rtl_s.push_back(Bench::sum(rtl->pass(rtl_ps)));
+        speedups.push_back(rtl_s.back() / tlm_on_rtl_poses);
       }
+
+      std::printf("%5s %12s %12s %10s %12s %9s\n", "pose", "tlm_cycles", "rtl_cycles", "tlm/rtl", "eq5_cycles", "tri_tests");
+      double sum_tlm = 0, sum_rtl_tlm = 0, sum_rtl = 0, worst_err = 0;
+      int mismatches = 0, rtl_mismatches = 0;
+      for (int i = 0; i < poses; ++i) {
+        const auto& t = tlm.results()[i];
+        const auto& g = golden.results()[i];
+        mismatches += !cc::firstDifference("tlm", t, "golden", g, false).empty();
+        sum_tlm += static_cast<double>(t.counters.cycles);
+        if (i < nr) {
+          const auto& r = rtl->results()[i];
+          rtl_mismatches += !cc::firstDifference("tlm", t, "rtl", r, false).empty();
+          const double rc = static_cast<double>(r.counters.cycles);
+          sum_rtl += rc;
+          sum_rtl_tlm += static_cast<double>(t.counters.cycles);
+          worst_err = std::max(worst_err, std::fabs(t.counters.cycles / rc - 1.0));
+          std::printf("%5d %12llu %12.0f %10.4f %12.0f %9llu\n", i, (unsigned long long)t.counters.cycles, rc,
+                      t.counters.cycles / rc, eq5Cycles(t.counters), (unsigned long long)t.counters.triangle_tests);
+        } else {
+          std::printf("%5d %12llu %12s %10s %12.0f %9llu\n", i, (unsigned long long)t.counters.cycles, "-", "-",
+                      eq5Cycles(t.counters), (unsigned long long)t.counters.triangle_tests);
+        }
+      }
+      std::printf("config %s, %s vs %s, %d poses (mode all), golden and tlm times the mean of %d passes, "
+                  "tlm and rtl timed side by side in %d rounds (medians)\n",
+                  cfg.name.c_str(), a.c_str(), b.c_str(), poses, repeat, rounds);
+      const double tlm_med = median(tlm_s);
+      std::printf("tlm_queries_per_second %.1f\n", poses / tlm_med);
+      std::printf("golden_queries_per_second %.1f\n", poses / golden_s);
+      std::printf("tlm_over_golden_wall %.2f\n", tlm_med / golden_s);
+      std::printf("tlm_mean_cycles %.0f\n", sum_tlm / poses);
+      std::printf("tlm_golden_mismatches %d  (results, error, counters but cycles)\n", mismatches);
+      if (nr > 0) {
+        std::printf("rtl_queries_per_second %.2f  (first %d poses)\n", nr / median(rtl_s), nr);
+        std::printf("tlm_over_rtl_cycles %.4f  (total over the first %d poses)\n", sum_rtl_tlm / sum_rtl, nr);
+        std::printf("tlm_rtl_worst_query_error %.4f%%  (target: 2%%, never worse than 5%%)\n", 100.0 * worst_err);
+        std::printf("tlm_rtl_mismatches %d  (results, error, counters but cycles)\n", rtl_mismatches);
+        std::string each;
+        for (double x : speedups) each += (each.empty() ? "" : " ") + std::to_string(static_cast<int>(std::lround(x)));
+        std::printf("tlm_speedup_over_rtl %.1f  (wall time on the same %d queries, median of the rounds: %s; target 100)\n",
+                    median(speedups), nr, each.c_str());
+      }
+      all_equal = all_equal && mismatches == 0 && rtl_mismatches == 0;
     }
-    std::printf("config %s, %s vs %s, %d poses (mode all), golden and tlm times the mean of %d passes, "
-                "tlm and rtl timed side by side in %d rounds (medians)\n",
-                cfg.name.c_str(), a.c_str(), b.c_str(), poses, repeat, rounds);
-    const double tlm_med = median(tlm_s);
-    std::printf("tlm_queries_per_second %.1f\n", poses / tlm_med);
-    std::printf("golden_queries_per_second %.1f\n", poses / golden_s);
-    std::printf("tlm_over_golden_wall %.2f\n", tlm_med / golden_s);
-    std::printf("tlm_mean_cycles %.0f\n", sum_tlm / poses);
-    std::printf("tlm_golden_mismatches %d  (results, error, counters but cycles)\n", mismatches);
-    if (nr > 0) {
-      std::printf("rtl_queries_per_second %.2f  (first %d poses)\n", nr / median(rtl_s), nr);
-      std::printf("tlm_over_rtl_cycles %.4f  (total over the first %d poses)\n", sum_rtl_tlm / sum_rtl, nr);
-      std::printf("tlm_rtl_worst_query_error %.4f%%  (target: 2%%, never worse than 5%%)\n", 100.0 * worst_err);
-      std::printf("tlm_rtl_mismatches %d  (results, error, counters but cycles)\n", rtl_mismatches);
-      std::string each;
-      for (double x : speedups) each += (each.empty() ? "" : " ") + std::to_string(static_cast<int>(std::lround(x)));
-      std::printf("tlm_speedup_over_rtl %.1f  (wall time on the same %d queries, median of the rounds: %s; target 100)\n",
-                  median(speedups), nr, each.c_str());
-    }
-    return mismatches == 0 && rtl_mismatches == 0 ? 0 : 1;
+    return all_equal ? 0 : 1;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "bench_tlm: error: %s\n", e.what());
     return 2;
