@@ -298,7 +298,9 @@ module cc_chip #(
     .sd_rdata_i  (sd_rdata_i),
     .idle_o      (mem_idle),
     .ready_o     (sd_ready_o),
-    // a START synchronises only once the core owns the port (the host's accesses are done)
+    // REFRESHes are pulled in while the host owns the port; a START synchronises only once
+    // the core owns it (the host's accesses are done)
+    .host_i      (!core_owns_q),
     .sync_i      (mem_sync && core_owns_q),
     .synced_o    (mem_synced)
   );

@@ -115,11 +115,15 @@ class SdramRtlHarness {
     return accepted;
   }
 
+  // The host owns the port, as cc_chip's host_i says between queries: the controller
+  // may pull REFRESHes in (unit benches leave it low: no query, no pull-in).
+  void hostOwns() { top_->host_i = 1; }
   // A query's START (cc_sdram_ctrl sync_i, as cc_chip drives it while the core waits to
-  // start): holds sync_i until the controller has synchronised its refresh schedule
-  // (synced_o high in a decision cycle), then restarts cycle() there: cycle 0 is the cycle
-  // after that decision, the origin SdramTiming::Origin::kQueryStart counts from.
+  // start; host_i falls): holds sync_i until the controller has restarted its refresh
+  // interval (synced_o high in a decision cycle), then restarts cycle() there: cycle 0 is
+  // the cycle after that decision, SdramTiming's cycle 0 of a query.
   void startQuery(uint64_t limit = 100000) {
+    top_->host_i = 0;
     top_->sync_i = 1;
     for (uint64_t i = 0; !synced_; ++i) {
       if (i >= limit) throw std::runtime_error("SdramRtlHarness: START not synchronised after " + std::to_string(limit) + " cycles");

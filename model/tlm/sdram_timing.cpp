@@ -6,7 +6,7 @@
 
 namespace cc::tlm {
 
-SdramTiming::SdramTiming(const ChipConfig& cfg, Origin origin) : cfg_(cfg), origin_(origin), geo_(cfg) {
+SdramTiming::SdramTiming(const ChipConfig& cfg) : cfg_(cfg), geo_(cfg) {
   if (cfg.sdram_queue == 0) throw std::invalid_argument("SDRAM: sdram_queue must be at least 1");
   // The port model keeps the requests not yet settled (at most sdram_queue + 1) in a ring.
   if (cfg.sdram_queue > kPortHistory / 2) throw std::invalid_argument("SDRAM: sdram_queue must be at most 32");
@@ -33,12 +33,6 @@ void SdramTiming::reset() {
   real_.banks.assign(geo_.banks(), PortBank{});
   real_.pending.clear();
   real_.pending.reserve(cfg_.sdram_queue + 1);
-  // The START's REFRESH, in memory cycle 0: it pays no tick (refs counts those from 0 on),
-  // only its tRFC is left.
-  if (origin_ == Origin::kQueryStart && cfg_.sdram_refresh) {
-    real_.rfc_ok = cfg_.t_rfc;
-    if (record_) trace_.push_back({0, sim::SdramCmd::kRefresh, 0, 0, 0, false});
-  }
   spec_ = real_;
   hist_.assign(kPortHistory, PortHist{});
   spec_cas_.assign(kPortHistory, kNever);

@@ -6,7 +6,7 @@
 //
 // Cycle convention (model/tlm/cc/sdram_timing.h): cycle n is the harness's cycle counter,
 // cycle 0 = the first cycle after the controller's initialization, or, for the queries of
-// QueriesAfterStart*, the cycle after the START synchronised (Origin::kQueryStart). Both controllers refresh
+// QueriesAfterStart*, the cycle after the START synchronised (startQuery()). Both controllers refresh
 // (the streams run for many refresh intervals; full-queue streams force postponed
 // REFRESHes, the others mostly find the queue empty); the handshakes are sampled in the cycle they
 // happen (req_valid_i && req_ready_o, rsp_valid_o with rsp_ready_i = 1).
@@ -177,8 +177,8 @@ struct Modelled {
   std::vector<tlm::SdramCommand> cmds;  // decided commands (recorded)
 };
 
-Modelled runModel(const ChipConfig& cfg, const std::vector<Req>& reqs, SdramTiming::Origin origin) {
-  SdramTiming m(cfg, origin);
+Modelled runModel(const ChipConfig& cfg, const std::vector<Req>& reqs) {
+  SdramTiming m(cfg);
   m.setRecording(true);
   Modelled r;
   r.final_.assign(reqs.size(), PortGrant{});
@@ -198,8 +198,8 @@ Modelled runModel(const ChipConfig& cfg, const std::vector<Req>& reqs, SdramTimi
 
 // Runs the model again, this time collecting grant(n) at the moment it settles (a check
 // of settled(): it must not change after that).
-std::vector<PortGrant> settledGrants(const ChipConfig& cfg, const std::vector<Req>& reqs, SdramTiming::Origin origin) {
-  SdramTiming m(cfg, origin);
+std::vector<PortGrant> settledGrants(const ChipConfig& cfg, const std::vector<Req>& reqs) {
+  SdramTiming m(cfg);
   std::vector<PortGrant> out(reqs.size());
   size_t lo = 0;
   for (size_t i = 0; i < reqs.size(); ++i) {
@@ -252,14 +252,15 @@ struct Stats {
   uint64_t max_diff = 0, sum_diff = 0;
 };
 
-// Compares one stream on harness h from its current origin (the model's `origin`);
-// `returned_exact` asks for the returned grants to be exact too.
+// Compares one stream on harness h from its current origin (the end of its initialization
+// or a query's START, both the model's cycle 0); `returned_exact` asks for the returned
+// grants to be exact too.
 template <class Top>
-Stats compare(const ChipConfig& cfg, sim::SdramRtlHarness<Top>& h, SdramTiming::Origin origin,
-              const std::vector<Req>& reqs, const std::string& name, bool returned_exact) {
+Stats compare(const ChipConfig& cfg, sim::SdramRtlHarness<Top>& h, const std::vector<Req>& reqs,
+              const std::string& name, bool returned_exact) {
   SCOPED_TRACE(name);
   const Observed rtl = runRtl<Top>(h, reqs);
-  const Modelled mod = runModel(cfg, reqs, origin);
+  const Modelled mod = runModel(cfg, reqs);
   Stats st;
   st.requests = reqs.size();
   for (size_t i = 0; i < reqs.size(); ++i) {
@@ -323,7 +324,7 @@ Stats compare(const ChipConfig& cfg, sim::SdramRtlHarness<Top>& h, SdramTiming::
   for (const auto& c : rtl.cmds) rtl_upto += c.mem_cycle <= last_model;
   EXPECT_EQ(rtl_upto, mod.cmds.size()) << name << ": commands up to memory cycle " << last_model;
   // grant(n) no longer moves once settled(n).
-  EXPECT_EQ(settledGrants(cfg, reqs, origin), mod.final_) << name << ": a settled grant changed";
+  EXPECT_EQ(settledGrants(cfg, reqs), mod.final_) << name << ": a settled grant changed";
   if (!returned_exact) {
     // Loose guards (the numbers are in docs/memory_system.md): most grants hold, and a
     // revision is at most a few bursts.
@@ -342,7 +343,7 @@ template <class Top>
 Stats compare(const ChipConfig& cfg, const std::vector<Req>& reqs, const std::string& name, bool returned_exact) {
   BoardMemory mem;
   sim::SdramRtlHarness<Top> h(cfg, mem);
-  return compare<Top>(cfg, h, SdramTiming::Origin::kInitialized, reqs, name, returned_exact);
+  return compare<Top>(cfg, h, reqs, name, returned_exact);
 }
 
 // CC_SEED=<n> shifts the seeds (more streams by hand; the default ones run in make test).
@@ -396,10 +397,11 @@ void allClasses(const ChipConfig& cfg, const std::string& tag, uint32_t seed, si
 }
 
 // Queries one after another on one controller, each started with startQuery() after the
-// board was busy or idle for a while (the refresh interval anywhere, a REFRESH owed or not):
-// every query is timed by a model that starts at the START (Origin::kQueryStart), so the
-// refresh phase at a START must be the same whatever came before. The device checks that
-// the START REFRESHes keep the standard's refresh rules (pull-in credit clamped at 8).
+// host used the memory and left it idle for a while (the refresh interval anywhere, a
+// REFRESH owed or not, or in hand): every query is timed by a model that starts at the
+// START, so the refresh phase at a START must be the same whatever came before. The
+// device checks that restarting the interval and pulling REFRESHes in keep the standard's
+// refresh rules (pull-in credit clamped at 8).
 template <class Top>
 void queriesAfterStart(const ChipConfig& cfg, const std::string& tag, uint32_t seed) {
   if (const char* e = std::getenv("CC_SEED")) seed += 1000u * static_cast<uint32_t>(std::strtoul(e, nullptr, 10));
@@ -424,6 +426,7 @@ void queriesAfterStart(const ChipConfig& cfg, const std::string& tag, uint32_t s
       h.push(m);
     }
     h.setRequestValid(true);
+    h.hostOwns();
     h.drain();
     h.responses().clear();
     for (uint64_t i = 0; i < gap; ++i) h.step();
@@ -432,7 +435,7 @@ void queriesAfterStart(const ChipConfig& cfg, const std::string& tag, uint32_t s
     // short one (most queries are shorter than tREFI).
     StreamSpec s;
     const size_t n = q % 2 ? 40 + rng() % 60 : 600 + rng() % 600;
-    compare<Top>(cfg, h, SdramTiming::Origin::kQueryStart, makeStream(cfg, s, n, seed + q),
+    compare<Top>(cfg, h, makeStream(cfg, s, n, seed + q),
                  tag + " query " + std::to_string(q) + " after a gap of " + std::to_string(gap), false);
     if (::testing::Test::HasFailure()) return;
     ++q;

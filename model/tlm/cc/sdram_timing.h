@@ -17,9 +17,8 @@
 //   * Refresh (cfg.sdram_refresh): one REFRESH owed every t_refi memory cycles; it goes out
 //     once the queue is empty, or when refresh_postpone are owed; while one is wanted no
 //     row opens, and it waits for every bank to be precharged; no ACTIVATE within tRFC.
-//   * A query's START synchronises the schedule (the RTL's sync_i / synced_o): the query
-//     starts in the memory cycle of a REFRESH issued ahead of time, nothing owed, every
-//     bank free, and the refresh interval restarts there (Origin::kQueryStart).
+//     A query's START restarts the refresh interval with nothing owed, every bank free
+//     and past tRFC (the RTL's sync_i / synced_o), the state the model starts in.
 //
 // Address mapping, rule names and parameters are those of the device model
 // (sim/cc_sdram_device.h: SdramGeometry and ChipConfig).
@@ -31,12 +30,11 @@
 //
 // Port API: cycle convention.
 //   Chip cycle n is the interval after the n-th rising edge of clk_i counted from the
-//   origin. Origin::kInitialized: the end of the controller's initialization, cycle 0 is
-//   the first cycle req_ready_o is high after reset (the harness sim/cc_sdram_harness.h
-//   numbers cycles the same way; an even number of cycles after reset), and the refresh
-//   interval starts there. Origin::kQueryStart: a query's START, cycle 0 is the chip cycle
-//   after the decision with synced_o high (the core's S_INIT); the START's REFRESH is on
-//   the pins in memory cycle 0 and the refresh interval starts there. In cycle 0 the
+//   end of the controller's initialization, or from a query's START: cycle 0 is the first
+//   cycle req_ready_o is high after reset (the harness sim/cc_sdram_harness.h numbers
+//   cycles the same way; an even number of cycles after reset), or the cycle after the
+//   decision with synced_o high (the core's S_INIT; SdramRtlHarness::startQuery); the
+//   refresh interval starts there, nothing is owed and every bank is free. In cycle 0 the
 //   RTL's phase_q is 0, so the controller's decision cycles (the chip cycle before a memory
 //   clock edge) are the odd cycles 2m-1 and memory cycle m is chip cycles 2m and 2m+1.
 //   "Request accepted in cycle a" = req_valid_i && req_ready_o in cycle a (the request is
@@ -90,10 +88,7 @@ struct PortGrant {
 
 class SdramTiming {
  public:
-  // Where cycle 0 is (cycle convention above): the end of initialization (the harness), or
-  // a query's START after the interface synchronised its refresh schedule (the chip).
-  enum class Origin { kInitialized, kQueryStart };
-  explicit SdramTiming(const ChipConfig& cfg, Origin origin = Origin::kInitialized);  // throws std::invalid_argument
+  explicit SdramTiming(const ChipConfig& cfg);  // throws std::invalid_argument
 
   // ---- port API (cycle convention and exactness in the file comment) ----------------
   // First chip cycle >= c in which the next request can be accepted: req_ready_o is high
@@ -119,13 +114,8 @@ class SdramTiming {
   bool settled(uint64_t n) const { return n < settled_; }
   static constexpr uint32_t kPortHistory = 64;
 
-  void reset();  // all banks precharged, buses idle, time 0 (at the origin), trace cleared
-  // Switched on before the first request, recording starts at the origin (the START's
-  // REFRESH included).
-  void setRecording(bool on) {
-    record_ = on;
-    if (port_n_ == 0) reset();
-  }
+  void reset();  // all banks precharged, buses idle, time 0, trace cleared
+  void setRecording(bool on) { record_ = on; }
   // Recorded commands: the final decisions only (those before the latest request became
   // visible); the rest are still speculative.
   const std::vector<SdramCommand>& commands() const { return trace_; }
@@ -198,7 +188,6 @@ class SdramTiming {
   uint64_t port_idle_ = 0;          // idleFrom() of the port model
 
   ChipConfig cfg_;
-  Origin origin_;
   sim::SdramGeometry geo_;
   bool record_ = false;
   std::vector<SdramCommand> trace_;
