@@ -130,6 +130,7 @@ module cc_sdram_ctrl #(
   output wire                synced_o
 );
   // ------------------------------------------------------------------------ constants
+`include "cc_regmap.vh"
   localparam integer Banks     = 1 << BankBits;
   localparam integer BurstBits = $clog2(BurstLen);
   localparam integer PairOff   = BeatBits + BurstBits;  // bank bits start here
@@ -161,7 +162,7 @@ module cc_sdram_ctrl #(
   // The device's REFRESH balance, mirrored: 8 + (REFRESHes counted - REFRESHes due), the
   // count of pulled-in ones clamped at 8 as the device does (0 .. 16; at least
   // 8 - RefPostpone while the tREFI rule holds).
-  localparam integer PullIn    = 8;
+  localparam integer PullIn    = SDRAM_REFRESH_PULL_IN;
   localparam integer CredW     = 5;
   localparam integer CredMaxI = 2 * PullIn;
   localparam [CredW-1:0] CredMax = CredMaxI[CredW-1:0];

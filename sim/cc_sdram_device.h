@@ -108,9 +108,6 @@ uint32_t sdramModeValue(const ChipConfig& cfg);
 
 // JEDEC: 8192 REFRESH commands cover every row once (64 ms / 8192 = tREFI, 7.8 us).
 inline constexpr uint32_t kSdramRefreshGroups = 8192;
-// JEDEC (JESD79-4, "Refresh command"): up to 8 REFRESHes may be issued ahead of time, each
-// reducing the number required later by one; more than 8 do not reduce it further.
-inline constexpr uint32_t kSdramRefreshPullIn = 8;
 
 class SdramViolation : public std::runtime_error {
  public:

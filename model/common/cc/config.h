@@ -8,6 +8,12 @@
 
 namespace cc {
 
+// JEDEC (JESD79-4, "Refresh command"): up to 8 REFRESHes may be issued ahead of time, each
+// reducing the number required later by one; more than 8 do not reduce it further. The
+// device model counts them so, the SDRAM interface mirrors that count (cc_regmap.vh
+// SDRAM_REFRESH_PULL_IN).
+inline constexpr uint32_t kSdramRefreshPullIn = 8;
+
 struct ChipConfig {
   std::string name = "paper";
   // Stack SRAM (docs/memory_system.md): list area in 32-bit entries, traversal stack in
