@@ -49,10 +49,12 @@ struct Chip {
   BoardObject a, b;
 };
 
-Chip makeChip(const std::string& backend, const std::string& config, const DopTree& ta, const Mesh& ma, const DopTree& tb, const Mesh& mb) {
+Chip makeChip(const std::string& backend, const std::string& config, const StudyOptions& o, const DopTree& ta, const Mesh& ma,
+              const DopTree& tb, const Mesh& mb) {
   Chip c{backend, namedConfig(config), nullptr, nullptr, {}, {}};
   c.dev = makeDevice(backend, c.cfg);
   c.drv = std::make_unique<Driver>(*c.dev);
+  c.drv->setFirstModeSteps(o.first_steps);
   c.a = c.drv->upload(ta, ma);
   c.b = c.drv->upload(tb, mb);
   return c;
@@ -202,6 +204,7 @@ void validateOptions(const StudyOptions& o) {
   if (o.kdop_every < 1) throw std::invalid_argument("--kdop-every must be at least 1");
   if (o.exact_limit < 0) throw std::invalid_argument("--exact-limit must not be negative");
   if (o.shard_poses < 0) throw std::invalid_argument("--shard-poses must not be negative");
+  if (!o.first_steps.empty() && o.mode != "first") throw std::invalid_argument("--first-steps stages mode first: it needs --mode first");
   if (o.pairs.empty()) throw std::invalid_argument("no mesh pair given");
   protocolPoses(o.steps, o.distances);  // throws on a bad step count
 }
@@ -212,7 +215,7 @@ nlohmann::json optionsToJson(const StudyOptions& o) {
   return {{"mesh_dir", o.mesh_dir}, {"mode", o.mode}, {"pairs", pairs}, {"distances", o.distances}, {"backends", o.backends},
           {"tlm_configs", o.tlm_configs}, {"rtl_configs", o.rtl_configs}, {"steps", o.steps}, {"rtl_every", o.rtl_every},
           {"kdop_every", o.kdop_every}, {"repeat", o.repeat}, {"exact_limit", o.exact_limit}, {"shard_poses", o.shard_poses},
-          {"check", o.check}};
+          {"check", o.check}, {"first_steps", o.first_steps}};
 }
 
 StudyOptions optionsFromJson(const nlohmann::json& j) {
@@ -228,6 +231,7 @@ StudyOptions optionsFromJson(const nlohmann::json& j) {
                         {"exact_limit", &o.exact_limit}, {"shard_poses", &o.shard_poses}})
     j.at(key).get_to(*v);
   j.at("check").get_to(o.check);
+  if (j.contains("first_steps")) j.at("first_steps").get_to(o.first_steps);  // plans written before it had none
   validateOptions(o);
   return o;
 }
@@ -296,10 +300,10 @@ std::unique_ptr<PairSetup> setUpPair(const StudyOptions& o, const StudyShard& s,
   p->tb = buildTree(p->mb, zachmannDirections(), SplitRule::MeanWidth);
   p->used_a = usedTriangles(p->ta, p->ma.tris.size());
   p->used_b = usedTriangles(p->tb, p->mb.tris.size());
-  p->golden = makeChip("golden", "paper", p->ta, p->ma, p->tb, p->mb);
+  p->golden = makeChip("golden", "paper", o, p->ta, p->ma, p->tb, p->mb);
   if (s.group > 0) {
     const TimedRun& run = runs[s.group - 1];
-    p->chip = std::make_unique<Chip>(makeChip(run.backend, run.config, p->ta, p->ma, p->tb, p->mb));
+    p->chip = std::make_unique<Chip>(makeChip(run.backend, run.config, o, p->ta, p->ma, p->tb, p->mb));
     return p;
   }
   if (has(o.backends, "sw")) {
@@ -760,7 +764,8 @@ void summarize(const std::vector<TimedRun>& runs, const std::vector<Group>& grou
 nlohmann::json perfJson(const StudyOptions& o, const Csv& pc, const nlohmann::json& summary) {
   nlohmann::json js;
   js["protocol"] = {{"steps", o.steps}, {"distances", o.distances}, {"mode", o.mode}, {"backends", o.backends}, {"tlm_configs", o.tlm_configs},
-                    {"rtl_configs", o.rtl_configs}, {"rtl_every", o.rtl_every}, {"kdop_every", o.kdop_every}, {"repeat", o.repeat}, {"check", o.check}};
+                    {"rtl_configs", o.rtl_configs}, {"rtl_every", o.rtl_every}, {"kdop_every", o.kdop_every}, {"repeat", o.repeat}, {"check", o.check},
+                    {"first_steps", o.first_steps}};
   js["summary"] = summary;
   js["poses"] = nlohmann::json::array();
   for (const auto& f : pc.rows) {
@@ -774,7 +779,13 @@ nlohmann::json perfJson(const StudyOptions& o, const Csv& pc, const nlohmann::js
 // table1.md: the paper's Table 1 layout (avg / worst per cell), speedups, correctness.
 void tableMain(const StudyOptions& o, const std::vector<TimedRun>& runs, const std::vector<Group>& groups, std::ostream& t) {
   const auto ms = metrics(runs);
-  t << "Mode " << o.mode << ", " << o.steps << " steps at d = ";
+  t << "Mode " << o.mode;
+  if (!o.first_steps.empty()) {
+    t << " (staged: result areas of";
+    for (uint32_t n : o.first_steps) t << " " << n << ",";
+    t << " then the whole; counters and cycles summed over the runs)";
+  }
+  t << ", " << o.steps << " steps at d = ";
   for (size_t k = 0; k < o.distances.size(); ++k) t << (k ? ", " : "") << num(o.distances[k]);
   t << " (" << o.steps * o.distances.size() << " poses per pair); cells are average / worst; times in µs.\n\n";
   // Eq. 5's cycles are converted with the paper configuration's clock (r.eq5_us).

@@ -2,6 +2,7 @@
 
 #include "cc/exact.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cmath>
@@ -56,18 +57,64 @@ void Driver::writeRegisters(const PoseRegisters& r) {
   for (uint32_t line = 0; line < r.corr.size(); ++line) dev_.write32(regs::CORR_BASE + 4 * line, r.corr[line]);
 }
 
+void Driver::setFirstModeSteps(std::vector<uint32_t> steps) {
+  for (size_t i = 0; i < steps.size(); ++i) {
+    if (steps[i] == 0 || steps[i] >= result_capacity_ || (i > 0 && steps[i] <= steps[i - 1])) {
+      throw std::invalid_argument("mode-first steps must rise from 1 and stay below the result capacity (" +
+                                  std::to_string(result_capacity_) + " pairs)");
+    }
+  }
+  first_steps_ = std::move(steps);
+}
+
+// Counters of two runs of one query: events add up, maxima are the larger.
+static void addRun(Counters& sum, const Counters& run) {
+  sum.tumbled_nodes_transformed += run.tumbled_nodes_transformed;
+  sum.aligned_pairs_fetched += run.aligned_pairs_fetched;
+  sum.overlap_tests += run.overlap_tests;
+  sum.triangle_tests += run.triangle_tests;
+  sum.lists += run.lists;
+  sum.max_stack_depth = std::max(sum.max_stack_depth, run.max_stack_depth);
+  sum.max_list_length = std::max(sum.max_list_length, run.max_list_length);
+  sum.uncertain_tests += run.uncertain_tests;
+  sum.cycles += run.cycles;
+}
+
 QueryResult Driver::query(const BoardObject& a, const BoardObject& b, const Pose& pose, QueryMode mode, uint64_t max_cycles) {
   if (a.root_pair == 0 || b.root_pair == 0 || !a.mesh || !b.mesh) throw std::invalid_argument("query on an object that was not uploaded");
   if (a.dirs != b.dirs) throw std::invalid_argument("the two objects' DOPs use different direction sets");
-  const PoseRegisters regs_ = setupPose(pose, a.dirs, a.bounds, b.bounds);  // validates the pose
   if (static_cast<uint64_t>(result_base_) + uint64_t(result_capacity_) * layout::kResultBytes > (1ull << 32)) {
     throw std::invalid_argument("result area does not fit in board memory");
   }
+  const size_t steps = mode == QueryMode::First ? first_steps_.size() : 0;
+  Counters total;
+  double host_seconds = 0;
+  QueryResult r;
+  for (size_t i = 0;; ++i) {
+    r = run(a, b, pose, mode, i < steps ? first_steps_[i] : result_capacity_, max_cycles);
+    addRun(total, r.counters);
+    host_seconds += r.host_exact_seconds;
+    r.runs = static_cast<uint32_t>(i + 1);
+    if (i >= steps || r.error != regs::Error::ResultOverflow) break;  // the query's own end
+    if (!r.pairs.empty()) {  // answered from a prefix: the smaller area was the driver's choice
+      r.error = regs::Error::None;
+      break;
+    }
+  }
+  r.counters = total;
+  r.host_exact_seconds = host_seconds;
+  return r;
+}
+
+// One chip run of a query with a result area of `capacity` pairs.
+QueryResult Driver::run(const BoardObject& a, const BoardObject& b, const Pose& pose, QueryMode mode, uint32_t capacity,
+                        uint64_t max_cycles) {
+  const PoseRegisters regs_ = setupPose(pose, a.dirs, a.bounds, b.bounds);  // validates the pose
   writeRegisters(regs_);
   dev_.write32(regs::ROOT_A, a.root_pair);
   dev_.write32(regs::ROOT_B, b.root_pair);
   dev_.write32(regs::RESULT_BASE, result_base_);
-  dev_.write32(regs::RESULT_CAPACITY, result_capacity_);
+  dev_.write32(regs::RESULT_CAPACITY, capacity);
   dev_.write32(regs::TRI_ERR_EXP, regs_.tri_err_exp);
   dev_.write32(regs::IRQ, 1);  // clear a stale interrupt
   const uint32_t ctrl = regs::CTRL_IRQ_ENABLE | (mode == QueryMode::First ? regs::CTRL_MODE_FIRST : 0);
@@ -82,7 +129,7 @@ QueryResult Driver::query(const BoardObject& a, const BoardObject& b, const Pose
   QueryResult res;
   res.error = static_cast<regs::Error>((status & regs::STATUS_ERR_MASK) >> regs::STATUS_ERR_SHIFT);
   const uint32_t n = dev_.read32(regs::RESULT_COUNT);
-  if (n > result_capacity_) throw DriverError(dev_.name() + ": RESULT_COUNT exceeds the capacity");
+  if (n > capacity) throw DriverError(dev_.name() + ": RESULT_COUNT exceeds the capacity");
   std::vector<uint32_t> raw(2 * size_t(n));
   if (n) dev_.readMemory(result_base_, raw.data(), raw.size() * 4);
   decideUncertain(a, b, pose, mode, raw, res);

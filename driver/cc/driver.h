@@ -31,8 +31,9 @@ struct QueryResult {
   std::vector<TriPair> uncertain;  // the pairs the chip left to the host, in its order
   size_t uncertain_hits = 0;       // of those, the ones that intersect (in `pairs`)
   double host_exact_seconds = 0;   // time the host spent deciding them
-  Counters counters;
+  Counters counters;               // summed over the chip runs (maxima: the largest)
   regs::Error error = regs::Error::None;
+  uint32_t runs = 1;               // chip runs the query took (staged mode first: more than one)
 };
 
 // Co-simulation: the first difference between two backends' answers (`na`, `nb` name
@@ -76,14 +77,26 @@ class Driver {
   QueryResult query(const BoardObject& a, const BoardObject& b, const Pose& pose, QueryMode mode,
                     uint64_t max_cycles = 1ull << 40);
 
+  // Staged mode first (docs/triangle_tests.md): a mode-first query runs with a result
+  // area of steps[0] pairs first. The chip ends it with ResultOverflow when that many
+  // uncertain pairs come before a certain hit; if one of them intersects exactly it is the
+  // answer (the records are a prefix of the full query's), else the query runs again with
+  // the next step, and last with the whole area. Touching and coplanar contacts, which the
+  // chip reports uncertain by the thousand, are answered after a few records instead of
+  // the whole traversal. Steps must rise and stay below the capacity; none: one run.
+  void setFirstModeSteps(std::vector<uint32_t> steps);
+
   Device& device() { return dev_; }
 
  private:
   void writeRegisters(const PoseRegisters& regs);
+  QueryResult run(const BoardObject& a, const BoardObject& b, const Pose& pose, QueryMode mode, uint32_t capacity,
+                  uint64_t max_cycles);
   void decideUncertain(const BoardObject& a, const BoardObject& b, const Pose& pose, QueryMode mode,
                        const std::vector<uint32_t>& raw, QueryResult& res) const;
   Device& dev_;
   uint32_t result_capacity_;
+  std::vector<uint32_t> first_steps_;
   uint32_t result_base_ = 0;  // placed after the first upload's end, moved as objects come
   uint32_t next_free_ = 0x1000;
 };

@@ -30,6 +30,7 @@ struct Options {
   int sweep = 1;
   std::vector<double> axis{1, 1, 1}, offset{0, 0, 0}, pose;
   std::vector<std::string> set;
+  std::vector<uint32_t> first_steps;  // staged mode first (Driver::setFirstModeSteps)
   std::set<std::string> given;  // options on the command line (not defaulted)
 };
 
@@ -44,6 +45,9 @@ void checkOptions(const Options& o) {
   if (has("cosim") && has("backend") && o.cosim.substr(0, o.cosim.find(',')) != o.backend) {
     throw std::invalid_argument("--backend " + o.backend + " and --cosim " + o.cosim +
                                 ": --cosim names the backends that run (the first one's answer is reported); leave --backend out");
+  }
+  if (has("first-steps") && (o.mode != "first" || o.backend == "sw")) {
+    throw std::invalid_argument("--first-steps stages a chip's mode-first query: it needs --mode first and a chip backend");
   }
   std::vector<cc::NamedPath> outputs;
   if (has("json")) outputs.emplace_back("--json", o.json);
@@ -102,6 +106,7 @@ struct Row {
   std::string error;
   size_t uncertain_hits = 0;      // of the chip's uncertain pairs, those that intersect
   double host_exact_seconds = 0;  // the host's exact decisions of them
+  uint32_t runs = 0;              // chip runs of the query (0: software)
 };
 
 // ---------------------------------------------------------------- set-up: what runs
@@ -194,12 +199,14 @@ struct Chip {
   std::unique_ptr<cc::Driver> drv;
   cc::BoardObject a, b;
 };
-std::vector<Chip> makeChips(const std::vector<std::string>& backends, const cc::ChipConfig& cfg, const Scene& s) {
+std::vector<Chip> makeChips(const std::vector<std::string>& backends, const cc::ChipConfig& cfg, const Scene& s,
+                            const std::vector<uint32_t>& first_steps) {
   std::vector<Chip> chips;
   for (const auto& name : backends) {
     cc::checkBoardMemory({&s.ta, &s.tb}, cc::reachableBoardBytes(name, cfg), name);  // before building a slow chip
     Chip c{name, cc::makeDevice(name, cfg), nullptr, {}, {}};
     c.drv = std::make_unique<cc::Driver>(*c.dev);
+    c.drv->setFirstModeSteps(first_steps);
     chips.push_back(std::move(c));
   }
   return chips;
@@ -246,6 +253,7 @@ Measured measurePose(const Options& o, int i, double deg, const cc::Pose& pose, 
     r.c = qr.counters;
     r.uncertain_hits = qr.uncertain_hits;
     r.host_exact_seconds = qr.host_exact_seconds;
+    r.runs = qr.runs;
     if (qr.error != cc::regs::Error::None) r.error = cc::regs::errorName(qr.error);
   }
   r.pairs = m.pairs.size();
@@ -257,6 +265,10 @@ Measured measurePose(const Options& o, int i, double deg, const cc::Pose& pose, 
 void reportMismatch(const Options& o, int i, double deg, const cc::Pose& pose, const std::string& diff) {
   std::string config = " --config " + o.config;
   for (const auto& kv : o.set) config += " --set '" + kv + "'";
+  if (!o.first_steps.empty()) {
+    config += " --first-steps";
+    for (uint32_t n : o.first_steps) config += " " + std::to_string(n);
+  }
   std::fprintf(stderr, "cosim MISMATCH at pose %d (%.6f deg): %s\nreproduce: collide --a %s --b %s%s --pose %s --mode %s%s --cosim %s\n",
                i, deg, diff.c_str(), o.a.c_str(), o.b.c_str(), o.normalize ? " --normalize" : "", poseArgs(pose).c_str(),
                o.mode.c_str(), config.c_str(), o.cosim.c_str());
@@ -345,6 +357,7 @@ std::string rowsJson(const std::vector<Row>& rows, bool timed) {
     }
     j["uncertain_hits"] = r.uncertain_hits;
     j["host_exact_seconds"] = r.host_exact_seconds;
+    if (r.runs > 0) j["chip_runs"] = r.runs;
     j["wall_seconds"] = r.wall;
     j["sw_seconds"] = r.sw_wall;
     j["error"] = r.error.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.error);
@@ -365,7 +378,7 @@ int run(const Options& o) {
   const bool sw_backend = backends[0] == "sw";
   const bool timed = timedBackend(backends[0]);  // the first backend counts cycles
   const Scene scene = loadScene(o, poses, sw_backend);
-  std::vector<Chip> chips = sw_backend ? std::vector<Chip>{} : makeChips(backends, cfg, scene);
+  std::vector<Chip> chips = sw_backend ? std::vector<Chip>{} : makeChips(backends, cfg, scene, o.first_steps);
   const bool both_timed = chips.size() == 2 && timedBackend(backends[0]) && timedBackend(backends[1]);
 
   if (!o.quiet) {
@@ -451,6 +464,8 @@ int main(int argc, char** argv) {
       ("pose", po::value(&o.pose)->multitoken(), "a single pose instead: AX AY AZ DEG TX TY TZ")
       ("poses", po::value(&o.poses_file), "a motion instead: a file of poses, one a line (7 numbers as --pose, or a 3x4 matrix [R | t] row by row; '#' comments)")
       ("mode", po::value(&o.mode), "all | first (stop at the first intersecting pair)")
+      ("first-steps", po::value(&o.first_steps)->multitoken(),
+       "N1 N2 ...: mode first in stages: result areas of N1, then N2, ... pairs before the whole one; a stage whose uncertain pairs hold an intersecting one answers (docs/triangle_tests.md)")
       ("backend", po::value(&o.backend), "golden | tlm | rtl | sw")
       ("cosim", po::value(&o.cosim), "A,B: run two chip backends on every pose, stop at the first difference")
       ("config", po::value(&o.config), ("named chip configuration (" + cc::configNameList() + ") or a .cfg file").c_str())

@@ -99,6 +99,51 @@ TEST(ExactScenes, EveryBackendReturnsExactGeometry) {
   }
 }
 
+// Staged mode first (Driver::setFirstModeSteps): the answer is the whole mode-first
+// query's (the same pair, the first in the chip's order that intersects exactly) on golden
+// and on the TLM, whose cycles sum the runs; on these touching scenes, where the chip
+// reports contacts uncertain by the hundred, it takes far fewer triangle tests.
+TEST(ExactScenes, StagedModeFirstAnswersAsTheWholeQuery) {
+  if (!std::filesystem::exists(std::string(CC_MESH_DIR) + "/cube-meshed.off")) GTEST_SKIP() << "meshes not extracted (make meshes)";
+  const cc::ChipConfig cfg = cc::namedConfig("paper");
+  uint64_t whole_tests = 0, staged_tests = 0;
+  for (const Scene& s : scenes()) {
+    const cc::Mesh ma = load(s.a), mb = load(s.b);
+    const cc::DopTree ta = cc::buildTree(ma, cc::zachmannDirections(), cc::SplitRule::MeanWidth);
+    const cc::DopTree tb = cc::buildTree(mb, cc::zachmannDirections(), cc::SplitRule::MeanWidth);
+    const cc::Pose pose = cc::poseFromAxisAngle(s.axis, s.degrees, s.t);
+    for (const std::string backend : {"golden", "tlm"}) {
+      auto dev = cc::makeDevice(backend, cfg);
+      cc::Driver drv(*dev);
+      const cc::BoardObject a = drv.upload(ta, ma), b = drv.upload(tb, mb);
+      const cc::QueryResult whole = drv.query(a, b, pose, cc::QueryMode::First);
+      drv.setFirstModeSteps({8, 64});
+      const cc::QueryResult staged = drv.query(a, b, pose, cc::QueryMode::First);
+      ASSERT_EQ(staged.error, cc::regs::Error::None) << s.name << " on " << backend;
+      EXPECT_EQ(staged.pairs, whole.pairs) << s.name << " on " << backend;
+      EXPECT_EQ(whole.runs, 1u);
+      EXPECT_GE(staged.runs, 1u);
+      EXPECT_LE(staged.runs, 3u);
+      if (backend == "tlm") {
+        EXPECT_GT(staged.counters.cycles, 0u);
+        continue;
+      }
+      whole_tests += whole.counters.triangle_tests;
+      staged_tests += staged.counters.triangle_tests;
+      std::printf("%-28s triangle tests: whole %6llu, staged %6llu in %u runs\n", s.name.c_str(),
+                  (unsigned long long)whole.counters.triangle_tests, (unsigned long long)staged.counters.triangle_tests, staged.runs);
+    }
+  }
+  EXPECT_LT(2 * staged_tests, whole_tests) << "staging should at least halve the touching scenes' triangle tests";
+  // Steps that do not rise, or reach the capacity, are refused.
+  auto dev = cc::makeDevice("golden", cfg);
+  cc::Driver drv(*dev, 100);
+  EXPECT_THROW(drv.setFirstModeSteps({8, 8}), std::invalid_argument);
+  EXPECT_THROW(drv.setFirstModeSteps({0}), std::invalid_argument);
+  EXPECT_THROW(drv.setFirstModeSteps({8, 100}), std::invalid_argument);
+  EXPECT_NO_THROW(drv.setFirstModeSteps({8, 99}));
+}
+
 // Scales the FP32 chip cannot serve directly (no --normalize): the answer is still exact
 // geometry's (the driver makes every test uncertain when the bound would be useless, and the
 // DOP side stays conservative), or the query is refused with a clear error.

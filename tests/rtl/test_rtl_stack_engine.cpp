@@ -17,6 +17,7 @@
 #include "cc/unit_timing.h"
 #include "cc_sim_ctrl.h"
 #include "cc_stack_sram.h"
+#include "core/stack_engine.h"
 #include "rtl_test_util.h"
 #include "verilated.h"
 
@@ -235,21 +236,42 @@ TEST(RtlStackEngine, FramesAppendsAndFetchesAgainstTheReference) {
   }
 }
 
+// The TLM model's stack engine (model/tlm/core/stack_engine.h) given one command: the
+// cycles after the command's cycle until it is ready again, as StackEngineBench::busy
+// counts them on the RTL.
+uint64_t tlmBusy(cc::tlm::core::StackEngine& e, bool push, const Frame& f, bool resume) {
+  e.step(false, push, {f.next_pair, f.base, f.len, f.bit}, resume);
+  uint64_t busy = 0;
+  for (; !e.ready(); ++busy) e.step(false, false, {0, 0, 0, true}, false);
+  return busy;
+}
+
 // The latencies the TLM model times the stack engine with (cc/unit_timing.h): a push keeps
 // the engine busy while it writes its frame's other words; a resume reads a frame and
 // decides in the cycle after its last word is in, for every frame it pops and the one it
-// hands over.
+// hands over. The TLM's stack engine, given the same commands, is busy as long.
 TEST(RtlStackEngine, FrameLatenciesAreTheTimingModels) {
   namespace ut = cc::unit_timing;
   StackEngineBench b(cc::rtltest::testSeed("RtlStackEngine.FrameLatenciesAreTheTimingModels"));
+  cc::tlm::core::StackEngine tlm;
   b.root(cc::layout::makeEntry(0x1000, 1));
-  b.push({0x2000, 10, 5, false});  // waiting
+  tlm.step(true, false, {0, 0, 0, true}, false);
+  const auto push = [&](const Frame& f) {
+    b.push(f);
+    EXPECT_EQ(tlmBusy(tlm, true, f, false), b.busy()) << "push: TLM against RTL";
+  };
+  const auto resume = [&] {
+    b.resume();
+    EXPECT_EQ(tlmBusy(tlm, false, {}, true), b.busy()) << "resume: TLM against RTL";
+  };
+  push({0x2000, 10, 5, false});  // waiting
   EXPECT_EQ(b.busy(), ut::kPushBusy);
-  b.push({0x3000, 20, 7, true});   // handed over already
-  b.push({0x4000, 30, 0, false});  // no list
+  push({0x3000, 20, 7, true});   // handed over already
+  push({0x4000, 30, 0, false});  // no list
   EXPECT_EQ(b.busy(), ut::kPushBusy);
-  b.resume();  // pops two frames, hands over the first one's list
+  resume();  // pops two frames, hands over the first one's list
   EXPECT_EQ(b.busy(), 3 * (ut::kFrameRead + 1));
-  b.resume();  // pops the last frame: the stack is empty
+  resume();  // pops the last frame: the stack is empty
   EXPECT_EQ(b.busy(), ut::kFrameRead + 1);
+  EXPECT_EQ(tlm.depth(), b.depth());
 }
