@@ -161,7 +161,7 @@ module cc_chip #(
   wire reg_valid = reg_req_valid && (!reg_req_write || reg_req_be == 4'hF);
 
   // ---- SDRAM ownership: the host (BAR1 bridge) while idle, the core while busy ----
-  wire         core_busy, mem_idle, mem_phase;
+  wire         core_busy, mem_idle, mem_sync, mem_synced;
   wire         c_req_valid, c_req_write, c_req_rec;
   wire [31:0]  c_req_addr, c_req_wstrb;
   wire [255:0] c_req_wdata;
@@ -241,7 +241,8 @@ module cc_chip #(
     .mem_rsp_data_i  (rsp_data),
     .mem_rsp_last_i  (rsp_last),
     .mem_idle_i      (mem_idle),
-    .mem_phase_i     (mem_phase),
+    .mem_sync_o      (mem_sync),
+    .mem_synced_i    (mem_synced),
     .sram_en_o       (sram_en_o),
     .sram_we_o       (sram_we_o),
     .sram_addr_o     (sram_addr_o),
@@ -296,7 +297,11 @@ module cc_chip #(
     .sd_rvalid_i (sd_rvalid_i),
     .sd_rdata_i  (sd_rdata_i),
     .idle_o      (mem_idle),
-    .phase_o     (mem_phase),
-    .ready_o     (sd_ready_o)
+    .ready_o     (sd_ready_o),
+    // REFRESHes are pulled in while the host owns the port; a START synchronises only once
+    // the core owns it (the host's accesses are done)
+    .host_i      (!core_owns_q),
+    .sync_i      (mem_sync && core_owns_q),
+    .synced_o    (mem_synced)
   );
 endmodule

@@ -43,7 +43,10 @@ module cc_controller #(
   input  wire                 irq_ack_i,
   input  wire [31:0]          root_a_i,
   input  wire [3:0]           init_err_i,        // cc_config_check
-  input  wire                 mem_phase_i,       // 1 in the chip cycle before a memory clock edge
+  // START handshake with the SDRAM interface (cc_sdram_ctrl sync_i / synced_o): the query
+  // waits; the interface's START REFRESH goes out at the next memory clock edge
+  output wire                 mem_sync_o,
+  input  wire                 mem_synced_i,
   // the query's status and counters
   output wire [5:0]           state_o,
   output wire                 busy_o,
@@ -371,12 +374,15 @@ module cc_controller #(
 
     case (state_q)
       // ================================================================ start / end
-      // A query starts (S_INIT) in the chip cycle right after a memory clock edge, so its
-      // cycle count does not depend on when the host's START write arrived (docs/rtl_core.md);
-      // BUSY is up from the write on, the wait for the edge (at most a cycle) is not counted.
+      // A query starts (S_INIT) in the chip cycle right after the memory clock edge at which
+      // the SDRAM interface's START REFRESH goes out (mem_sync_o / mem_synced_i), so its
+      // cycle count depends neither on when the host's START write arrived nor on where the
+      // refresh interval stood (docs/rtl_core.md, docs/memory_system.md); BUSY is up from
+      // the write on, the wait for the interface (REFRESHes owed, banks closing) is not
+      // counted.
       S_IDLE: begin
         if (start_i) busy_d = 1'b1;           // (and the query's status is cleared: query_clear)
-        if ((start_i || busy_q) && mem_phase_i && sp_state_i == SP_IDLE) state_d = S_INIT;
+        if (busy_q && mem_synced_i) state_d = S_INIT;
       end
       S_INIT: begin
         // (the triangle-test engine forgets its records: the host may have written the memory)
@@ -593,6 +599,7 @@ module cc_controller #(
   // ---- outputs ----
   assign state_o          = state_q;
   assign busy_o           = busy_q;
+  assign mem_sync_o       = state_q == S_IDLE && busy_q && sp_state_i == SP_IDLE;
   assign done_o           = done_q;
   assign irq_pending_o    = irq_pending_q;
   assign err_o            = err_q;

@@ -69,7 +69,10 @@ module cc_core #(
   input  wire [255:0]         mem_rsp_data_i,
   input  wire                 mem_rsp_last_i,
   input  wire                 mem_idle_i,
-  input  wire                 mem_phase_i,   // 1 in the chip cycle before a memory clock edge
+  // START handshake with the SDRAM interface: a query waits to start; the interface has
+  // synchronised its refresh schedule and the query starts with the next memory cycle
+  output wire                 mem_sync_o,
+  input  wire                 mem_synced_i,
   // stack SRAM
   output wire                 sram_en_o,
   output wire                 sram_we_o,
@@ -279,7 +282,8 @@ module cc_core #(
     .irq_ack_i           (irq_ack),
     .root_a_i            (root_a),
     .init_err_i          (init_err),
-    .mem_phase_i         (mem_phase_i),
+    .mem_sync_o          (mem_sync_o),
+    .mem_synced_i        (mem_synced_i),
     .state_o             (state),
     .busy_o              (busy),
     .done_o              (done),

@@ -46,6 +46,18 @@
 //     auto-precharge), and once every bank is precharged and past tRP the REFRESH goes
 //     out. No ACTIVATE follows within TRfc. The owed count never exceeds RefPostpone, the
 //     device's tREFI rule (JEDEC allows 8).
+//   * Query START (sync_i): the refresh interval restarts so that every query finds the
+//     schedule in the same phase, whatever the board did before: synced_o is high in the
+//     decision cycle in which nothing is queued, in flight or owed, every bank is free and
+//     past tRFC, and the device has a REFRESH in hand; the interval counter restarts
+//     there and the query starts with the next memory cycle. The REFRESH in hand (one
+//     issued ahead of time: JEDEC counts up to 8 pulled in) covers the device's next
+//     tick, which may come before the restarted interval's first one, so the device is
+//     never owed more than this controller counts. A second interval counter that never
+//     restarts mirrors the device's count (dcred_q); while the host owns the port (host_i)
+//     or a START waits, a REFRESH is pulled in whenever none is in hand, so a START
+//     usually finds one and starts at once. Without refresh synced_o only waits for the
+//     quiet bus.
 //
 //   chip cycle   0   2   4   6   8  10  12  14  16  18  20  22  24
 //   command     ACa  .  RDa ACb  .  RDb ACc  .  RDc
@@ -108,12 +120,17 @@ module cc_sdram_ctrl #(
   input  wire [DataW-1:0]    sd_rdata_i,
   // nothing queued, in flight or buffered
   output wire                idle_o,
-  // 1 in the chip cycle before a memory clock edge (the core starts queries after one)
-  output wire                phase_o,
   // initialization complete (requests are taken from now on)
-  output wire                ready_o
+  output wire                ready_o,
+  // the host owns the port (no query runs): REFRESHes may be pulled in
+  input  wire                host_i,
+  // a query waits to start (the core owns the port and requests nothing until synced_o)
+  input  wire                sync_i,
+  // the refresh interval restarts at the next memory clock edge: the query starts then
+  output wire                synced_o
 );
   // ------------------------------------------------------------------------ constants
+`include "cc_regmap.vh"
   localparam integer Banks     = 1 << BankBits;
   localparam integer BurstBits = $clog2(BurstLen);
   localparam integer PairOff   = BeatBits + BurstBits;  // bank bits start here
@@ -142,6 +159,13 @@ module cc_sdram_ctrl #(
   localparam integer IcntW     = $clog2(IcntMax + 1);
   localparam integer RfcW      = $clog2(TRfc + 1);
   localparam integer OwedW     = $clog2(RefPostpone + 2);
+  // The device's REFRESH balance, mirrored: 8 + (REFRESHes counted - REFRESHes due), the
+  // count of pulled-in ones clamped at 8 as the device does (0 .. 16; at least
+  // 8 - RefPostpone while the tREFI rule holds).
+  localparam integer PullIn    = SDRAM_REFRESH_PULL_IN;
+  localparam integer CredW     = 5;
+  localparam integer CredMaxI = 2 * PullIn;
+  localparam [CredW-1:0] CredMax = CredMaxI[CredW-1:0];
   localparam [2:0] InitWait = 3'd0, InitPre = 3'd1, InitMode = 3'd2, InitRef1 = 3'd3,
                    InitRef2 = 3'd4, InitReady = 3'd5;
 
@@ -213,7 +237,8 @@ module cc_sdram_ctrl #(
   // ------------------------------------------------------------------------ banks
   reg [CntW-1:0]  rd_wait_q, rd_wait_d;  // memory cycles until a READ may go out
   reg [CntW-1:0]  wr_wait_q, wr_wait_d;  // ... a WRITE
-  wire            trk_full;
+  wire            trk_full, trk_empty;  // read tracking (below)
+  wire            wbusy;                // write data still to go out (below)
   reg             act_found, cas_found;
   reg [QIdxW-1:0] act_cand, cas_cand, k;
   integer         i;
@@ -244,16 +269,31 @@ module cc_sdram_ctrl #(
   reg [IcntW-1:0]   icnt_q, icnt_d;    // memory cycles to wait (init), to the next tREFI tick
   reg [RfcW-1:0]    rfc_q, rfc_d;      // memory cycles until ACTIVATE/REFRESH after a REFRESH
   reg [OwedW-1:0]   owed_q, owed_d;    // REFRESHes owed
+  reg [IcntW-1:0]   drefi_q, drefi_d;  // memory cycles to the device's next tREFI tick (never restarted)
+  reg [CredW-1:0]   dcred_q, dcred_d;  // the device's REFRESH balance + PullIn
   assign ready = (ist_q == InitReady);
   // A REFRESH is wanted when one is owed and the queue is empty, or the limit is reached;
   // from then on no row is opened until it went out.
   wire ref_want    = (Refresh != 0) && ready && (owed_q != {OwedW{1'b0}}) &&
                      ((cnt_q == {(QIdxW + 1){1'b0}}) || (owed_q >= RefPostpone[OwedW-1:0]));
+  // Outside a query, with nothing queued or owed, one REFRESH is pulled in when the device
+  // has none in hand (a START needs one).
+  wire in_hand     = (dcred_q > PullIn[CredW-1:0]);
+  wire pull_want   = (Refresh != 0) && ready && (host_i || sync_i) && !in_hand &&
+                     (owed_q == {OwedW{1'b0}}) && (cnt_q == {(QIdxW + 1){1'b0}});
   wire rfc_done    = (rfc_q == {RfcW{1'b0}});
-  wire act_allowed = ready && !ref_want && rfc_done;
+  wire act_allowed = ready && !ref_want && !pull_want && rfc_done;
   wire all_idle    = &bank_act_ok;       // every bank precharged and past tRP
-  wire ref_go      = ref_want && all_idle && rfc_done;
+  wire ref_go      = (ref_want || pull_want) && all_idle && rfc_done;
   wire tick        = decide && (icnt_q == {IcntW{1'b0}});  // the wait of this step is over
+  wire dtick       = (Refresh != 0) && decide && ready && (drefi_q == {IcntW{1'b0}});  // the device's tREFI tick
+  // A query's START: nothing queued, in flight or owed, every bank free and past tRFC, the
+  // bus quiet, a REFRESH in hand (no tick of either interval in this decision: it would
+  // change that).
+  wire bus_quiet   = (cnt_q == {(QIdxW + 1){1'b0}}) && trk_empty && !wbusy &&
+                     (rd_wait_q == {CntW{1'b0}}) && (wr_wait_q == {CntW{1'b0}});
+  wire sync_go     = sync_i && decide && ready && bus_quiet && all_idle && rfc_done &&
+                     ((Refresh == 0) || ((owed_q == {OwedW{1'b0}}) && in_hand && !tick && !dtick));
 
   function automatic [IcntW-1:0] icnt(input integer v);  // "next step v cycles later" -> v - 1
     icnt = (v > 1) ? v[IcntW-1:0] - 1'b1 : {IcntW{1'b0}};
@@ -356,6 +396,8 @@ module cc_sdram_ctrl #(
     icnt_d = icnt_q;
     rfc_d  = rfc_q;
     owed_d = owed_q;
+    drefi_d = drefi_q;
+    dcred_d = dcred_q;
     if (decide) begin
       icnt_d = (icnt_q == {IcntW{1'b0}}) ? icnt_q : icnt_q - 1'b1;
       rfc_d  = rfc_done ? rfc_q : rfc_q - 1'b1;
@@ -365,13 +407,23 @@ module cc_sdram_ctrl #(
           InitPre:   begin ist_d = InitMode;  icnt_d = icnt(TMrd); end
           InitMode:  begin ist_d = InitRef1;  icnt_d = icnt(TRfc); end
           InitRef1:  begin ist_d = InitRef2;  icnt_d = icnt(LockWait); end
-          InitRef2:  begin ist_d = InitReady; icnt_d = icnt(TRefi); end
+          InitRef2:  begin ist_d = InitReady; icnt_d = icnt(TRefi); drefi_d = icnt(TRefi); end
           default:   begin icnt_d = icnt(TRefi); if (Refresh != 0) owed_d = owed_q + 1'b1; end
         endcase
       end
-      if (ref_go && ready) begin
+      if (dtick) begin
+        drefi_d = icnt(TRefi);
+        dcred_d = dcred_q - 1'b1;
+      end else if (ready) begin
+        drefi_d = drefi_q - 1'b1;
+      end
+      if (ref_go) begin   // pays an owed one, or is pulled in (the device counts at most 8 ahead)
         rfc_d  = TRfc[RfcW-1:0] - 1'b1;
-        owed_d = owed_d - 1'b1;
+        if (owed_d != {OwedW{1'b0}}) owed_d = owed_d - 1'b1;
+        if (dcred_d != CredMax) dcred_d = dcred_d + 1'b1;
+      end
+      if (sync_go && (Refresh != 0)) begin  // the query's refresh interval starts here
+        icnt_d = icnt(TRefi);
       end
     end
   end
@@ -381,7 +433,6 @@ module cc_sdram_ctrl #(
   // READ order); beat rbeat_q of the burst goes to that entry's buffer.
   wire             do_cas_rd = do_cas && !q_write_q[cas_cand];
   wire [QIdxW-1:0] trk_idx;
-  wire             trk_empty;
   wire [2:0]       trk_count;
   reg [BurstBits-1:0] rbeat_q, rbeat_d;
   wire             rbeat_end = sd_rvalid_i && (rbeat_q == {BurstBits{1'b1}});
@@ -455,7 +506,6 @@ module cc_sdram_ctrl #(
   end
 
   // ------------------------------------------------------------------------ write data out
-  wire wbusy;
   cc_sdram_wdata #(.DataW(DataW), .BurstLen(BurstLen), .TCwl(TCwl)) u_wdata (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
@@ -491,6 +541,8 @@ module cc_sdram_ctrl #(
       icnt_q    <= icnt(TInit);
       rfc_q     <= {RfcW{1'b0}};
       owed_q    <= {OwedW{1'b0}};
+      drefi_q   <= {IcntW{1'b0}};
+      dcred_q   <= PullIn[CredW-1:0];
     end else begin
       hd_q      <= hd_d;
       cnt_q     <= cnt_d;
@@ -511,6 +563,8 @@ module cc_sdram_ctrl #(
       icnt_q    <= icnt_d;
       rfc_q     <= rfc_d;
       owed_q    <= owed_d;
+      drefi_q   <= drefi_d;
+      dcred_q   <= dcred_d;
     end
   end
 
@@ -520,8 +574,8 @@ module cc_sdram_ctrl #(
   assign sd_col_o  = ccol_q;
   assign sd_ap_o   = cap_q;
   assign idle_o    = !head_valid && trk_empty && !wbusy;
-  assign phase_o   = phase_q;
   assign ready_o   = ready;
+  assign synced_o  = sync_go;
 
   // Byte offsets below the beat select nothing (documented above); the open flags and the
   // tracking count are only checked by assertions.
@@ -556,6 +610,12 @@ module cc_sdram_ctrl #(
       assert (owed_q <= RefPostpone[OwedW-1:0])
         else $error("cc_sdram_ctrl: %0d REFRESHes owed", owed_q);
       assert (!(do_act && ref_want)) else $error("cc_sdram_ctrl: ACTIVATE while a REFRESH is wanted");
+      // A START restarts the interval with nothing held and nothing else decided.
+      assert (!(sync_go && (do_act || do_cas || ref_go || enq))) else $error("cc_sdram_ctrl: START synchronised with a command or request");
+      // The mirrored device never owes more than the tREFI rule allows (it owes no more
+      // than this controller counts).
+      assert (Refresh == 0 || dcred_q + RefPostpone[CredW-1:0] >= PullIn[CredW-1:0])
+        else $error("cc_sdram_ctrl: the device would owe more than %0d REFRESHes", RefPostpone);
       // Commands change only at memory clock edges.
       assert (decide || (cmd_d == cmd_q)) else $error("cc_sdram_ctrl: command changed off a memory edge");
       // No entry receives more beats than a burst.

@@ -132,7 +132,7 @@ void SdramDevice::checkBank(const SdramPins& p) const {
 }
 
 uint64_t SdramDevice::retentionCycles() const {
-  return (uint64_t{kSdramRefreshGroups} + cfg_.refresh_postpone + 1) * cfg_.t_refi;
+  return (uint64_t{kSdramRefreshGroups} + kSdramRefreshPullIn + cfg_.refresh_postpone + 1) * cfg_.t_refi;
 }
 
 void SdramDevice::command(const SdramPins& p, uint64_t m) {
@@ -228,18 +228,23 @@ void SdramDevice::refresh(uint64_t m) {
   rfc_until_ = m + cfg_.t_rfc;
   group_refreshed_[refresh_ptr_] = m;
   refresh_ptr_ = (refresh_ptr_ + 1) % kSdramRefreshGroups;
-  if (init_ == Init::kDone) ++refreshes_;
+  if (init_ == Init::kDone) refreshes_ = std::min(refreshes_ + 1, refreshesDue(m) + kSdramRefreshPullIn);
   ++stats_.refreshes;
 }
 
+uint64_t SdramDevice::refreshesDue(uint64_t m) const {
+  return m < init_done_ ? 0 : (m - init_done_) / cfg_.t_refi;
+}
+
 // Rule tREFI: counted from the end of initialization, one REFRESH is due every t_refi; at
-// most refresh_postpone may be owed. Checked at every memory clock edge.
+// most refresh_postpone may be owed, and REFRESHes issued ahead count for at most
+// kSdramRefreshPullIn later ones (refresh()). Checked at every memory clock edge.
 void SdramDevice::checkRefreshDue(uint64_t m) const {
   if (!cfg_.sdram_refresh || !check_refi_ || init_ != Init::kDone || m < init_done_) return;
-  const uint64_t due = (m - init_done_) / cfg_.t_refi;
+  const uint64_t due = refreshesDue(m);
   if (due > refreshes_ + cfg_.refresh_postpone)
     fail("tREFI", -1, std::to_string(due - refreshes_) + " REFRESHes owed, at most " + std::to_string(cfg_.refresh_postpone) +
-         " may be postponed (" + std::to_string(refreshes_) + " issued in " + std::to_string(m - init_done_) +
+         " may be postponed (" + std::to_string(refreshes_) + " counted in " + std::to_string(m - init_done_) +
          " memory cycles, tREFI = " + std::to_string(cfg_.t_refi) + ")");
 }
 

@@ -24,8 +24,9 @@
 // and docs/memory_system.md). The device starts powered up but uninitialized: it accepts
 // only the initialization sequence (power-up wait, PRECHARGE ALL, MODE with the configured
 // CAS latency and burst length, two REFRESHes, the DLL wait) before any ACTIVATE. After it,
-// REFRESH is due every t_refi on average (at most refresh_postpone owed), and a row read
-// more than the retention time after it was last refreshed or activated has lost its data.
+// REFRESH is due every t_refi on average (at most refresh_postpone owed; a REFRESH ahead of
+// time counts for a later one, at most kSdramRefreshPullIn of them), and a row read more
+// than the retention time after it was last refreshed or activated has lost its data.
 // Not modelled: power-down, self refresh, tRRD/tFAW.
 #pragma once
 #include <cstdint>
@@ -144,7 +145,8 @@ class SdramDevice {
   // True once the initialization sequence is complete (ACTIVATE allowed).
   bool initialized() const { return init_ == Init::kDone && cycle_ / 2 >= init_done_; }
   // Memory cycles a row may go without REFRESH or ACTIVATE: the 8192 intervals of tREFI the
-  // standard's 64 ms are, plus the postponement it allows (refresh_postpone + 1 intervals).
+  // standard's 64 ms are, plus the pull-in and the postponement it allows
+  // (kSdramRefreshPullIn + refresh_postpone + 1 intervals).
   uint64_t retentionCycles() const;
   // The tREFI rule catches a skipped refresh long before any row runs past its retention
   // time; tests switch it off to exercise the retention rule on its own.
@@ -178,6 +180,7 @@ class SdramDevice {
   void refresh(uint64_t m);
   void mode(const SdramPins& p, uint64_t m);
   void checkRefreshDue(uint64_t m) const;
+  uint64_t refreshesDue(uint64_t m) const;  // REFRESHes due by memory cycle m (tREFI ticks)
   void checkRetention(const SdramPins& p, Bank& b, uint64_t m);
   void activate(const SdramPins& p, uint64_t m);
   void readWrite(const SdramPins& p, uint64_t m);
@@ -202,7 +205,7 @@ class SdramDevice {
   uint64_t init_done_ = ~uint64_t{0};  // memory cycle the sequence completes
   uint64_t cmd_ok_ = 0;                // first memory cycle after tMRD
   uint64_t rfc_until_ = 0;             // first memory cycle after tRFC
-  uint64_t refreshes_ = 0;             // REFRESHes since initialization
+  uint64_t refreshes_ = 0;             // REFRESHes counted since initialization (pull-in clamped)
   uint32_t refresh_ptr_ = 0;           // the row group the next REFRESH restores
   std::vector<uint64_t> group_refreshed_;                 // per row group: memory cycle
   std::unordered_map<uint64_t, uint64_t> row_activated_;  // (bank, row) -> memory cycle

@@ -10,7 +10,8 @@
 // The constructor releases reset and steps through the controller's initialization of the
 // device (TInit and the sequence after it) until ready_o rises; cycle() counts from there
 // (cycle 0: the first cycle the controller takes requests; an even number of cycles after
-// reset, so the memory clock phase is the same as right after reset).
+// reset, so the memory clock phase is the same as right after reset), and startQuery()
+// restarts it at a query's START.
 #pragma once
 #include <verilated.h>
 
@@ -97,6 +98,7 @@ class SdramRtlHarness {
     std::memcpy(&top_->sd_rdata_i[0], q.dq, 32);
     top_->eval();
     check();
+    synced_ = top_->synced_o;
     if (present && top_->req_ready_o) {
       pending_.pop_front();
       accepted = true;
@@ -111,6 +113,25 @@ class SdramRtlHarness {
     clockEdge();
     ++cycle_;
     return accepted;
+  }
+
+  // The host owns the port, as cc_chip's host_i says between queries: the controller
+  // may pull REFRESHes in (unit benches leave it low: no query, no pull-in).
+  void hostOwns() { top_->host_i = 1; }
+  // A query's START (cc_sdram_ctrl sync_i, as cc_chip drives it while the core waits to
+  // start; host_i falls): holds sync_i until the controller has restarted its refresh
+  // interval (synced_o high in a decision cycle), then restarts cycle() there: cycle 0 is
+  // the cycle after that decision, SdramTiming's cycle 0 of a query.
+  void startQuery(uint64_t limit = 100000) {
+    top_->host_i = 0;
+    top_->sync_i = 1;
+    for (uint64_t i = 0; !synced_; ++i) {
+      if (i >= limit) throw std::runtime_error("SdramRtlHarness: START not synchronised after " + std::to_string(limit) + " cycles");
+      step();
+    }
+    top_->sync_i = 0;
+    synced_ = false;
+    cycle_ = 0;
   }
 
   bool idle() const { return top_->idle_o && pending_.empty(); }
@@ -149,6 +170,7 @@ class SdramRtlHarness {
   std::deque<MemResponseBeat> responses_;
   bool rsp_ready_ = true;
   bool req_enable_ = true;
+  bool synced_ = false;  // synced_o in the last step
   uint64_t cycle_ = 0;
   uint64_t init_cycles_ = 0;
 };

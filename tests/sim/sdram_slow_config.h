@@ -1,6 +1,6 @@
 // The configurations the Verilated SDRAM controllers of tests/sim are built with.
-// cc_sdram_rtl: the RTL's defaults, which refresh (the configurations' sdram_refresh is 0
-// so far, docs/memory_system.md). cc_sdram_rtl_slow: tests/sim/CMakeLists.txt's
+// cc_sdram_rtl: the RTL's defaults (refreshing, as every configuration).
+// cc_sdram_rtl_slow: tests/sim/CMakeLists.txt's
 // CC_SDRAM_SLOW_TIMING, handed to the tests that link that variant as CC_SLOW_<param>.
 #pragma once
 #include "cc/config.h"
@@ -10,7 +10,6 @@ namespace cc::sim {
 inline ChipConfig rtlDefaultSdramConfig() {
   ChipConfig c;
   c.name = "rtl-defaults";
-  c.sdram_refresh = 1;
   return c;
 }
 

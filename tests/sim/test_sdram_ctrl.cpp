@@ -17,11 +17,9 @@ namespace cc::sim {
 namespace {
 
 
-// cc_sdram_rtl_modern: configs/modern.cfg's timing, with refresh (tests/sim/CMakeLists.txt).
+// cc_sdram_rtl_modern: configs/modern.cfg's timing, refresh included (tests/sim/CMakeLists.txt).
 [[maybe_unused]] ChipConfig modernSdramConfig() {  // unused in the soak build
-  ChipConfig c = namedConfig("modern");
-  c.sdram_refresh = 1;
-  return c;
+  return namedConfig("modern");
 }
 
 std::array<uint8_t, 32> randomBeat(std::mt19937& rng) {

@@ -152,6 +152,7 @@ TEST(SdramDevice, RandomLegalSerialTraffic) {
   SCOPED_TRACE("seed " + std::to_string(seed));
   std::mt19937 rng(seed);
   ChipConfig c;
+  c.sdram_refresh = 0;  // data and timing of a serial sequence, no REFRESH in it
   SdramScript s{c};
   BoardMemory shadow;
   const SdramGeometry& g = s.dev().geometry();
@@ -573,6 +574,20 @@ TEST(SdramRefresh, PostponementLimit) {
   EXPECT_EQ(t.reads().size(), 8u);
 }
 
+// REFRESHes ahead of time count for later ones, but at most 8 (JEDEC's pull-in limit): 12
+// REFRESHes in the first 60 memory cycles (one due by then) count as 9, so the device is 8
+// behind at 17 intervals and the 9th owed falls due at 18, not at 21.
+TEST(SdramRefresh, PulledInRefreshesCountAtMostEight) {
+  const ChipConfig c = shortInit();
+  SdramScript s{c};
+  for (int i = 0; i < 12; ++i) {
+    s.ref();                                 // m = 5i
+    s.nop(static_cast<int>(c.t_rfc) - 1);
+  }
+  s.nop(static_cast<int>(18 * c.t_refi) - 60);  // m60 .. m(18 tREFI - 1): 8 owed, legal
+  expectViolation(s, [&] { s.nop(); }, "tREFI", -1, 2ull * 18 * c.t_refi);
+}
+
 TEST(SdramRefresh, RefreshOffChecksNothing) {
   ChipConfig c = shortInit();
   c.sdram_refresh = 0;
@@ -585,7 +600,8 @@ TEST(SdramRefresh, RefreshOffChecksNothing) {
   EXPECT_EQ(s.reads().size(), 8u);
 }
 
-// A row whose data is older than the retention time (8192 + 9 intervals of tREFI) may not be
+// A row whose data is older than the retention time (8192 + 17 intervals of tREFI: 8 pulled in,
+// 8 postponed and the interval itself) may not be
 // read: REFRESH restores one row group each, ACTIVATE restores the row it opens. With the
 // tREFI rule off the device lets the schedule fall behind; the READ is what fails.
 TEST(SdramRefresh, RetentionNamesBankRowAndCycle) {
@@ -595,7 +611,7 @@ TEST(SdramRefresh, RetentionNamesBankRowAndCycle) {
   SdramScript s{c};
   s.dev().checkRefreshInterval(false);
   const uint64_t ret = s.dev().retentionCycles();
-  EXPECT_EQ(ret, (8192u + 9) * 6);
+  EXPECT_EQ(ret, (8192u + 17) * 6);
   // Row 8193 is in group 1; row 5 of bank 1 is kept alive by activating it.
   s.act(1, 5);
   s.nop();

@@ -5,7 +5,8 @@
 // response beat must agree, and so must the cycles idle_o rises.
 //
 // Cycle convention (model/tlm/cc/sdram_timing.h): cycle n is the harness's cycle counter,
-// cycle 0 = the first cycle after the controller's initialization. Both controllers refresh
+// cycle 0 = the first cycle after the controller's initialization, or, for the queries of
+// QueriesAfterStart*, the cycle after the START synchronised (startQuery()). Both controllers refresh
 // (the streams run for many refresh intervals; full-queue streams force postponed
 // REFRESHes, the others mostly find the queue empty); the handshakes are sampled in the cycle they
 // happen (req_valid_i && req_ready_o, rsp_valid_o with rsp_ready_i = 1).
@@ -110,10 +111,10 @@ struct Observed {
   std::vector<tlm::SdramCommand> cmds;
 };
 
+// The stream on a running harness, cycles counted from its current origin (its end of
+// initialization, or the START of startQuery()).
 template <class Top>
-Observed runRtl(const ChipConfig& cfg, const std::vector<Req>& reqs) {
-  BoardMemory mem;
-  sim::SdramRtlHarness<Top> h(cfg, mem);
+Observed runRtl(sim::SdramRtlHarness<Top>& h, const std::vector<Req>& reqs) {
   Observed o;
   o.grants.assign(reqs.size(), PortGrant{});
   std::vector<size_t> reads;  // read requests in acceptance order
@@ -251,11 +252,14 @@ struct Stats {
   uint64_t max_diff = 0, sum_diff = 0;
 };
 
-// Compares one stream; `returned_exact` asks for the returned grants to be exact too.
+// Compares one stream on harness h from its current origin (the end of its initialization
+// or a query's START, both the model's cycle 0); `returned_exact` asks for the returned
+// grants to be exact too.
 template <class Top>
-Stats compare(const ChipConfig& cfg, const std::vector<Req>& reqs, const std::string& name, bool returned_exact) {
+Stats compare(const ChipConfig& cfg, sim::SdramRtlHarness<Top>& h, const std::vector<Req>& reqs,
+              const std::string& name, bool returned_exact) {
   SCOPED_TRACE(name);
-  const Observed rtl = runRtl<Top>(cfg, reqs);
+  const Observed rtl = runRtl<Top>(h, reqs);
   const Modelled mod = runModel(cfg, reqs);
   Stats st;
   st.requests = reqs.size();
@@ -334,6 +338,14 @@ Stats compare(const ChipConfig& cfg, const std::vector<Req>& reqs, const std::st
   return st;
 }
 
+// One stream on a fresh controller, from the end of its initialization.
+template <class Top>
+Stats compare(const ChipConfig& cfg, const std::vector<Req>& reqs, const std::string& name, bool returned_exact) {
+  BoardMemory mem;
+  sim::SdramRtlHarness<Top> h(cfg, mem);
+  return compare<Top>(cfg, h, reqs, name, returned_exact);
+}
+
 // CC_SEED=<n> shifts the seeds (more streams by hand; the default ones run in make test).
 template <class Top>
 void allClasses(const ChipConfig& cfg, const std::string& tag, uint32_t seed, size_t n) {
@@ -383,6 +395,56 @@ void allClasses(const ChipConfig& cfg, const std::string& tag, uint32_t seed, si
     compare<Top>(cfg, makeStream(cfg, s, n, seed + 7), tag + " writes", false);
   }
 }
+
+// Queries one after another on one controller, each started with startQuery() after the
+// host used the memory and left it idle for a while (the refresh interval anywhere, a
+// REFRESH owed or not, or in hand): every query is timed by a model that starts at the
+// START, so the refresh phase at a START must be the same whatever came before. The
+// device checks that restarting the interval and pulling REFRESHes in keep the standard's
+// refresh rules (pull-in credit clamped at 8).
+template <class Top>
+void queriesAfterStart(const ChipConfig& cfg, const std::string& tag, uint32_t seed) {
+  if (const char* e = std::getenv("CC_SEED")) seed += 1000u * static_cast<uint32_t>(std::strtoul(e, nullptr, 10));
+  BoardMemory mem;
+  sim::SdramRtlHarness<Top> h(cfg, mem);
+  std::mt19937 rng(seed);
+  // Idle gaps before a START: none, short, across one and across several refresh intervals,
+  // and after an odd part of one.
+  const uint64_t refi2 = 2ull * cfg.t_refi;
+  const uint64_t gaps[] = {0, 0, 1, 7, 40, refi2 - 3, refi2 + 5, 3 * refi2 + 101, 9 * refi2 + 17, 2 * refi2 / 3};
+  uint32_t q = 0;
+  for (const uint64_t gap : gaps) {
+    // Host traffic before the START (BAR1 uploads: writes, some reads), then the gap.
+    StreamSpec host;
+    host.pair = 30, host.record = 10, host.write = 60, host.gap0 = 100;
+    for (const Req& r : makeStream(cfg, host, 1 + rng() % 40, seed + 100 + q)) {
+      sim::MemRequest m;
+      m.kind = r.kind == PortKind::ReadPair ? sim::MemRequest::kReadPair
+               : r.kind == PortKind::ReadRecord ? sim::MemRequest::kReadRecord : sim::MemRequest::kWriteBeat;
+      m.addr = r.addr;
+      m.wstrb = 0xFFFFFFFFu;
+      h.push(m);
+    }
+    h.setRequestValid(true);
+    h.hostOwns();
+    h.drain();
+    h.responses().clear();
+    for (uint64_t i = 0; i < gap; ++i) h.step();
+    h.startQuery();
+    // The query: the chip's mix, long enough to cross several refresh intervals, or a
+    // short one (most queries are shorter than tREFI).
+    StreamSpec s;
+    const size_t n = q % 2 ? 40 + rng() % 60 : 600 + rng() % 600;
+    compare<Top>(cfg, h, makeStream(cfg, s, n, seed + q),
+                 tag + " query " + std::to_string(q) + " after a gap of " + std::to_string(gap), false);
+    if (::testing::Test::HasFailure()) return;
+    ++q;
+  }
+}
+
+TEST(SdramTimingVsRtl, QueriesAfterStartPaperTiming) { queriesAfterStart<Vcc_sdram_ctrl>(sim::rtlDefaultSdramConfig(), "paper", 300); }
+
+TEST(SdramTimingVsRtl, QueriesAfterStartSlowTiming) { queriesAfterStart<Vcc_sdram_ctrl_slow>(sim::slowSdramConfig(), "slow", 400); }
 
 TEST(SdramTimingVsRtl, PaperTiming) { allClasses<Vcc_sdram_ctrl>(sim::rtlDefaultSdramConfig(), "paper", 100, 4000); }
 

@@ -8,6 +8,12 @@
 
 namespace cc {
 
+// JEDEC (JESD79-4, "Refresh command"): up to 8 REFRESHes may be issued ahead of time, each
+// reducing the number required later by one; more than 8 do not reduce it further. The
+// device model counts them so, the SDRAM interface mirrors that count (cc_regmap.vh
+// SDRAM_REFRESH_PULL_IN).
+inline constexpr uint32_t kSdramRefreshPullIn = 8;
+
 struct ChipConfig {
   std::string name = "paper";
   // Stack SRAM (docs/memory_system.md): list area in 32-bit entries, traversal stack in
@@ -39,10 +45,10 @@ struct ChipConfig {
   uint32_t t_refi = 507;          // average refresh interval (7.8 us)
   uint32_t t_rfc = 5;             // REFRESH to the next ACTIVATE or REFRESH (75 ns)
   uint32_t refresh_postpone = 8;  // REFRESHes that may be owed at once (1..8; the standard's limit: 8)
-  // 1: the controller refreshes and the device checks tREFI and retention. 0: no refresh
-  // and neither is checked (an ideal memory that keeps its contents, not a real part; the
-  // chips' default until the TLM times refresh at chip level, configs/paper.cfg).
-  uint32_t sdram_refresh = 0;
+  // 1: the controller refreshes (a query's START restarts the refresh interval) and the
+  // device checks tREFI and retention. 0: no refresh and neither is checked (an ideal
+  // memory that keeps its contents, not a real part; for measuring what refresh costs).
+  uint32_t sdram_refresh = 1;
   // Timed-model parameters (model/tlm, docs/tlm.md). The memory clock is always half the
   // core clock (one DDR beat per chip cycle), so core_mhz scales both.
   uint32_t sdram_queue = 8;       // requests the SDRAM controller holds (RTL QueueDepth)

@@ -17,6 +17,8 @@
 //   * Refresh (cfg.sdram_refresh): one REFRESH owed every t_refi memory cycles; it goes out
 //     once the queue is empty, or when refresh_postpone are owed; while one is wanted no
 //     row opens, and it waits for every bank to be precharged; no ACTIVATE within tRFC.
+//     A query's START restarts the refresh interval with nothing owed, every bank free
+//     and past tRFC (the RTL's sync_i / synced_o), the state the model starts in.
 //
 // Address mapping, rule names and parameters are those of the device model
 // (sim/cc_sdram_device.h: SdramGeometry and ChipConfig).
@@ -28,17 +30,16 @@
 //
 // Port API: cycle convention.
 //   Chip cycle n is the interval after the n-th rising edge of clk_i counted from the
-//   end of the controller's initialization: cycle 0 is the first cycle req_ready_o is high
-//   after reset (the harness sim/cc_sdram_harness.h numbers cycles the same way; an even
-//   number of cycles after reset), and the refresh interval starts there. In cycle 0 the
+//   end of the controller's initialization, or from a query's START: cycle 0 is the first
+//   cycle req_ready_o is high after reset (the harness sim/cc_sdram_harness.h numbers
+//   cycles the same way; an even number of cycles after reset), or the cycle after the
+//   decision with synced_o high (the core's S_INIT; SdramRtlHarness::startQuery); the
+//   refresh interval starts there, nothing is owed and every bank is free. In cycle 0 the
 //   RTL's phase_q is 0, so the controller's decision cycles (the chip cycle before a memory
 //   clock edge) are the odd cycles 2m-1 and memory cycle m is chip cycles 2m and 2m+1.
 //   "Request accepted in cycle a" = req_valid_i && req_ready_o in cycle a (the request is
 //   registered at the end of it); response beats are counted in the cycle in which
-//   rsp_valid_o is high (rsp_ready_i is always 1 here). A caller whose cycle counter
-//   starts elsewhere (e.g. at query start) must shift by the cycles since the
-//   controller's initialization; only the parity matters while the controller is idle and
-//   refresh is off.
+//   rsp_valid_o is high (rsp_ready_i is always 1 here).
 //
 // Port API: how exact it is.
 //   Internally the class replays the RTL's schedule decision by decision (one memory cycle

@@ -15,6 +15,7 @@ namespace cc::tlm::core {
 
 class MemPort {
  public:
+  // Cycle 0 is the query's START (where the SDRAM interface restarted its refresh interval).
   MemPort(const ChipConfig& cfg, const BoardMemory& mem) : sd_(cfg), mem_(mem) {}
 
   // First cycle >= c in which the port takes a request; the cycle from which the SDRAM
