@@ -10,12 +10,19 @@
 namespace cc::tlm::core {
 
 bool Controller::cycle(uint64_t c, const Inputs& in) {
-  if (pairStates(c, in) || stackStates(in) || dotAndHoldStates(in)) return false;
+  if (!ListCompare::hasState(st)) {
+    if (!(pairStates(c, in) || stackStates(in) || dotAndHoldStates(in))) throw unknownState();
+    return false;
+  }
   bool pop = false;
   const uint8_t next = lc.nextState(st, c, in, pair(), pop);  // the list states (lc_next_state)
-  if (next == S_IDLE) throw std::logic_error("timing model: unknown controller state " + std::to_string(st));
+  if (next == S_IDLE) throw unknownState();
   st = next;
   return pop;
+}
+
+std::logic_error Controller::unknownState() const {
+  return std::logic_error("timing model: unknown controller state " + std::to_string(st));
 }
 
 // Starting a tumbled pair: the pair read or the look-ahead engine's result, its nodes' DOP

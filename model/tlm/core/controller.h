@@ -12,6 +12,7 @@
 // register: S_DOT to S_TNODE_DONE; the list unit's to the loop it runs (ListCompare::retState).
 #pragma once
 #include <cstdint>
+#include <stdexcept>
 
 #include "cc/sdram_timing.h"
 #include "core/common.h"
@@ -75,6 +76,7 @@ class Controller {
   bool stackStates(const Inputs& in);
   bool dotAndHoldStates(const Inputs& in);
   void tumbledNode();
+  std::logic_error unknownState() const;
 
   bool present(uint32_t i) const { return (cur_mask >> i) & 1u; }
   // After a list: tumbled node i goes down (inner, with a non-empty child list).

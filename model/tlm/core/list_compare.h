@@ -45,6 +45,17 @@ class ListCompare {
     const bool* leaf;
     uint32_t list_len;
   };
+  // Whether `state` is one of this unit's: the controller takes its next state from here.
+  static bool hasState(uint8_t state) {
+    switch (state) {
+      case S_LIST_INIT: case S_ENTRY: case S_SLOT: case S_TEST: case S_TEST_NEXT: case S_LEAFENT:
+      case S_LIST_END: case S_LL_CHECK: case S_LL_PASS: case S_LL_SLOT: case S_LL_NEXT: case S_APPEND: case S_TRI:
+      case E_TRI_REQB: case E_TRI_A: case E_TRI_B: case E_IT: case E_RESULT: case E_RESULT_WAIT:
+        return true;
+      default:
+        return false;
+    }
+  }
   // The next state while `state` is one of this unit's (S_IDLE for any other); `pop`: the
   // fetch unit's head is popped.
   uint8_t nextState(uint8_t state, uint64_t c, const ControllerInputs& in, const Pair& p, bool& pop);
@@ -86,6 +97,7 @@ class ListCompare {
     s ^= 1;
     ++s2;
   }
+  bool slotSkipped(uint8_t& next);
   uint32_t tumbledNodeAddr(const Pair& p, uint32_t t) const;
   uint32_t alignedNodeAddr() const;
   bool appendOverflows(int slot) const;
