@@ -118,8 +118,8 @@ void Core::step() {
   Controller::Inputs in{dot.out, head_valid, lists_written, room2, stack_ready};
   if (tq) {  // the engine's handshakes with the controller's test of this cycle (S_TRI)
     uint32_t recs[2];
-    ctl.triRecords(recs);
-    const bool push = ctl.st == S_TRI && tq->room() && !ctl.triBad(recs);
+    ctl.lc.triRecords(recs);
+    const bool push = ctl.st == S_TRI && tq->room() && !ctl.lc.triBad(recs);
     tq->setPush(recs);
     tq->comb(push, recs, rec_accept, res_accept, log, result_i);
     in.dot_busy = tq->issues(0);

@@ -1,7 +1,7 @@
 // The core's timing model (rtl/cc_core.v and the units it instantiates), stepped one chip
 // cycle at a time from the golden model's log of a query: each unit is a class of its own
-// named as in the RTL (controller.h, stack_engine.h, list_fetch.h, lookahead.h,
-// tri_engine.h, mem_port.h); this class holds them with the datapath between them (the
+// named as in the RTL (controller.h with its list_compare.h and wait_frames.h,
+// stack_engine.h, list_fetch.h, lookahead.h, tri_engine.h, mem_port.h); this class holds them with the datapath between them (the
 // tumbled-pair buffer's reads, the two DOTADD units' pipes, the SDRAM port's fixed
 // priority) and the golden model's decisions. What it computes is the RTL's cycle count
 // (docs/tlm.md). Its view of the traversal (list bases and lengths, frames) is checked

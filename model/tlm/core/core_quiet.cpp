@@ -43,7 +43,7 @@ bool Core::controllerActs() const {
     case S_PAIR_WAIT: return port.arrived(tbuf_req[ctl.cur_bank], c_);
     case S_SPEC_WAIT: return sp.state == SP_DONE;
     case S_DOT: return dots.shared[c_ % DotaddPipes::kRing] == 1 && ctl.dot_done + 1 == layout::kDopK;
-    case S_ENTRY: return ctl.k == (ctl.in_ll ? ctl.ll_len : ctl.cur_len) || fetch.headValid(c_, port);
+    case S_ENTRY: return ctl.lc.listDone(ctl.cur_len) || fetch.headValid(c_, port);
     case S_ASC_WAIT: return stack.ready();
     default: return true;
   }

@@ -26,13 +26,6 @@ class StackEngine {
   // After a resume: the frame it stopped at (frame_q): the list handed over when
   // waiting(), else the last frame popped.
   const Frame& frame() const { return frame_; }
-  // The frame the next resume hands over: the topmost one whose slot-1 list still waits
-  // (nullptr: none).
-  const Frame* resumeFrame() const {
-    for (uint32_t i = depth_; i-- > 0;)
-      if (frames_[i].waiting()) return &frames_[i];
-    return nullptr;
-  }
   // The engine's own SRAM access this cycle, given this cycle's commands: the list write
   // queue and the fetch unit wait.
   bool ownsSram(bool root, bool push) const {
