@@ -67,22 +67,10 @@ void Driver::setFirstModeSteps(std::vector<uint32_t> steps) {
   first_steps_ = std::move(steps);
 }
 
-// Counters of two runs of one query: events add up, maxima are the larger.
-static void addRun(Counters& sum, const Counters& run) {
-  sum.tumbled_nodes_transformed += run.tumbled_nodes_transformed;
-  sum.aligned_pairs_fetched += run.aligned_pairs_fetched;
-  sum.overlap_tests += run.overlap_tests;
-  sum.triangle_tests += run.triangle_tests;
-  sum.lists += run.lists;
-  sum.max_stack_depth = std::max(sum.max_stack_depth, run.max_stack_depth);
-  sum.max_list_length = std::max(sum.max_list_length, run.max_list_length);
-  sum.uncertain_tests += run.uncertain_tests;
-  sum.cycles += run.cycles;
-}
-
 QueryResult Driver::query(const BoardObject& a, const BoardObject& b, const Pose& pose, QueryMode mode, uint64_t max_cycles) {
   if (a.root_pair == 0 || b.root_pair == 0 || !a.mesh || !b.mesh) throw std::invalid_argument("query on an object that was not uploaded");
   if (a.dirs != b.dirs) throw std::invalid_argument("the two objects' DOPs use different direction sets");
+  const PoseRegisters regs_ = setupPose(pose, a.dirs, a.bounds, b.bounds);  // validates the pose
   if (static_cast<uint64_t>(result_base_) + uint64_t(result_capacity_) * layout::kResultBytes > (1ull << 32)) {
     throw std::invalid_argument("result area does not fit in board memory");
   }
@@ -91,8 +79,8 @@ QueryResult Driver::query(const BoardObject& a, const BoardObject& b, const Pose
   double host_seconds = 0;
   QueryResult r;
   for (size_t i = 0;; ++i) {
-    r = run(a, b, pose, mode, i < steps ? first_steps_[i] : result_capacity_, max_cycles);
-    addRun(total, r.counters);
+    r = run(a, b, pose, regs_, mode, i < steps ? first_steps_[i] : result_capacity_, max_cycles);
+    total.addRun(r.counters);
     host_seconds += r.host_exact_seconds;
     r.runs = static_cast<uint32_t>(i + 1);
     if (i >= steps || r.error != regs::Error::ResultOverflow) break;  // the query's own end
@@ -107,9 +95,8 @@ QueryResult Driver::query(const BoardObject& a, const BoardObject& b, const Pose
 }
 
 // One chip run of a query with a result area of `capacity` pairs.
-QueryResult Driver::run(const BoardObject& a, const BoardObject& b, const Pose& pose, QueryMode mode, uint32_t capacity,
-                        uint64_t max_cycles) {
-  const PoseRegisters regs_ = setupPose(pose, a.dirs, a.bounds, b.bounds);  // validates the pose
+QueryResult Driver::run(const BoardObject& a, const BoardObject& b, const Pose& pose, const PoseRegisters& regs_,
+                        QueryMode mode, uint32_t capacity, uint64_t max_cycles) {
   writeRegisters(regs_);
   dev_.write32(regs::ROOT_A, a.root_pair);
   dev_.write32(regs::ROOT_B, b.root_pair);

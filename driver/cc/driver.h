@@ -90,8 +90,8 @@ class Driver {
 
  private:
   void writeRegisters(const PoseRegisters& regs);
-  QueryResult run(const BoardObject& a, const BoardObject& b, const Pose& pose, QueryMode mode, uint32_t capacity,
-                  uint64_t max_cycles);
+  QueryResult run(const BoardObject& a, const BoardObject& b, const Pose& pose, const PoseRegisters& regs, QueryMode mode,
+                  uint32_t capacity, uint64_t max_cycles);
   void decideUncertain(const BoardObject& a, const BoardObject& b, const Pose& pose, QueryMode mode,
                        const std::vector<uint32_t>& raw, QueryResult& res) const;
   Device& dev_;

@@ -2,6 +2,7 @@
 // Table 1"), with the names used everywhere: JSON keys, CSV columns, register docs and
 // co-simulation messages.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -17,6 +18,20 @@ struct Counters {
   uint64_t max_list_length = 0;            // longest list processed, in entries
   uint64_t uncertain_tests = 0;            // triangle pairs reported uncertain (host decides)
   uint64_t cycles = 0;                     // chip cycles (timed backends only; else 0)
+
+  // Another run of the same query (the driver's staged mode first): events add up, the
+  // two maxima are the larger. A new counter must be added here too.
+  void addRun(const Counters& run) {
+    tumbled_nodes_transformed += run.tumbled_nodes_transformed;
+    aligned_pairs_fetched += run.aligned_pairs_fetched;
+    overlap_tests += run.overlap_tests;
+    triangle_tests += run.triangle_tests;
+    lists += run.lists;
+    max_stack_depth = std::max(max_stack_depth, run.max_stack_depth);
+    max_list_length = std::max(max_list_length, run.max_list_length);
+    uncertain_tests += run.uncertain_tests;
+    cycles += run.cycles;
+  }
 
   // Calls f(name, value) for each counter in a fixed order. `cycles` comes last so that
   // untimed comparisons can stop before it.
