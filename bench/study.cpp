@@ -823,7 +823,7 @@ void tableSpeedups(const std::vector<TimedRun>& runs, const std::vector<Group>& 
     t << ' ' << fix(q.sw_over_fo, 2) << " |\n";
   }
   t << "\nWorst case against FCL OBBRSS (FCL's slowest pose over the chip run's slowest pose, each over the poses the run "
-       "measured; the issue's target for a modern configuration is 10):\n\n| pair |";
+       "measured; the target for a modern configuration is 10):\n\n| pair |";
   for (size_t k : shown) t << " FCL OBBRSS worst / " << runTitle(runs[k]) << " worst |";
   t << "\n|---|";
   for (size_t k = 0; k < shown.size(); ++k) t << "---|";
