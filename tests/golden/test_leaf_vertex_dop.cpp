@@ -95,13 +95,23 @@ TEST(LeafVertexDop, CoarseAgainstFineSameAnswersFewerTests) {
               (unsigned long long)overlaps[1], (unsigned long long)overlaps[2]);
 }
 
+// A sphere against itself on a golden board.
+struct SphereBoard {
+  cc::GoldenDevice dev{cc::namedConfig("paper")};
+  cc::Driver drv{dev};
+  cc::BoardObject a, b;
+  SphereBoard(int rings, int segments) {
+    const cc::Mesh m = cc::makeSphere(0.6f, rings, segments);
+    const cc::DopTree t = cc::buildTree(m, cc::zachmannDirections(), cc::SplitRule::MeanWidth);
+    a = drv.upload(t, m);
+    b = drv.upload(t, m);
+  }
+};
+
 TEST(LeafVertexDop, OffByDefault) {
-  cc::GoldenDevice dev(cc::namedConfig("paper"));
-  const cc::Mesh m = cc::makeSphere(0.6f, 8, 12);
-  const cc::DopTree t = cc::buildTree(m, cc::zachmannDirections(), cc::SplitRule::MeanWidth);
-  cc::Driver drv(dev);
-  const cc::BoardObject a = drv.upload(t, m), b = drv.upload(t, m);
-  const cc::QueryResult r = drv.query(a, b, cc::poseFromAxisAngle({1, 1, 1}, 30, {0.5, 0, 0}), cc::QueryMode::All);
+  SphereBoard s(8, 12);
+  cc::GoldenDevice& dev = s.dev;
+  const cc::QueryResult r = s.drv.query(s.a, s.b, cc::poseFromAxisAngle({1, 1, 1}, 30, {0.5, 0, 0}), cc::QueryMode::All);
   EXPECT_EQ(dev.chip().leafVertexDops(), 0u);
   EXPECT_FALSE(r.pairs.empty());
   EXPECT_EQ(dev.read32(cc::regs::CTRL) & (cc::regs::CTRL_LEAF_VERTEX | cc::regs::CTRL_LEAF_VERTEX_AND_DOP), 0u);
@@ -110,19 +120,16 @@ TEST(LeafVertexDop, OffByDefault) {
 // The driver loads the query's lines into the leaf-vertex register file and sets the CTRL
 // bits; the golden model takes them from there (and reads them back).
 TEST(LeafVertexDop, DriverLoadsTheRegisterFile) {
-  cc::GoldenDevice dev(cc::namedConfig("paper"));
-  const cc::Mesh m = cc::makeSphere(0.6f, 5, 7);
-  const cc::DopTree t = cc::buildTree(m, cc::zachmannDirections(), cc::SplitRule::MeanWidth);
-  cc::Driver drv(dev);
-  const cc::BoardObject a = drv.upload(t, m), b = drv.upload(t, m);
+  SphereBoard s(5, 7);
+  cc::GoldenDevice& dev = s.dev;
   const cc::Pose pose = cc::poseFromAxisAngle({1, 2, 3}, 40, {0.3, 0.1, 0});
-  drv.setLeafDop(LeafDop::VerticesAndDop);
-  const cc::QueryResult r = drv.query(a, b, pose, cc::QueryMode::First);
+  s.drv.setLeafDop(LeafDop::VerticesAndDop);
+  const cc::QueryResult r = s.drv.query(s.a, s.b, pose, cc::QueryMode::First);
   EXPECT_EQ(r.error, cc::regs::Error::None);
   EXPECT_EQ(dev.read32(cc::regs::CTRL) & (cc::regs::CTRL_LEAF_VERTEX | cc::regs::CTRL_LEAF_VERTEX_AND_DOP),
             cc::regs::CTRL_LEAF_VERTEX | cc::regs::CTRL_LEAF_VERTEX_AND_DOP);
   EXPECT_GT(dev.chip().leafVertexDops(), 0u);
-  const cc::LeafVertexLines lines = cc::leafVertexDopLines(pose, a.dirs, a.bounds);
+  const cc::LeafVertexLines lines = cc::leafVertexDopLines(pose, s.a.dirs, s.a.bounds);
   for (uint32_t line = 0; line < cc::regs::LEAFV_LINES; ++line) {
     for (uint32_t col = 0; col < 4; ++col) {
       uint32_t want;
