@@ -1,7 +1,7 @@
 // cc_tritests: why the chip needs many triangle tests per query on some mesh pairs, and
 // what a tighter DOP of the tumbled leaves (golden prototype, docs/triangle_tests.md)
 // saves. Runs the study's protocol (docs/results.md: scaleToCube, R = Rx(th) Rz(th),
-// t = (d, 0, 0)) on the golden model, without and with golden::Chip::setLeafVertexDop,
+// t = (d, 0, 0)) on the golden model, without and with CTRL.LEAF_VERTEX (Driver::setLeafDop),
 // in mode first and mode all, and reports per pair:
 //  - triangle tests, overlap tests and tumbled transforms per query (avg / worst),
 //  - the tests' verdicts, the tests before the first certain hit, poses without a hit,
@@ -121,7 +121,7 @@ int firstCertain(const std::vector<TestRec>& t) {
 
 int main(int argc, char** argv) {
   std::string meshes = CC_MESH_DIR, pairs_spec, dists = "0.5,1,1.5", csv_path;
-  int steps = 60, proto_mode = golden::Chip::LeafVertexDop::kVertices;
+  int steps = 60, proto_mode = static_cast<int>(LeafDop::Vertices);
   std::string caps_spec = "8,64";
   po::options_description desc("cc_tritests: triangle tests per query, why, and the tumbled-leaf vertex DOP prototype (golden)");
   desc.add_options()("help,h", "this help")("meshes", po::value(&meshes), "folder of the meshes (NAME -> DIR/NAME.off)")(
@@ -184,11 +184,9 @@ int main(int argc, char** argv) {
     Stat answer_at, unc_before_answer;  // mode first, poses whose answer came from an uncertain record
     for (size_t pi = 0; pi < poses.size(); ++pi) {
       const Pose& pose = poses[pi].pose;
-      golden::Chip::LeafVertexDop proto;
-      proto.mode = proto_mode;
-      proto.line = leafVertexDopLines(pose, dirs, oa.bounds);
+      const LeafDop proto = static_cast<LeafDop>(proto_mode);
       const auto run = [&](bool on, QueryMode mode) {
-        dev.chip().setLeafVertexDop(on ? proto : golden::Chip::LeafVertexDop{});
+        drv.setLeafDop(on ? proto : LeafDop::Off);
         rec.reset();
         QueryResult r = drv.query(oa, ob, pose, mode);
         if (r.error != regs::Error::None) throw std::runtime_error(mp.label() + ": query error " + regs::errorName(r.error));
@@ -219,7 +217,7 @@ int main(int argc, char** argv) {
       }
       // The capped policy, without and with the prototype.
       for (int on = 0; on < 2; ++on) {
-        sdev.chip().setLeafVertexDop(on ? proto : golden::Chip::LeafVertexDop{});
+        sdrv.setLeafDop(on ? proto : LeafDop::Off);
         const QueryResult r = sdrv.query(sa, sb, pose, QueryMode::First);
         if (!on) capped_reruns += r.runs - 1;
         if (r.pairs != f.pairs) ++capped_diffs;
@@ -234,7 +232,7 @@ int main(int argc, char** argv) {
       Pose inv;
       inv.R = pose.R.inverse();
       inv.t = -inv.R * pose.t;
-      dev.chip().setLeafVertexDop({});
+      drv.setLeafDop(LeafDop::Off);
       const QueryResult sf = drv.query(ob, oa, inv, QueryMode::First);
       const QueryResult sa = drv.query(ob, oa, inv, QueryMode::All);
       swap_f.add(sf.counters.triangle_tests);

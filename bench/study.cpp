@@ -55,6 +55,7 @@ Chip makeChip(const std::string& backend, const std::string& config, const Study
   c.dev = makeDevice(backend, c.cfg);
   c.drv = std::make_unique<Driver>(*c.dev);
   c.drv->setFirstModeSteps(o.first_steps);
+  c.drv->setLeafDop(leafDopByName(o.leaf_dop));  // a chip without it refuses (DriverError)
   c.a = c.drv->upload(ta, ma);
   c.b = c.drv->upload(tb, mb);
   return c;
@@ -205,6 +206,7 @@ void validateOptions(const StudyOptions& o) {
   if (o.exact_limit < 0) throw std::invalid_argument("--exact-limit must not be negative");
   if (o.shard_poses < 0) throw std::invalid_argument("--shard-poses must not be negative");
   if (!o.first_steps.empty() && o.mode != "first") throw std::invalid_argument("--first-steps stages mode first: it needs --mode first");
+  leafDopByName(o.leaf_dop);  // a known name
   if (o.pairs.empty()) throw std::invalid_argument("no mesh pair given");
   protocolPoses(o.steps, o.distances);  // throws on a bad step count
 }
@@ -215,7 +217,7 @@ nlohmann::json optionsToJson(const StudyOptions& o) {
   return {{"mesh_dir", o.mesh_dir}, {"mode", o.mode}, {"pairs", pairs}, {"distances", o.distances}, {"backends", o.backends},
           {"tlm_configs", o.tlm_configs}, {"rtl_configs", o.rtl_configs}, {"steps", o.steps}, {"rtl_every", o.rtl_every},
           {"kdop_every", o.kdop_every}, {"repeat", o.repeat}, {"exact_limit", o.exact_limit}, {"shard_poses", o.shard_poses},
-          {"check", o.check}, {"first_steps", o.first_steps}};
+          {"check", o.check}, {"first_steps", o.first_steps}, {"leaf_dop", o.leaf_dop}};
 }
 
 StudyOptions optionsFromJson(const nlohmann::json& j) {
@@ -232,6 +234,7 @@ StudyOptions optionsFromJson(const nlohmann::json& j) {
     j.at(key).get_to(*v);
   j.at("check").get_to(o.check);
   if (j.contains("first_steps")) j.at("first_steps").get_to(o.first_steps);  // plans written before it had none
+  if (j.contains("leaf_dop")) j.at("leaf_dop").get_to(o.leaf_dop);
   validateOptions(o);
   return o;
 }
@@ -765,7 +768,7 @@ nlohmann::json perfJson(const StudyOptions& o, const Csv& pc, const nlohmann::js
   nlohmann::json js;
   js["protocol"] = {{"steps", o.steps}, {"distances", o.distances}, {"mode", o.mode}, {"backends", o.backends}, {"tlm_configs", o.tlm_configs},
                     {"rtl_configs", o.rtl_configs}, {"rtl_every", o.rtl_every}, {"kdop_every", o.kdop_every}, {"repeat", o.repeat}, {"check", o.check},
-                    {"first_steps", o.first_steps}};
+                    {"first_steps", o.first_steps}, {"leaf_dop", o.leaf_dop}};
   js["summary"] = summary;
   js["poses"] = nlohmann::json::array();
   for (const auto& f : pc.rows) {
@@ -785,6 +788,7 @@ void tableMain(const StudyOptions& o, const std::vector<TimedRun>& runs, const s
     for (uint32_t n : o.first_steps) t << " " << n << ",";
     t << " then the whole; counters and cycles summed over the runs)";
   }
+  if (o.leaf_dop != "off") t << " (tumbled leaves' DOPs: " << o.leaf_dop << ", CTRL.LEAF_VERTEX)";
   t << ", " << o.steps << " steps at d = ";
   for (size_t k = 0; k < o.distances.size(); ++k) t << (k ? ", " : "") << num(o.distances[k]);
   t << " (" << o.steps * o.distances.size() << " poses per pair); cells are average / worst; times in µs.\n\n";

@@ -23,6 +23,7 @@ struct StudyOptions {
   int steps = 36, rtl_every = 1, kdop_every = 1, repeat = 3, exact_limit = 200;
   int shard_poses = 0;  // poses per shard (0: all poses of a pair in one shard)
   std::vector<uint32_t> first_steps;  // staged mode first on every chip (Driver::setFirstModeSteps)
+  std::string leaf_dop = "off";       // every chip's tumbled-leaf DOP (Driver::setLeafDop, leafDopByName)
   bool check = false, quiet = false;
 };
 // Everything the results depend on (not out_dir, not quiet), as JSON and back: the plan a

@@ -17,6 +17,13 @@ QueryMode queryModeByName(const std::string& name) {
   throw std::invalid_argument("unknown query mode '" + name + "' (known: all, first)");
 }
 
+LeafDop leafDopByName(const std::string& name) {
+  if (name == "off") return LeafDop::Off;
+  if (name == "vertices") return LeafDop::Vertices;
+  if (name == "vertices+dop") return LeafDop::VerticesAndDop;
+  throw std::invalid_argument("unknown leaf DOP '" + name + "' (known: off, vertices, vertices+dop)");
+}
+
 Driver::Driver(Device& device, uint32_t result_capacity) : dev_(device), result_capacity_(result_capacity) {
   if (result_capacity == 0) throw std::invalid_argument("result capacity must be at least one pair");
   const uint32_t id = dev_.read32(regs::ID);
@@ -57,6 +64,41 @@ void Driver::writeRegisters(const PoseRegisters& r) {
   for (uint32_t line = 0; line < r.corr.size(); ++line) dev_.write32(regs::CORR_BASE + 4 * line, r.corr[line]);
 }
 
+void Driver::writeLeafVertexLines(const LeafVertexLines& lines) {
+  for (uint32_t line = 0; line < lines.size(); ++line) {
+    for (uint32_t col = 0; col < 4; ++col) {
+      uint32_t bits;
+      std::memcpy(&bits, &lines[line][col], 4);
+      dev_.write32(regs::leafVertexAddr(line, col), bits);
+    }
+  }
+}
+
+uint32_t Driver::leafDopCtrl() const {
+  switch (leaf_dop_) {
+    case LeafDop::Off: return 0;
+    case LeafDop::Vertices: return regs::CTRL_LEAF_VERTEX;
+    case LeafDop::VerticesAndDop: return regs::CTRL_LEAF_VERTEX | regs::CTRL_LEAF_VERTEX_AND_DOP;
+  }
+  return 0;
+}
+
+// A chip without the feature keeps CTRL's bits 3-4 at zero: written without START, they
+// read back as set only where the chip implements them.
+void Driver::setLeafDop(LeafDop mode) {
+  leaf_dop_ = mode;
+  const uint32_t want = leafDopCtrl();
+  if (want == 0) return;
+  dev_.write32(regs::CTRL, want);
+  const uint32_t got = dev_.read32(regs::CTRL) & want;
+  dev_.write32(regs::CTRL, 0);
+  if (got != want) {
+    leaf_dop_ = LeafDop::Off;
+    throw DriverError(dev_.name() + ": does not implement CTRL.LEAF_VERTEX (a tumbled leaf's DOP from its vertices; "
+                      "only the golden model has it, docs/triangle_tests.md)");
+  }
+}
+
 void Driver::setFirstModeSteps(std::vector<uint32_t> steps) {
   for (size_t i = 0; i < steps.size(); ++i) {
     if (steps[i] == 0 || steps[i] >= result_capacity_ || (i > 0 && steps[i] <= steps[i - 1])) {
@@ -71,6 +113,7 @@ QueryResult Driver::query(const BoardObject& a, const BoardObject& b, const Pose
   if (a.root_pair == 0 || b.root_pair == 0 || !a.mesh || !b.mesh) throw std::invalid_argument("query on an object that was not uploaded");
   if (a.dirs != b.dirs) throw std::invalid_argument("the two objects' DOPs use different direction sets");
   const PoseRegisters regs_ = setupPose(pose, a.dirs, a.bounds, b.bounds);  // validates the pose
+  if (leaf_dop_ != LeafDop::Off) writeLeafVertexLines(leafVertexDopLines(pose, a.dirs, a.bounds));  // kept across runs
   if (static_cast<uint64_t>(result_base_) + uint64_t(result_capacity_) * layout::kResultBytes > (1ull << 32)) {
     throw std::invalid_argument("result area does not fit in board memory");
   }
@@ -104,7 +147,7 @@ QueryResult Driver::run(const BoardObject& a, const BoardObject& b, const Pose& 
   dev_.write32(regs::RESULT_CAPACITY, capacity);
   dev_.write32(regs::TRI_ERR_EXP, regs_.tri_err_exp);
   dev_.write32(regs::IRQ, 1);  // clear a stale interrupt
-  const uint32_t ctrl = regs::CTRL_IRQ_ENABLE | (mode == QueryMode::First ? regs::CTRL_MODE_FIRST : 0);
+  const uint32_t ctrl = regs::CTRL_IRQ_ENABLE | (mode == QueryMode::First ? regs::CTRL_MODE_FIRST : 0) | leafDopCtrl();
   dev_.write32(regs::CTRL, ctrl | regs::CTRL_START);
   if (!dev_.waitInterrupt(max_cycles)) {
     throw DriverError(dev_.name() + ": no interrupt within " + std::to_string(max_cycles) + " cycles (chip hung?)");

@@ -247,14 +247,14 @@ PoseRegisters setupPose(const Pose& pose, const Directions& dirs, const ObjectBo
   return regs;
 }
 
-std::array<std::array<float, 4>, layout::kDopK> leafVertexDopLines(const Pose& pose, const Directions& dirs,
-                                                                    const ObjectBounds& tumbled) {
+LeafVertexLines leafVertexDopLines(const Pose& pose, const Directions& dirs, const ObjectBounds& tumbled) {
   validatePose(pose);
   if (!std::isfinite(tumbled.max_radius)) throw std::invalid_argument("object bounds are not finite");
   constexpr double u = 1.0 / (1 << 24);
   constexpr double gamma3 = 3 * u / (1 - 3 * u);
   const double flush = 16 * std::ldexp(1.0, -126);
-  std::array<std::array<float, 4>, layout::kDopK> lines{};
+  static_assert(regs::LEAFV_LINES == 2 * kH, "a c_lo and a c_hi line per direction");
+  LeafVertexLines lines{};
   for (int i = 0; i < kH; ++i) {
     const Eigen::Vector3d a(dirs[i][0], dirs[i][1], dirs[i][2]);
     const Eigen::Vector3d w = pose.R.transpose() * a;

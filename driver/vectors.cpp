@@ -32,6 +32,8 @@ std::string registerName(uint32_t off) {
     return "MATRIX." + std::to_string((off - regs::MATRIX_BASE) / 16) + "." + std::to_string((off - regs::MATRIX_BASE) % 16 / 4);
   if (off >= regs::CORR_BASE && off < regs::CORR_BASE + regs::CORR_LINES * 4 && off % 4 == 0)
     return "CORR." + std::to_string((off - regs::CORR_BASE) / 4);
+  if (off >= regs::LEAFV_BASE && off < regs::LEAFV_BASE + regs::LEAFV_LINES * 16 && off % 4 == 0)
+    return "LEAFV." + std::to_string((off - regs::LEAFV_BASE) / 16) + "." + std::to_string((off - regs::LEAFV_BASE) % 16 / 4);
   return "0x" + hex(off, 3);
 }
 
@@ -51,11 +53,13 @@ uint32_t parseRegister(const std::string& s, const std::string& where) {
   if (std::sscanf(s.c_str(), "MATRIX.%u.%u%c", &line, &col, &tail) == 2 && line < regs::MATRIX_LINES && col < 4)
     return regs::matrixAddr(line, col);
   if (std::sscanf(s.c_str(), "CORR.%u%c", &line, &tail) == 1 && line < regs::CORR_LINES) return regs::CORR_BASE + 4 * line;
+  if (std::sscanf(s.c_str(), "LEAFV.%u.%u%c", &line, &col, &tail) == 2 && line < regs::LEAFV_LINES && col < 4)
+    return regs::leafVertexAddr(line, col);
   if (s.rfind("0x", 0) == 0) {
     const uint32_t off = parseNumber(s.substr(2), where);
     if (off < regs::BAR0_BYTES && off % 4 == 0) return off;
   }
-  throw std::invalid_argument(where + ": '" + s + "' is not a register (a name of regmap.h, MATRIX.LINE.COL, CORR.LINE or an offset 0x...)");
+  throw std::invalid_argument(where + ": '" + s + "' is not a register (a name of regmap.h, MATRIX.LINE.COL, CORR.LINE, LEAFV.LINE.COL or an offset 0x...)");
 }
 
 void writeWords(std::ostream& out, const char* verb, uint32_t addr, const std::vector<uint32_t>& words, bool skip_zero_lines) {

@@ -162,7 +162,9 @@ std::string registerMapMarkdown() {
   o << "| 0x" << hex(regs::MATRIX_BASE, 3) << "-0x" << hex(regs::MATRIX_BASE + regs::MATRIX_LINES * 16 - 1, 3)
     << " | MATRIX[33][4] | RW (lines 30-32 RO) | 0 | matrix register file: line*16 + col*4, float bits |\n";
   o << "| 0x" << hex(regs::CORR_BASE, 3) << "-0x" << hex(regs::CORR_BASE + regs::CORR_LINES * 4 - 1, 3)
-    << " | CORR[66] | RW | 0 | correspondence register file: [4:0] src0 [9:5] src1 [14:10] src2 [19:15] dst |\n\n";
+    << " | CORR[66] | RW | 0 | correspondence register file: [4:0] src0 [9:5] src1 [14:10] src2 [19:15] dst |\n";
+  o << "| 0x" << hex(regs::LEAFV_BASE, 3) << "-0x" << hex(regs::LEAFV_BASE + regs::LEAFV_LINES * 16 - 1, 3)
+    << " | LEAFV[24][4] | RW (golden only) | 0 | leaf-vertex register file (CTRL.LEAF_VERTEX): line*16 + col*4, float bits |\n\n";
   o << "## Error codes (STATUS[11:8])\n\n| code | name |\n|---|---|\n";
   for (uint32_t e = 0; e <= uint32_t(regs::Error::BadConfig); ++e) {
     o << "| " << e << " | " << regs::errorName(static_cast<regs::Error>(e)) << " |\n";
@@ -173,6 +175,12 @@ std::string registerMapMarkdown() {
        "| 24-26 | A -> B rigid transform [R \\| t], one row per line |\n"
        "| 27-29 | B -> A rigid transform [R^-1 \\| -R^-1 t] |\n"
        "| 30-32 | leaf matrix M of the other triangle (loaded by the chip) |\n\n"
+       "## Leaf-vertex register file lines (CTRL.LEAF_VERTEX)\n\n"
+       "Golden model only; a chip without the feature reads CTRL bits 3-4 and LEAFV as zero "
+       "(docs/triangle_tests.md).\n\n"
+       "| lines | contents |\n|---|---|\n"
+       "| 0-11 | w_i = R^T a_i and c_lo_i: slot i of a tumbled leaf is the least w_i . x + c_lo_i over its vertices x |\n"
+       "| 12-23 | w_i and c_hi_i: slot 12 + i is the largest w_i . x + c_hi_i |\n\n"
        "## Correspondence register file lines\n\n"
        "| lines | contents |\n|---|---|\n"
        "| 0-23 | DOP slots read for target slot i (src0..2) |\n"

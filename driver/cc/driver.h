@@ -21,6 +21,12 @@ namespace cc {
 enum class QueryMode { All, First };
 QueryMode queryModeByName(const std::string& name);  // "all" | "first"
 
+// CTRL.LEAF_VERTEX (regmap.h, docs/triangle_tests.md): how a tumbled leaf's DOP is bounded.
+// Off: the DOP transform of its stored DOP (the chip as the paper specifies it).
+// Vertices: from its triangle's three vertices. VerticesAndDop: both, the tighter per slot.
+enum class LeafDop { Off, Vertices, VerticesAndDop };
+LeafDop leafDopByName(const std::string& name);  // "off" | "vertices" | "vertices+dop"
+
 using TriPair = std::pair<uint32_t, uint32_t>;  // (triangle of A, triangle of B)
 
 // A query's answer: the pairs exact geometry returns (docs/exact_contacts.md). The chip
@@ -86,10 +92,17 @@ class Driver {
   // the whole traversal. Steps must rise and stay below the capacity; none: one run.
   void setFirstModeSteps(std::vector<uint32_t> steps);
 
+  // Tumbled leaves' DOPs for the following queries (LeafDop). Anything but Off sets
+  // CTRL.LEAF_VERTEX and loads the leaf-vertex lines (cc::leafVertexDopLines) with every
+  // query; throws DriverError when the chip does not implement it (the bits read back 0).
+  void setLeafDop(LeafDop mode);
+
   Device& device() { return dev_; }
 
  private:
   void writeRegisters(const PoseRegisters& regs);
+  void writeLeafVertexLines(const LeafVertexLines& lines);
+  uint32_t leafDopCtrl() const;  // CTRL's LEAF_VERTEX bits of leaf_dop_
   QueryResult run(const BoardObject& a, const BoardObject& b, const Pose& pose, const PoseRegisters& regs, QueryMode mode,
                   uint32_t capacity, uint64_t max_cycles);
   void decideUncertain(const BoardObject& a, const BoardObject& b, const Pose& pose, QueryMode mode,
@@ -97,6 +110,7 @@ class Driver {
   Device& dev_;
   uint32_t result_capacity_;
   std::vector<uint32_t> first_steps_;
+  LeafDop leaf_dop_ = LeafDop::Off;
   uint32_t result_base_ = 0;  // placed after the first upload's end, moved as objects come
   uint32_t next_free_ = 0x1000;
 };

@@ -82,9 +82,9 @@ int triangleQueryErrExp(const Pose& pose, const ObjectBounds& tumbled, const Obj
 // that the DOP the chip computes encloses the exactly transformed one.
 PoseRegisters setupPose(const Pose& pose, const Directions& dirs, const ObjectBounds& tumbled, const ObjectBounds& aligned);
 
-// PROTOTYPE (docs/triangle_tests.md; golden::Chip::setLeafVertexDop): the 24 lines with
-// which the chip would bound a tumbled leaf's triangle in B's frame from its three
-// vertices x: line i < 12 is (w_i, c_i) with w_i = R^T a_i rounded to float and
+// The leaf-vertex register file (CTRL.LEAF_VERTEX, regmap.h; docs/triangle_tests.md):
+// the 24 lines with which the chip bounds a tumbled leaf's triangle in B's frame from its
+// three vertices x: line i < 12 is (w_i, c_i) with w_i = R^T a_i rounded to float and
 // c_i = a_i . t moved down by the FP32 error bound and rounded down, line 12 + i the same
 // w_i with c_i moved up and rounded up. The least DOTADD over the vertices with line i is
 // then at most min_x a_i . (R x + t), the largest with line 12 + i at least the maximum:
@@ -92,7 +92,7 @@ PoseRegisters setupPose(const Pose& pose, const Directions& dirs, const ObjectBo
 // bound of "Enclosure despite rounding" (docs/memory_image.md) with the vertices (exact
 // floats, |x| <= R_A, so sum_j |w_ij x_j| <= |w_i|_2 R_A) in place of the DOP and no
 // decomposition residual.
-std::array<std::array<float, 4>, layout::kDopK> leafVertexDopLines(const Pose& pose, const Directions& dirs,
-                                                                    const ObjectBounds& tumbled);
+using LeafVertexLines = std::array<std::array<float, 4>, regs::LEAFV_LINES>;
+LeafVertexLines leafVertexDopLines(const Pose& pose, const Directions& dirs, const ObjectBounds& tumbled);
 
 }  // namespace cc

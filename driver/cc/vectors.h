@@ -15,7 +15,7 @@
 //   rd REG *               read a register whose value depends on the backend's timing
 //                          (CNT_CYCLES_*): not checked, reported for comparison
 //   dump ADDR W0 W1 ...    read board memory from ADDR: it must hold these words
-// REG is a scalar register's name (regmap.h), MATRIX.LINE.COL, CORR.LINE, or an offset.
+// REG is a scalar register's name (regmap.h), MATRIX.LINE.COL, CORR.LINE, LEAFV.LINE.COL, or an offset.
 // Board memory starts zeroed: a recorder leaves out all-zero runs of a load.
 #pragma once
 #include <cstdint>

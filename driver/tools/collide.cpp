@@ -25,7 +25,7 @@ namespace {
 
 struct Options {
   std::string a, b, backend = "golden", mode = "all", pairs_out, json, config = "paper", split = "meanwidth",
-              dirs = "zachmann", cosim, poses_file;
+              dirs = "zachmann", cosim, poses_file, leaf_dop = "off";
   bool normalize = false, no_sw = false, quiet = false;
   int sweep = 1;
   std::vector<double> axis{1, 1, 1}, offset{0, 0, 0}, pose;
@@ -46,6 +46,8 @@ void checkOptions(const Options& o) {
     throw std::invalid_argument("--backend " + o.backend + " and --cosim " + o.cosim +
                                 ": --cosim names the backends that run (the first one's answer is reported); leave --backend out");
   }
+  cc::leafDopByName(o.leaf_dop);  // a known name
+  if (has("leaf-dop") && o.backend == "sw") throw std::invalid_argument("--leaf-dop is a chip feature: it needs a chip backend");
   if (has("first-steps") && (o.mode != "first" || o.backend == "sw")) {
     throw std::invalid_argument("--first-steps stages a chip's mode-first query: it needs --mode first and a chip backend");
   }
@@ -200,13 +202,14 @@ struct Chip {
   cc::BoardObject a, b;
 };
 std::vector<Chip> makeChips(const std::vector<std::string>& backends, const cc::ChipConfig& cfg, const Scene& s,
-                            const std::vector<uint32_t>& first_steps) {
+                            const std::vector<uint32_t>& first_steps, cc::LeafDop leaf_dop) {
   std::vector<Chip> chips;
   for (const auto& name : backends) {
     cc::checkBoardMemory({&s.ta, &s.tb}, cc::reachableBoardBytes(name, cfg), name);  // before building a slow chip
     Chip c{name, cc::makeDevice(name, cfg), nullptr, {}, {}};
     c.drv = std::make_unique<cc::Driver>(*c.dev);
     c.drv->setFirstModeSteps(first_steps);
+    c.drv->setLeafDop(leaf_dop);  // refused (DriverError) by a chip without it
     chips.push_back(std::move(c));
   }
   return chips;
@@ -265,6 +268,7 @@ Measured measurePose(const Options& o, int i, double deg, const cc::Pose& pose, 
 void reportMismatch(const Options& o, int i, double deg, const cc::Pose& pose, const std::string& diff) {
   std::string config = " --config " + o.config;
   for (const auto& kv : o.set) config += " --set '" + kv + "'";
+  if (o.leaf_dop != "off") config += " --leaf-dop " + o.leaf_dop;
   if (!o.first_steps.empty()) {
     config += " --first-steps";
     for (uint32_t n : o.first_steps) config += " " + std::to_string(n);
@@ -378,7 +382,7 @@ int run(const Options& o) {
   const bool sw_backend = backends[0] == "sw";
   const bool timed = timedBackend(backends[0]);  // the first backend counts cycles
   const Scene scene = loadScene(o, poses, sw_backend);
-  std::vector<Chip> chips = sw_backend ? std::vector<Chip>{} : makeChips(backends, cfg, scene, o.first_steps);
+  std::vector<Chip> chips = sw_backend ? std::vector<Chip>{} : makeChips(backends, cfg, scene, o.first_steps, cc::leafDopByName(o.leaf_dop));
   const bool both_timed = chips.size() == 2 && timedBackend(backends[0]) && timedBackend(backends[1]);
 
   if (!o.quiet) {
@@ -466,6 +470,8 @@ int main(int argc, char** argv) {
       ("mode", po::value(&o.mode), "all | first (stop at the first intersecting pair)")
       ("first-steps", po::value(&o.first_steps)->multitoken(),
        "N1 N2 ...: mode first in stages: result areas of N1, then N2, ... pairs before the whole one; a stage whose uncertain pairs hold an intersecting one answers (docs/triangle_tests.md)")
+      ("leaf-dop", po::value(&o.leaf_dop),
+       "off (default) | vertices | vertices+dop: a tumbled leaf's DOP from its triangle's vertices (CTRL.LEAF_VERTEX; golden backend only, docs/triangle_tests.md)")
       ("backend", po::value(&o.backend), "golden | tlm | rtl | sw")
       ("cosim", po::value(&o.cosim), "A,B: run two chip backends on every pose, stop at the first difference")
       ("config", po::value(&o.config), ("named chip configuration (" + cc::configNameList() + ") or a .cfg file").c_str())

@@ -8,6 +8,8 @@ namespace cc::golden {
 
 using namespace layout;
 
+static_assert(regs::LEAFV_LINES == layout::kDopK, "one leaf-vertex line per DOP slot");
+
 Chip::Chip(BoardMemory& memory, const ChipConfig& config) : mem_(memory), cfg_(config) {}
 
 // ---------------------------------------------------------------------------------------
@@ -24,9 +26,13 @@ void Chip::write32(uint32_t off, uint32_t v) {
     corr_[(off - CORR_BASE) / 4] = v;
     return;
   }
+  if (off >= LEAFV_BASE && off < LEAFV_BASE + LEAFV_LINES * 16) {
+    leafv_[(off - LEAFV_BASE) / 16][(off % 16) / 4] = fp32::fromBits(v);
+    return;
+  }
   switch (off) {
     case CTRL:
-      ctrl_ = v & (CTRL_MODE_FIRST | CTRL_IRQ_ENABLE);
+      ctrl_ = v & (CTRL_MODE_FIRST | CTRL_IRQ_ENABLE | CTRL_LEAF_VERTEX | CTRL_LEAF_VERTEX_AND_DOP);
       if ((v & CTRL_START) && !(status_ & STATUS_BUSY)) run();
       break;
     case IRQ: if (v & 1u) irq_pending_ = false; break;
@@ -45,6 +51,7 @@ uint32_t Chip::read32(uint32_t off) const {
     return fp32::bits(matrix_[(off - MATRIX_BASE) / 16][(off % 16) / 4]);
   }
   if (off >= CORR_BASE && off < CORR_BASE + CORR_LINES * 4) return corr_[(off - CORR_BASE) / 4];
+  if (off >= LEAFV_BASE && off < LEAFV_BASE + LEAFV_LINES * 16) return fp32::bits(leafv_[(off - LEAFV_BASE) / 16][(off % 16) / 4]);
   const auto lo = [](uint64_t x) { return static_cast<uint32_t>(std::min<uint64_t>(x, 0xFFFFFFFFu)); };
   switch (off) {
     case ID: return kIdValue;
@@ -213,10 +220,11 @@ Dop Chip::transform(uint32_t node_addr) {
   return out;
 }
 
-// PROTOTYPE (docs/triangle_tests.md): the DOP of the tumbled leaf's triangle in B's frame,
-// from its record's three vertices: slot i (< 12) is the least of the three DOTADDs with
-// line i (w_i, c_lo_i), slot 12 + i the largest with line 12 + i (w_i, c_hi_i). Counted
-// as the node's transform (tumbled_nodes_transformed) like the DOP transform it replaces.
+// CTRL_LEAF_VERTEX (docs/triangle_tests.md): the DOP of the tumbled leaf's triangle in B's
+// frame, from its record's three vertices: slot i (< 12) is the least of the three DOTADDs
+// with leaf-vertex line i (w_i, c_lo_i), slot 12 + i the largest with line 12 + i
+// (w_i, c_hi_i), vertex 0 first. Counted as the node's transform
+// (tumbled_nodes_transformed) like the DOP transform it replaces.
 Dop Chip::leafVertexDop(uint32_t node_addr) {
   const uint32_t rec = mem_.read32(node_addr + kNodePtr);
   checkPointer(rec, kTriBytes, kTriBytes);
@@ -225,7 +233,7 @@ Dop Chip::leafVertexDop(uint32_t node_addr) {
   mem_.read(rec + kTriVerts, v, sizeof v);
   Dop out;
   for (int i = 0; i < kDopK; ++i) {
-    const auto& m = leaf_vertex_dop_.line[i];
+    const auto& m = leafv_[i];
     float r = 0;
     for (int k = 0; k < 3; ++k) {
       const float x = fp32::dotadd(v[3 * k], v[3 * k + 1], v[3 * k + 2], m[0], m[1], m[2], m[3]);
@@ -266,9 +274,9 @@ Chip::ChildLists Chip::processPair(uint32_t pair, uint32_t tmask, uint32_t base,
       child_pair[t] = mem_.read32(node[t] + kNodePtr);
       checkPointer(child_pair[t], kPairBytes, kPairBytes);
     }
-    if (leaf[t] && leaf_vertex_dop_.mode != LeafVertexDop::kOff) {
+    if (leaf[t] && (ctrl_ & regs::CTRL_LEAF_VERTEX)) {
       dop[t] = leafVertexDop(node[t]);
-      if (leaf_vertex_dop_.mode == LeafVertexDop::kIntersect) {
+      if (ctrl_ & regs::CTRL_LEAF_VERTEX_AND_DOP) {
         const Dop d = transform(node[t]);
         --counters_.tumbled_nodes_transformed;  // one node, counted once
         for (int i = 0; i < kDopDirs; ++i) {

@@ -93,6 +93,11 @@ uint32_t ChipModel::readRegister(uint32_t off, const sc_time& now) const {
 
 void ChipModel::writeRegister(uint32_t off, uint32_t v, const sc_time& now) {
   TlmBoard& b = *board_;
+  // The timing model does not time CTRL.LEAF_VERTEX (the RTL has no such unit yet): its
+  // bits and the leaf-vertex register file are unmapped here, as on the RTL chip, so the
+  // driver sees a chip without the feature.
+  if (off >= regs::LEAFV_BASE && off < regs::LEAFV_BASE + regs::LEAFV_LINES * 16) return;
+  if (off == regs::CTRL) v &= ~(regs::CTRL_LEAF_VERTEX | regs::CTRL_LEAF_VERTEX_AND_DOP);
   const bool start = off == regs::CTRL && (v & regs::CTRL_START);
   if (start && b.busy(now)) {
     b.chip.write32(off, v & ~regs::CTRL_START);  // START while BUSY is ignored, like the RTL

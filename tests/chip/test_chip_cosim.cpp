@@ -426,10 +426,14 @@ TEST(ChipRegisters, ReadBackAsDocumented) {
   EXPECT_EQ(d->read32(cc::regs::matrixAddr(30, 0)), 0u);  // the chip's line
   d->write32(cc::regs::CORR_BASE + 4 * 65, 0x12345);
   EXPECT_EQ(d->read32(cc::regs::CORR_BASE + 4 * 65), 0x12345u);
-  for (uint32_t off : {0x030u, 0x0FCu, 0x310u, 0x3FCu, 0x508u, 0xFFCu}) {
+  for (uint32_t off : {0x030u, 0x0FCu, 0x310u, 0x3FCu, 0x508u, 0xFFCu, cc::regs::leafVertexAddr(0, 0)}) {
     d->write32(off, 0xFFFFFFFF);
     EXPECT_EQ(d->read32(off), 0u) << std::hex << off;
   }
+  // No leaf-vertex unit in the RTL yet (CTRL.LEAF_VERTEX reads back 0): the driver refuses.
+  cc::Driver drv(*d);
+  EXPECT_THROW(drv.setLeafDop(cc::LeafDop::Vertices), cc::DriverError);
+  EXPECT_NO_THROW(drv.setLeafDop(cc::LeafDop::Off));
 }
 
 // The rtl backend takes any configuration whose chip parameters a Verilated chip has (the

@@ -151,6 +151,36 @@ TEST(CollideCli, SetChangesAConfigurationField) {
   EXPECT_NE(r.out.find("config paper+t_cl=6"), std::string::npos) << r.out;
 }
 
+// --leaf-dop: the golden chip bounds tumbled leaves from their vertices; the answer is the
+// same (docs/triangle_tests.md), the triangle tests fewer on a coarse A against a fine B.
+TEST(CollideCli, LeafDopKeepsTheAnswerWithFewerTests) {
+  const std::string a = writeOff(cc::makeSphere(0.7f, 5, 7), "coarse.off");
+  const std::string b = writeOff(cc::makeTorus(0.6f, 0.2f, 96, 32), "fine.off");
+  const fs::path dir = cc::testutil::testTempDir();
+  const auto run = [&](const std::string& leaf, const std::string& name, std::string& pairs) {
+    const std::string json = (dir / (name + ".json")).string(), pairs_out = (dir / (name + ".txt")).string();
+    const CliRun r = collide("--a " + a + " --b " + b + " --sweep 6 --axis 1 2 3 --offset 0.2 0.1 0 --no-sw -q --leaf-dop " + leaf +
+                             " --json " + json + " --pairs-out " + pairs_out);
+    EXPECT_EQ(r.rc, 0) << r.out;
+    std::ifstream jf(json), pf(pairs_out);
+    std::stringstream text;
+    text << pf.rdbuf();
+    pairs = text.str();
+    return nlohmann::json::parse(jf);
+  };
+  std::string pairs_off, pairs_on;
+  const nlohmann::json off = run("off", "off", pairs_off), on = run("vertices", "on", pairs_on);
+  EXPECT_EQ(pairs_on, pairs_off);  // the same pairs in the same order, pose by pose
+  EXPECT_FALSE(pairs_off.empty());
+  ASSERT_EQ(off.size(), on.size());
+  double tests_off = 0, tests_on = 0;
+  for (size_t i = 0; i < off.size(); ++i) {
+    tests_off += off[i]["triangle_tests"].get<double>();
+    tests_on += on[i]["triangle_tests"].get<double>();
+  }
+  EXPECT_LT(tests_on, tests_off);
+}
+
 // A motion file runs its poses in order, as --pose would one by one.
 TEST(CollideCli, PosesFromAFile) {
   const std::string a = writeOff(cc::makeTorus(0.5f, 0.2f, 24, 10), "torus.off");
@@ -198,6 +228,9 @@ TEST(CollideCli, BadArgumentsGiveClearErrors) {
       {"--a " + a + " --b " + a + " --set t_cll=2", "unknown config field 't_cll'"},
       {"--a " + a + " --b " + a + " --set sdram_banks=3", "sdram_banks"},
       {"--a " + a + " --b " + a + " --backend rtl --set t_cl=7", "the rtl backend is built for the configurations"},
+      {"--a " + a + " --b " + a + " --leaf-dop both", "unknown leaf DOP 'both'"},
+      {"--a " + a + " --b " + a + " --backend sw --leaf-dop vertices", "--leaf-dop is a chip feature"},
+      {"--a " + a + " --b " + a + " --backend tlm --leaf-dop vertices", "does not implement CTRL.LEAF_VERTEX"},
       {"--a " + a + " --b " + a + " --bogus", "unrecognised option"},
       {"--a " + a + " --b " + a + " stray", "unexpected argument 'stray'"},
   };

@@ -1,10 +1,11 @@
-// The golden prototype of docs/triangle_tests.md: a tumbled leaf's DOP from its triangle's
-// vertices (golden::Chip::setLeafVertexDop, cc::leafVertexDopLines). It must enclose the
+// CTRL.LEAF_VERTEX (docs/triangle_tests.md): a tumbled leaf's DOP from its triangle's
+// vertices (golden model, cc::leafVertexDopLines, Driver::setLeafDop). It must enclose the
 // exactly transformed triangle, leave every answer unchanged (mode all: the same pairs in
 // the same order; mode first: the same pair) and, intersected with the DOP transform,
 // never test more triangle pairs than the chip as specified.
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <map>
 #include <random>
 
@@ -13,7 +14,7 @@
 
 namespace {
 
-using cc::golden::Chip;
+using cc::LeafDop;
 
 // Every transformed tumbled leaf DOP against the exactly (long double) transformed triangle.
 class EnclosureCheck : public cc::golden::Observer {
@@ -64,13 +65,10 @@ TEST(LeafVertexDop, CoarseAgainstFineSameAnswersFewerTests) {
   for (int p = 0; p < 24; ++p) {
     const cc::Pose pose = cc::poseFromAxisAngle({u(rng), u(rng), u(rng) + 1.5}, 180 * u(rng), {0.4 * u(rng), 0.4 * u(rng), 0.3 * u(rng)});
     check.pose = &pose;
-    Chip::LeafVertexDop lines;
-    lines.line = cc::leafVertexDopLines(pose, dirs, a.bounds);
     for (cc::QueryMode mode : {cc::QueryMode::All, cc::QueryMode::First}) {
       cc::QueryResult r[3];
       for (int m = 0; m < 3; ++m) {
-        lines.mode = m;
-        dev.chip().setLeafVertexDop(lines);
+        drv.setLeafDop(static_cast<LeafDop>(m));
         r[m] = drv.query(a, b, pose, mode);
         ASSERT_EQ(r[m].error, cc::regs::Error::None);
         if (mode == cc::QueryMode::All) tests[m] += r[m].counters.triangle_tests, overlaps[m] += r[m].counters.overlap_tests;
@@ -86,7 +84,6 @@ TEST(LeafVertexDop, CoarseAgainstFineSameAnswersFewerTests) {
       }
     }
   }
-  dev.chip().setLeafVertexDop({});
   EXPECT_GT(pairs, 0u);
   EXPECT_GT(check.leaves, 0u);
   EXPECT_EQ(check.violations, 0u);
@@ -98,15 +95,50 @@ TEST(LeafVertexDop, CoarseAgainstFineSameAnswersFewerTests) {
               (unsigned long long)overlaps[1], (unsigned long long)overlaps[2]);
 }
 
+// A sphere against itself on a golden board.
+struct SphereBoard {
+  cc::GoldenDevice dev{cc::namedConfig("paper")};
+  cc::Driver drv{dev};
+  cc::BoardObject a, b;
+  SphereBoard(int rings, int segments) {
+    const cc::Mesh m = cc::makeSphere(0.6f, rings, segments);
+    const cc::DopTree t = cc::buildTree(m, cc::zachmannDirections(), cc::SplitRule::MeanWidth);
+    a = drv.upload(t, m);
+    b = drv.upload(t, m);
+  }
+};
+
 TEST(LeafVertexDop, OffByDefault) {
-  cc::GoldenDevice dev(cc::namedConfig("paper"));
-  const cc::Mesh m = cc::makeSphere(0.6f, 8, 12);
-  const cc::DopTree t = cc::buildTree(m, cc::zachmannDirections(), cc::SplitRule::MeanWidth);
-  cc::Driver drv(dev);
-  const cc::BoardObject a = drv.upload(t, m), b = drv.upload(t, m);
-  const cc::QueryResult r = drv.query(a, b, cc::poseFromAxisAngle({1, 1, 1}, 30, {0.5, 0, 0}), cc::QueryMode::All);
+  SphereBoard s(8, 12);
+  cc::GoldenDevice& dev = s.dev;
+  const cc::QueryResult r = s.drv.query(s.a, s.b, cc::poseFromAxisAngle({1, 1, 1}, 30, {0.5, 0, 0}), cc::QueryMode::All);
   EXPECT_EQ(dev.chip().leafVertexDops(), 0u);
   EXPECT_FALSE(r.pairs.empty());
+  EXPECT_EQ(dev.read32(cc::regs::CTRL) & (cc::regs::CTRL_LEAF_VERTEX | cc::regs::CTRL_LEAF_VERTEX_AND_DOP), 0u);
+}
+
+// The driver loads the query's lines into the leaf-vertex register file and sets the CTRL
+// bits; the golden model takes them from there (and reads them back).
+TEST(LeafVertexDop, DriverLoadsTheRegisterFile) {
+  SphereBoard s(5, 7);
+  cc::GoldenDevice& dev = s.dev;
+  const cc::Pose pose = cc::poseFromAxisAngle({1, 2, 3}, 40, {0.3, 0.1, 0});
+  s.drv.setLeafDop(LeafDop::VerticesAndDop);
+  const cc::QueryResult r = s.drv.query(s.a, s.b, pose, cc::QueryMode::First);
+  EXPECT_EQ(r.error, cc::regs::Error::None);
+  EXPECT_EQ(dev.read32(cc::regs::CTRL) & (cc::regs::CTRL_LEAF_VERTEX | cc::regs::CTRL_LEAF_VERTEX_AND_DOP),
+            cc::regs::CTRL_LEAF_VERTEX | cc::regs::CTRL_LEAF_VERTEX_AND_DOP);
+  EXPECT_GT(dev.chip().leafVertexDops(), 0u);
+  const cc::LeafVertexLines lines = cc::leafVertexDopLines(pose, s.a.dirs, s.a.bounds);
+  for (uint32_t line = 0; line < cc::regs::LEAFV_LINES; ++line) {
+    for (uint32_t col = 0; col < 4; ++col) {
+      uint32_t want;
+      std::memcpy(&want, &lines[line][col], 4);
+      EXPECT_EQ(dev.read32(cc::regs::leafVertexAddr(line, col)), want) << line << "." << col;
+    }
+  }
+  EXPECT_THROW(cc::leafDopByName("both"), std::invalid_argument);
+  EXPECT_EQ(cc::leafDopByName("vertices+dop"), LeafDop::VerticesAndDop);
 }
 
 }  // namespace

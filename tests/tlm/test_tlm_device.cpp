@@ -134,6 +134,18 @@ TEST(TlmDevice, RegistersAndInterrupt) {
   EXPECT_THROW(dev->readMemory(0xFFFFFFF0u, in.data(), 64), std::out_of_range);
 }
 
+// The timing model does not time CTRL.LEAF_VERTEX (the RTL lacks it): its bits and the
+// leaf-vertex lines stay zero, the driver refuses the feature, the query runs without it.
+TEST(TlmDevice, LeafVertexDopIsRefused) {
+  auto dev = cc::tlm::makeTlmDevice(cc::namedConfig("paper"));
+  dev->write32(cc::regs::CTRL, cc::regs::CTRL_LEAF_VERTEX | cc::regs::CTRL_LEAF_VERTEX_AND_DOP);
+  EXPECT_EQ(dev->read32(cc::regs::CTRL), 0u);
+  dev->write32(cc::regs::leafVertexAddr(3, 1), 0x3F800000);
+  EXPECT_EQ(dev->read32(cc::regs::leafVertexAddr(3, 1)), 0u);
+  cc::Driver drv(*dev);
+  EXPECT_THROW(drv.setLeafDop(cc::LeafDop::VerticesAndDop), cc::DriverError);
+}
+
 TEST(TlmDevice, BadConfigurationIsRejected) {
   cc::ChipConfig cfg;
   cfg.sdram_banks = 3;

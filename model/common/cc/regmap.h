@@ -45,6 +45,8 @@ inline constexpr uint32_t MATRIX_BASE = 0x100;  // 33 lines x 4 words, line*16 +
 inline constexpr uint32_t MATRIX_LINES = 33;
 inline constexpr uint32_t CORR_BASE = 0x400;    // 66 words, line*4
 inline constexpr uint32_t CORR_LINES = 66;
+inline constexpr uint32_t LEAFV_BASE = 0x600;   // 24 lines x 4 words, line*16 + col*4
+inline constexpr uint32_t LEAFV_LINES = 24;
 inline constexpr uint32_t BAR0_BYTES = 0x1000;
 
 inline constexpr uint32_t kIdValue = 0x43433234;  // "CC24"
@@ -54,6 +56,13 @@ inline constexpr uint32_t kVersionValue = 0x00020000;
 inline constexpr uint32_t CTRL_START = 1u << 0;       // write 1: start a query (self-clearing)
 inline constexpr uint32_t CTRL_MODE_FIRST = 1u << 1;  // 1: stop at the first intersecting pair
 inline constexpr uint32_t CTRL_IRQ_ENABLE = 1u << 2;  // 1: assert INTA# when DONE is pending
+// 1: a tumbled LEAF's transformed DOP is bounded from its triangle's three vertices with
+// the leaf-vertex lines (LEAFV) instead of the DOP transform of its stored DOP
+// (docs/triangle_tests.md). Only the golden model implements it: on a chip without it the
+// bit reads back 0, which is how the driver tells (Driver::setLeafVertexDop).
+inline constexpr uint32_t CTRL_LEAF_VERTEX = 1u << 3;
+// 1 (with CTRL_LEAF_VERTEX): also the DOP transform, and per slot the tighter bound.
+inline constexpr uint32_t CTRL_LEAF_VERTEX_AND_DOP = 1u << 4;
 
 // STATUS bits.
 inline constexpr uint32_t STATUS_BUSY = 1u << 0;
@@ -78,7 +87,7 @@ const char* errorName(Error e);
 inline constexpr std::array<Register, 21> kRegisters{{
     {"ID", ID, Access::RO, kIdValue, "Chip identification, reads \"CC24\""},
     {"VERSION", VERSION, Access::RO, kVersionValue, "Register-map version (major.minor in 16.16)"},
-    {"CTRL", CTRL, Access::RW, 0, "bit0 START (W, self-clearing), bit1 MODE_FIRST, bit2 IRQ_ENABLE"},
+    {"CTRL", CTRL, Access::RW, 0, "bit0 START (W, self-clearing), bit1 MODE_FIRST, bit2 IRQ_ENABLE, bit3 LEAF_VERTEX, bit4 LEAF_VERTEX_AND_DOP (golden only)"},
     {"STATUS", STATUS, Access::RO, 0, "bit0 BUSY, bit1 DONE, bits 11:8 error code (see Error)"},
     {"IRQ", IRQ, Access::W1C, 0, "bit0 DONE interrupt pending; write 1 to clear (deasserts INTA#)"},
     {"ROOT_A", ROOT_A, Access::RW, 0, "Node-pair address of the tumbled object's root (slot 0)"},
@@ -111,6 +120,15 @@ inline constexpr uint32_t kMatAtoB = 24;
 inline constexpr uint32_t kMatBtoA = 27;
 inline constexpr uint32_t kMatLeaf = 30;
 inline constexpr uint32_t matrixAddr(uint32_t line, uint32_t col) { return MATRIX_BASE + line * 16 + col * 4; }
+
+// ---------------------------------------------------------------------------------------
+// Leaf-vertex register file (CTRL_LEAF_VERTEX; per query from the driver,
+// cc::leafVertexDopLines): line i < 12 is (w_i, c_lo_i), line 12 + i (w_i, c_hi_i), with
+// w_i = R^T a_i and c = a_i . t moved outward by the FP32 error bound. A tumbled leaf's
+// slot i is the least over its triangle's vertices x of w_i . x + c_lo_i (one DOTADD),
+// slot 12 + i the largest of w_i . x + c_hi_i.
+// ---------------------------------------------------------------------------------------
+inline constexpr uint32_t leafVertexAddr(uint32_t line, uint32_t col) { return LEAFV_BASE + line * 16 + col * 4; }
 
 // ---------------------------------------------------------------------------------------
 // Correspondence register file: 66 lines, each a 32-bit word of 5-bit register indices

@@ -65,22 +65,8 @@ class Chip {
 
   const Counters& counters() const { return counters_; }
 
-  // PROTOTYPE (docs/triangle_tests.md), not part of the register map, the TLM model or
-  // the RTL: a tumbled LEAF's DOP in B's frame from its triangle's three vertices instead
-  // of the DOP transform of its stored 24-DOP. Line i < 12 is (w_i, c_lo_i), line 12 + i
-  // (w_i, c_hi_i), w_i = R^T a_i, c = a_i . t widened down/up by the FP32 error bound
-  // (cc::leafVertexDopLines); slot i is the minimum over the vertices of the DOTADD with
-  // line i, slot 12 + i the maximum with line 12 + i (72 DOTADDs). Mode kIntersect also
-  // runs the DOP transform and keeps the tighter bound of each slot (never looser than the
-  // chip as specified). The lines hold for the next queries until changed; kOff (the chip
-  // as specified) by default.
-  struct LeafVertexDop {
-    enum Mode { kOff = 0, kVertices = 1, kIntersect = 2 };
-    int mode = kOff;
-    std::array<std::array<float, 4>, layout::kDopK> line{};
-  };
-  void setLeafVertexDop(const LeafVertexDop& v) { leaf_vertex_dop_ = v; }
-  // Transforms of tumbled leaves done from their vertices (prototype), since the last START.
+  // Tumbled leaves whose DOP came from their vertices (CTRL_LEAF_VERTEX, regmap.h) since
+  // the last START; not a chip counter (they are counted in tumbled_nodes_transformed).
   uint64_t leafVertexDops() const { return leaf_vertex_dops_; }
 
   // For the timing model of a chip whose controller goes on past the triangle tests it
@@ -113,7 +99,7 @@ class Chip {
   void descend(uint32_t pair, uint32_t tmask, uint32_t base, uint32_t len);
 
   Dop transform(uint32_t node_addr);
-  Dop leafVertexDop(uint32_t leaf_node_addr);  // the prototype's transform of a tumbled leaf
+  Dop leafVertexDop(uint32_t leaf_node_addr);  // CTRL_LEAF_VERTEX's transform of a tumbled leaf
   Dop readDop(uint32_t node_addr) const;
   uint32_t readFlags(uint32_t node_addr);
   ItVerdict triangleTest(uint32_t tumbled_node, uint32_t aligned_node);
@@ -144,7 +130,7 @@ class Chip {
   uint32_t depth_ = 0;  // frames on the stack
   uint32_t top_ = 0;  // first free word of the list area
   Observer* observer_ = nullptr;
-  LeafVertexDop leaf_vertex_dop_;
+  std::array<std::array<float, 4>, regs::LEAFV_LINES> leafv_{};  // leaf-vertex register file
   uint64_t leaf_vertex_dops_ = 0;
   // setLogAhead: the tests to log past an ending test; whether the query has ended and is
   // only logged on (ahead_left_ more tests), and what the host sees of it.
