@@ -59,7 +59,7 @@ inline constexpr uint32_t CTRL_IRQ_ENABLE = 1u << 2;  // 1: assert INTA# when DO
 // 1: a tumbled LEAF's transformed DOP is bounded from its triangle's three vertices with
 // the leaf-vertex lines (LEAFV) instead of the DOP transform of its stored DOP
 // (docs/triangle_tests.md). Only the golden model implements it: on a chip without it the
-// bit reads back 0, which is how the driver tells (Driver::setLeafVertexDop).
+// bit reads back 0, which is how the driver tells (Driver::setLeafDop).
 inline constexpr uint32_t CTRL_LEAF_VERTEX = 1u << 3;
 // 1 (with CTRL_LEAF_VERTEX): also the DOP transform, and per slot the tighter bound.
 inline constexpr uint32_t CTRL_LEAF_VERTEX_AND_DOP = 1u << 4;
