@@ -19,7 +19,7 @@ uint64_t Core::run(std::FILE* trace) {
   cyc = {};
   for (c_ = 0; ctl.st != S_DONE; ++c_) {
     if (trace) std::fprintf(trace, "%llu %u\n", static_cast<unsigned long long>(c_), unsigned(ctl.st));
-    else if (!tq) skipQuietCycles();  // a queued engine's cycles are all stepped
+    else skipQuietCycles();
     step();
     if (c_ > kLongestQuery) throw std::logic_error("timing model: query does not end");
   }
@@ -122,12 +122,7 @@ void Core::step() {
     const bool push = ctl.st == S_TRI && tq->room() && !ctl.lc.triBad(recs);
     tq->setPush(recs);
     tq->comb(push, recs, rec_accept, res_accept, log, result_i);
-    in.dot_busy = tq->issues(0);
-    in.eng_room = tq->room();
-    in.eng_idle = tq->idle();
-    in.eng_pass_idle = tq->passIdle();
-    in.eng_stop = tq->stop();
-    in.eng_err_stop = tq->errStop();
+    engineOutputs(in);
   }
   const bool pop = controllerCycle(c, in, sp_next);
   if (tq) tq->update(rec_req, log, result_i);
@@ -141,6 +136,16 @@ void Core::step() {
   }
   wq.enter(pushes);
   stack.step(se_root, se_push, ctl.pushed, se_resume);
+}
+
+// A queued engine's outputs to the controller in this cycle (after its comb).
+void Core::engineOutputs(Controller::Inputs& in) const {
+  in.dot_busy = tq->issues(0);
+  in.eng_room = tq->room();
+  in.eng_idle = tq->idle();
+  in.eng_pass_idle = tq->passIdle();
+  in.eng_stop = tq->stop();
+  in.eng_err_stop = tq->errStop();
 }
 
 // The look-ahead engine's own next state from this cycle's values.

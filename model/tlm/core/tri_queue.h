@@ -86,6 +86,15 @@ class QueuedTriEngine {
   bool room() const { return count_ != depth_; }
   bool idle() const { return eng_ == E_IDLE && !ld_wait_ && !wt_ && count_ == 0; }
   bool passIdle() const { return rpass_[0] == 2 && rpass_[1] == 2 && !wb_[0] && !wb_[1]; }
+  // Nothing in the engine changes until the controller hands it a test (S_TRI): no test
+  // queued, loading or deciding, every pass issued and written, no request, side B's
+  // IT-unit not running, both sides' vertices loaded (no record arrival matters).
+  bool frozen() const {
+    return idle() && pass_[0] == 2 && pass_[1] == 2 && passIdle() && !requesting() && b_st_ != B_RUN && vload_[0] &&
+           vload_[1];
+  }
+  // A record read or result write waits for the SDRAM port.
+  bool requesting() const { return rec_valid_ || res_valid_; }
   bool recValid() const { return rec_valid_; }
   uint32_t recAddr() const { return rec_addr_; }
   bool resValid() const { return res_valid_; }
