@@ -28,18 +28,20 @@ bool Core::quiet() const {
 }
 
 void Core::lightCycle() {
-  if (tq) tq->begin(c_, port, log);
+  const bool eng_runs = tq && !tq->frozen();
+  if (eng_runs) tq->begin(c_, port, log);
+  else if (tq) tq->rest(c_);
   const DotCycle dot = dotCycle(c_);
   const bool head_valid = ctl.st == S_ENTRY && fetch.headValid(c_, port);  // only S_ENTRY looks at it
   const SpState sp_next = lookAheadTick(dot, false);
   Controller::Inputs in{dot.out, head_valid, true, true, stack.ready()};
-  if (tq) {  // a light state hands over no test, and the port takes none of the engine's requests
+  if (eng_runs) {  // a light state hands over no test, and the port takes none of the engine's requests
     const uint32_t no_test[2] = {0, 0};
     tq->comb(false, no_test, false, false, log, result_i);
-    engineOutputs(in);
   }
+  if (tq) engineOutputs(in);
   controllerCycle(c_, in, sp_next);
-  if (tq) tq->update(kNoRequest, log, result_i);
+  if (eng_runs) tq->update(kNoRequest, log, result_i);
   stack.step(false, false, ctl.pushed, false);
   ++c_;
 }
