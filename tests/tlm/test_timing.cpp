@@ -74,6 +74,7 @@ uint64_t timeQuery(const ChipConfig& cfg, cc::BoardMemory& mem, const std::vecto
   cc::tlm::TimingModel tm(cfg, mem);
   tm.setTrace(trace);
   chip.setObserver(&tm);
+  chip.setLogAhead(cc::tlm::CoreTiming::logAheadTests(cfg));  // a queued chip's controller runs ahead of its tests
   for (const auto& [off, v] : regs) chip.write32(off, v);
   tm.beginQuery(false);
   chip.write32(cc::regs::CTRL, cc::regs::CTRL_START);
@@ -227,12 +228,15 @@ TEST(TimingModel, ResumingAheadShortensTheWaitForPairs) {
 TEST(TimingModel, SkippingQuietCyclesChangesNothing) {
   // With a trace every cycle is stepped; without, quiet waits are jumped over and quiet
   // cycles run light (speed only). Cycles and their breakdown must not change, also at
-  // the extremes of the parameters the jumps depend on (DOTADD depth, fetch ring size).
+  // the extremes of the parameters the jumps depend on (DOTADD depth, fetch ring size)
+  // and on the queued chips, whose triangle-test engine runs beside the light cycles.
   const uint64_t seed = cc::testutil::testSeed("TimingModel.SkippingQuietCyclesChangesNothing");
   auto qs = makeQueries(6, seed);
   std::vector<std::pair<std::string, ChipConfig>> cfgs = {{"paper", cc::namedConfig("paper")},
                                                           {"paper_one_lane", cc::namedConfig("paper_one_lane")},
-                                                          {"modern", cc::namedConfig("modern")}};
+                                                          {"modern", cc::namedConfig("modern")},
+                                                          {"queued", cc::namedConfig("queued")},
+                                                          {"modern_queued", cc::namedConfig("modern_queued")}};
   for (uint32_t stages : {3u, 32u})
     for (uint32_t ahead : {1u, 7u}) {
       ChipConfig c = cc::namedConfig("paper");

@@ -19,7 +19,7 @@ uint64_t Core::run(std::FILE* trace) {
   cyc = {};
   for (c_ = 0; ctl.st != S_DONE; ++c_) {
     if (trace) std::fprintf(trace, "%llu %u\n", static_cast<unsigned long long>(c_), unsigned(ctl.st));
-    else if (!tq) skipQuietCycles();  // a queued engine's cycles are all stepped
+    else skipQuietCycles();
     step();
     if (c_ > kLongestQuery) throw std::logic_error("timing model: query does not end");
   }
@@ -64,7 +64,9 @@ bool Core::inResultArea(uint32_t rec) const {
 void Core::step() {
   const uint64_t c = c_;
   // --- values of this cycle, from the registers ---
-  if (tq) tq->begin(c, port, log);
+  const bool frozen = tq && tq->frozen();  // the engine's cycle is skipped unless a test is pushed
+  if (frozen) tq->rest(c);
+  else if (tq) tq->begin(c, port, log);
   const DotCycle dot = dotCycle(c);
 
   const bool stop = ctl.stopping();
@@ -116,21 +118,19 @@ void Core::step() {
   if (ctl_accept) ctl.req_valid = false;
   const SpState sp_next = lookAheadTick(dot, sp_accept);
   Controller::Inputs in{dot.out, head_valid, lists_written, room2, stack_ready};
+  bool eng_runs = false;
   if (tq) {  // the engine's handshakes with the controller's test of this cycle (S_TRI)
-    uint32_t recs[2];
-    ctl.lc.triRecords(recs);
+    // The records matter only to a push: without one the engine's comb looks at none.
+    uint32_t recs[2] = {0, 0};
+    if (ctl.st == S_TRI) ctl.lc.triRecords(recs);
     const bool push = ctl.st == S_TRI && tq->room() && !ctl.lc.triBad(recs);
+    eng_runs = !frozen || push;
     tq->setPush(recs);
-    tq->comb(push, recs, rec_accept, res_accept, log, result_i);
-    in.dot_busy = tq->issues(0);
-    in.eng_room = tq->room();
-    in.eng_idle = tq->idle();
-    in.eng_pass_idle = tq->passIdle();
-    in.eng_stop = tq->stop();
-    in.eng_err_stop = tq->errStop();
+    if (eng_runs) tq->comb(push, recs, rec_accept, res_accept, log, result_i);
+    engineOutputs(in);
   }
   const bool pop = controllerCycle(c, in, sp_next);
-  if (tq) tq->update(rec_req, log, result_i);
+  if (eng_runs) tq->update(rec_req, log, result_i);
 
   // --- the fetch unit, the write queue (a followed list's words go on to the fetch unit), the stack engine ---
   const bool takes_writes = fetch.takesWrites(fetch_now, stop);
@@ -141,6 +141,16 @@ void Core::step() {
   }
   wq.enter(pushes);
   stack.step(se_root, se_push, ctl.pushed, se_resume);
+}
+
+// A queued engine's outputs to the controller in this cycle (after its comb).
+void Core::engineOutputs(Controller::Inputs& in) const {
+  in.dot_busy = tq->issues(0);
+  in.eng_room = tq->room();
+  in.eng_idle = tq->idle();
+  in.eng_pass_idle = tq->passIdle();
+  in.eng_stop = tq->stop();
+  in.eng_err_stop = tq->errStop();
 }
 
 // The look-ahead engine's own next state from this cycle's values.

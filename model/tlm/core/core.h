@@ -69,12 +69,14 @@ struct Core {
   bool sideIssues(uint64_t c, int s) const { return tq ? tq->issues(s) : te.issues(c, s); }
   SpState lookAheadTick(const DotCycle& dot, bool accept);
   bool controllerCycle(uint64_t c, const Controller::Inputs& in, SpState sp_next);
+  void engineOutputs(Controller::Inputs& in) const;
   void deliver(Dest d, uint64_t n);
   void account(uint8_t s, uint8_t next, uint64_t n = 1);
 
   // ---- quiet cycles (speed only; core_quiet.cpp) ----
   bool quiet() const;
   void lightCycle();
+  bool engineFrozen() const;
   bool controllerActs() const;
   uint64_t controllerActCycle() const;
   bool onlyMemoryMoves() const;

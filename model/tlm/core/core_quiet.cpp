@@ -20,6 +20,7 @@ constexpr uint32_t kPair = LookAhead::kPairDotadds;
 }  // namespace
 
 bool Core::quiet() const {
+  if (tq && tq->requesting()) return false;
   if (ctl.req_valid || fetch.commandPending() || !wq.empty() || wq.pushing()) return false;
   if (sp.state == SP_REQ) return false;
   if (fetch.sramRequest(false)) return false;  // an SRAM read to come
@@ -27,13 +28,26 @@ bool Core::quiet() const {
 }
 
 void Core::lightCycle() {
+  const bool eng_runs = tq && !tq->frozen();
+  if (eng_runs) tq->begin(c_, port, log);
+  else if (tq) tq->rest(c_);
   const DotCycle dot = dotCycle(c_);
   const bool head_valid = ctl.st == S_ENTRY && fetch.headValid(c_, port);  // only S_ENTRY looks at it
   const SpState sp_next = lookAheadTick(dot, false);
-  controllerCycle(c_, Controller::Inputs{dot.out, head_valid, true, true, stack.ready()}, sp_next);
+  Controller::Inputs in{dot.out, head_valid, true, true, stack.ready()};
+  if (eng_runs) {  // a light state hands over no test, and the port takes none of the engine's requests
+    const uint32_t no_test[2] = {0, 0};
+    tq->comb(false, no_test, false, false, log, result_i);
+  }
+  if (tq) engineOutputs(in);
+  controllerCycle(c_, in, sp_next);
+  if (eng_runs) tq->update(kNoRequest, log, result_i);
   stack.step(false, false, ctl.pushed, false);
   ++c_;
 }
+
+// The waits below jump over cycles in which a queued engine could act only while it is frozen.
+bool Core::engineFrozen() const { return !tq || tq->frozen(); }
 
 // Whether the controller leaves its wait state in this cycle.
 bool Core::controllerActs() const {
@@ -151,9 +165,10 @@ bool Core::jumpLookAheadTransform(uint64_t limit) {
 void Core::skipQuietCycles() {
   if (!quiet()) return;
   const uint64_t fetch_at = fetch.nextMemRequest(c_, port);
-  while (c_ < fetch_at && Controller::lightState(ctl.st)) {
+  // A queued engine's request ends the light cycles: the port must arbitrate it.
+  while (c_ < fetch_at && Controller::lightState(ctl.st) && !(tq && tq->requesting())) {
     const uint64_t limit = nextEvent(fetch_at);
-    if (!controllerActs()) {
+    if (engineFrozen() && !controllerActs()) {
       if (onlyMemoryMoves()) {
         const uint64_t to = std::min(limit, controllerActCycle());
         if (to == kNever) throw std::logic_error("timing model: the chip waits for nothing");

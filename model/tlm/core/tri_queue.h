@@ -86,6 +86,15 @@ class QueuedTriEngine {
   bool room() const { return count_ != depth_; }
   bool idle() const { return eng_ == E_IDLE && !ld_wait_ && !wt_ && count_ == 0; }
   bool passIdle() const { return rpass_[0] == 2 && rpass_[1] == 2 && !wb_[0] && !wb_[1]; }
+  // Nothing in the engine changes until the controller hands it a test (S_TRI): no test
+  // queued, loading or deciding, every pass issued and written, no request, side B's
+  // IT-unit not running, both sides' vertices loaded (no record arrival matters).
+  bool frozen() const {
+    return idle() && pass_[0] == 2 && pass_[1] == 2 && passIdle() && !requesting() && b_st_ != B_RUN && vload_[0] &&
+           vload_[1];
+  }
+  // A record read or result write waits for the SDRAM port.
+  bool requesting() const { return rec_valid_ || res_valid_; }
   bool recValid() const { return rec_valid_; }
   uint32_t recAddr() const { return rec_addr_; }
   bool resValid() const { return res_valid_; }
@@ -124,9 +133,12 @@ class QueuedTriEngine {
     for (int s = 0; s < 2; ++s) ld_rec_[s] = empty ? recs[s] : slot(0).rec[s];
     ld_head_ra_ = !empty && slot(0).ra;
     ra_cand_ = ra_n_ < count_;
+    const bool pass_issued = pass_[0] == 2 && pass_[1] == 2 && !rnext_[0] && !rnext_[1];
+    // The entry search below matters only to a load that may start or a read-ahead.
+    const bool ld_may_start = (!empty || push) && pass_issued && !wt_;
     // Per side: the entries a test still needs, the lowest one free, hits.
-    bool ld_read[2], ld_in_results[2], ra_read[2], ra_room[2], ra_in_results[2];
-    for (int s = 0; s < 2; ++s) {
+    bool ld_read[2] = {}, ld_in_results[2] = {}, ra_read[2] = {}, ra_room[2] = {}, ra_in_results[2] = {};
+    for (int s = 0; s < 2 && (ld_may_start || ra_cand_); ++s) {
       bool needed[kRecEntries] = {};
       needed[eng_ent_[s]] = needed[ld_ent_[s]] = true;
       if (wt_) needed[wt_ent_[s]] = true;
@@ -146,14 +158,10 @@ class QueuedTriEngine {
         ra_sel_[s] = ra_hit >= 0 ? ra_hit : std::max(victim, 0);
         ra_room[s] = ra_hit >= 0 || victim >= 0;
         ra_in_results[s] = inResultArea(slot(ra_n_).rec[s], log);
-      } else {
-        ra_read[s] = ra_room[s] = ra_in_results[s] = false;
       }
     }
-    const bool pass_issued = pass_[0] == 2 && pass_[1] == 2 && !rnext_[0] && !rnext_[1];
     const bool any_ld_read = ld_read[0] || ld_read[1];
-    ld_start_ = (!empty || push) && pass_issued && !wt_ && ((!ld_in_results[0] && !ld_in_results[1]) ||
-                                                            (eng_ == E_IDLE && !ld_wait_)) &&
+    ld_start_ = ld_may_start && ((!ld_in_results[0] && !ld_in_results[1]) || (eng_ == E_IDLE && !ld_wait_)) &&
                 !(any_ld_read && rec_valid_);
     eng_take_ = eng_ == E_IDLE && (wt_ || ld_wait_ || ld_start_);
     ra_take_ = ra_cand_ && !ra_in_results[0] && !ra_in_results[1] && ra_room[0] && ra_room[1] &&
@@ -165,6 +173,14 @@ class QueuedTriEngine {
       rr_results_[s] = ld_start_ && ld_in_results[s];
     }
     decideComb(log, result_i);
+  }
+
+  // A cycle of a frozen engine (frozen()) without a push: begin and comb would find no
+  // action, update no change; only this cycle's values are set.
+  void rest(uint64_t c) {
+    c_ = c;
+    issue_[0] = issue_[1] = out_[0] = out_[1] = false;
+    stop_ = err_stop_ = false;
   }
 
   // The next cycle's registers. `rec_req`: the port's request number when it accepted the
