@@ -16,6 +16,8 @@
 // =======================================================================================
 module cc_chip #(
   parameter integer DotaddStages   = 6,
+  parameter integer ItMulStages    = 2,     // the IT-unit's multiplier and add/sub (cc_it_unit)
+  parameter integer ItAddStages    = 2,
   parameter integer ListWords      = 262144,
   parameter integer StackFrames    = 64,
   parameter integer BoardBytesLog2 = 30,
@@ -211,6 +213,8 @@ module cc_chip #(
 
   cc_core #(
     .DotaddStages   (DotaddStages),
+    .ItMulStages    (ItMulStages),
+    .ItAddStages    (ItAddStages),
     .ListWords      (ListWords),
     .StackFrames    (StackFrames),
     .BoardBytesLog2 (BoardBytesLog2),

@@ -1,9 +1,11 @@
 // =======================================================================================
 // cc_config_check: what a query start finds wrong with its configuration, in the golden
 // model's order (cc::golden::Chip::start): no roots, a bad correspondence file
-// (BadConfig), a bad root or result pointer. Purely combinational; the controller looks at
-// it in S_INIT only, while the register files cannot change (the host writes them only
-// while the chip is idle).
+// (BadConfig), a bad root or result pointer. The controller looks at it in S_INIT only,
+// two cycles or more after the host's START write, while the register files cannot change
+// (the host writes them only while the chip is idle): so the result is registered, the
+// check of the registers as they were a cycle before, which takes its 80-100 gate levels
+// out of the query start's path (docs/timing.md) and costs no cycle.
 //
 // BadConfig has two rules:
 //   - a DOP-transform line (0..23) names a slot above 23 (a k-DOP has 24 slab bounds);
@@ -16,11 +18,13 @@
 module cc_config_check #(
   parameter integer BoardBytesLog2 = 30
 ) (
+  input  wire             clk_i,
+  input  wire             rst_ni,
   input  wire [66*20-1:0] corr_i,           // the correspondence file (cc_core_regs)
   input  wire [31:0]      root_a_i,
   input  wire [31:0]      root_b_i,
   input  wire [31:0]      result_base_i,
-  output wire [3:0]       err_o              // ERR_NONE or the first error
+  output reg  [3:0]       err_o              // ERR_NONE or the first error (registered)
 );
 /* verilator lint_off UNUSEDPARAM */   // a unit uses the constants of its part
 `include "cc_regmap.vh"
@@ -72,9 +76,14 @@ module cc_config_check #(
     end
   end
 
-  assign err_o = (root_a_i == 32'd0 || root_b_i == 32'd0) ? ERR_NO_ROOTS :
+  wire [3:0] err = (root_a_i == 32'd0 || root_b_i == 32'd0) ? ERR_NO_ROOTS :
                  (bad_dop_lines || bad_tri_lines) ? ERR_BAD_CONFIG :
                  (bad_ptr(root_a_i, PAIR_BYTES, PAIR_BYTES) || bad_ptr(root_b_i, PAIR_BYTES, PAIR_BYTES) ||
                   result_base_i[2:0] != 3'd0) ? ERR_BAD_POINTER : ERR_NONE;
   wire unused_ok = &{1'b0, result_base_i[31:3]};   // only the alignment is checked here
+
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) err_o <= ERR_NONE;
+    else         err_o <= err;
+  end
 endmodule

@@ -22,6 +22,8 @@
 // =======================================================================================
 module cc_core #(
   parameter integer DotaddStages   = 6,
+  parameter integer ItMulStages    = 2,     // the IT-unit's multiplier and add/sub (cc_it_unit)
+  parameter integer ItAddStages    = 2,
   parameter integer FetchAhead     = 4,     // aligned pairs read ahead (power of two)
   parameter integer ListWords      = 262144,
   parameter integer StackFrames    = 64,
@@ -158,6 +160,8 @@ module cc_core #(
   cc_config_check #(
     .BoardBytesLog2 (BoardBytesLog2)
   ) u_config_check (
+    .clk_i         (clk_i),
+    .rst_ni        (rst_ni),
     .corr_i        (corr_flat),
     .root_a_i      (root_a),
     .root_b_i      (root_b),
@@ -534,6 +538,8 @@ module cc_core #(
   assign frames = {matrix_flat[32 * 4 * MAT_B_TO_A +: 3*4*32], matrix_flat[32 * 4 * MAT_A_TO_B +: 3*4*32]};
   cc_tri_engine #(
     .TriQueue       (TriQueue),
+    .ItMulStages    (ItMulStages),
+    .ItAddStages    (ItAddStages),
     .BoardBytesLog2 (BoardBytesLog2),
     .RecEntries     (RecEntries),
     .Banks          (Banks),

@@ -13,11 +13,14 @@
 //
 // Pipeline (Stages >= 1; latency = Stages cycles, one operation per cycle):
 //
-//   a_i,b_i --> [M1: unpack, classify, 24x24 multiply, exponent sum] --cut A-->
-//               [M2: 1-bit normalize, round RNE, exponent checks, pack] --out reg-->
-//               [Stages-2 extra output registers, for retiming] --> result_o
+//   a_i,b_i --in reg--> [M1: unpack, classify, 24x24 multiply, exponent sum] --cut A-->
+//                       [M2: 1-bit normalize, round RNE, exponent checks, pack] --out reg-->
+//                       [Stages-3 extra output registers, for retiming] --> result_o
 //
-//   Stages = 1: out reg only; Stages = 2: cut A + out reg; Stages > 2: extra registers.
+//   Stages = 1: out reg only; 2: cut A + out reg; 3: in reg, cut A + out reg; > 3: extra
+//   registers. The input register comes third because the operands arrive from register
+//   file reads and forwarding selects (docs/timing.md): in front of M1's multiply, which
+//   is the deepest stage of the unit alone, they make the deepest path of the chip.
 // ---------------------------------------------------------------------------------------
 module cc_fp32_mul #(
   parameter integer Stages = 2
@@ -39,17 +42,37 @@ module cc_fp32_mul #(
   localparam [1:0] ClsInf  = 2'd2;
   localparam [1:0] ClsNaN  = 2'd3;
 
+  localparam integer InReg = (Stages >= 3) ? 1 : 0;
+
+  // =====================================================================================
+  // Input register (Stages >= 3)
+  // =====================================================================================
+  wire        m1_valid;
+  wire [31:0] a_in, b_in;
+
+  cc_pipe_reg #(
+    .Width  (64),
+    .Enable (InReg)
+  ) u_in (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
+    .valid_i (valid_i),
+    .data_i  ({a_i, b_i}),
+    .valid_o (m1_valid),
+    .data_o  ({a_in, b_in})
+  );
+
   // =====================================================================================
   // M1: unpack and multiply
   // =====================================================================================
-  wire [7:0]  a_exp = a_i[30:23];
-  wire [7:0]  b_exp = b_i[30:23];
+  wire [7:0]  a_exp = a_in[30:23];
+  wire [7:0]  b_exp = b_in[30:23];
   wire        a_zero = (a_exp == 8'd0);                       // DAZ
   wire        b_zero = (b_exp == 8'd0);
-  wire        a_inf  = (a_exp == 8'hFF) && (a_i[22:0] == 23'd0);
-  wire        b_inf  = (b_exp == 8'hFF) && (b_i[22:0] == 23'd0);
-  wire        a_nan  = (a_exp == 8'hFF) && (a_i[22:0] != 23'd0);
-  wire        b_nan  = (b_exp == 8'hFF) && (b_i[22:0] != 23'd0);
+  wire        a_inf  = (a_exp == 8'hFF) && (a_in[22:0] == 23'd0);
+  wire        b_inf  = (b_exp == 8'hFF) && (b_in[22:0] == 23'd0);
+  wire        a_nan  = (a_exp == 8'hFF) && (a_in[22:0] != 23'd0);
+  wire        b_nan  = (b_exp == 8'hFF) && (b_in[22:0] != 23'd0);
 
   reg  [1:0]  m1_cls;
   always @(*) begin
@@ -59,8 +82,8 @@ module cc_fp32_mul #(
     else if (a_zero || b_zero)                                    m1_cls = ClsZero;
   end
 
-  wire        m1_sign = a_i[31] ^ b_i[31];
-  wire [47:0] m1_prod = {1'b1, a_i[22:0]} * {1'b1, b_i[22:0]};
+  wire        m1_sign = a_in[31] ^ b_in[31];
+  wire [47:0] m1_prod = {1'b1, a_in[22:0]} * {1'b1, b_in[22:0]};
   // Biased exponent of the product, signed: ea + eb - 127 lies in [-125, 381].
   wire [9:0]  m1_exp  = {2'b00, a_exp} + {2'b00, b_exp} - 10'd127;
 
@@ -74,7 +97,7 @@ module cc_fp32_mul #(
   ) u_cut_a (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
-    .valid_i (valid_i),
+    .valid_i (m1_valid),
     .data_i  ({m1_sign, m1_cls, m1_prod, m1_exp}),
     .valid_o (m2_valid),
     .data_o  (m2_bus)
@@ -117,7 +140,7 @@ module cc_fp32_mul #(
 
   cc_delay #(
     .Width (32),
-    .Depth ((Stages >= 2) ? Stages - 1 : 1)
+    .Depth ((Stages >= 2) ? Stages - 1 - InReg : 1)
   ) u_out (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),

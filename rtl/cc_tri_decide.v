@@ -28,6 +28,8 @@
 // =======================================================================================
 module cc_tri_decide #(
   parameter integer ItPerSide      = 0,
+  parameter integer ItMulStages    = 2,     // the IT-unit's multiplier and add/sub (cc_it_unit)
+  parameter integer ItAddStages    = 2,
   parameter integer Banks          = 2,
   parameter integer BankW          = 1,
   parameter integer BoardBytesLog2 = 30
@@ -244,7 +246,10 @@ module cc_tri_decide #(
   wire [6:0]  it_corr_line;
   wire [9:0]  it_dop_idx;
   assign it_rd_addr_o = {bank_i, side_q, it_dop_idx[9:5], bank_i, side_q, it_dop_idx[4:0]};
-  cc_it_unit u_it (
+  cc_it_unit #(
+    .MulStages (ItMulStages),
+    .AddStages (ItAddStages)
+  ) u_it (
     .clk_i            (clk_i),
     .rst_ni           (rst_ni),
     .uop_valid_i      (it_uop_valid),
@@ -267,7 +272,10 @@ module cc_tri_decide #(
   assign itb_rd_addr_o = {bank_i, 1'b1, itb_dop_idx[9:5], bank_i, 1'b1, itb_dop_idx[4:0]};
   generate
     if (ItPerSide != 0) begin : g_itb
-      cc_it_unit u_itb (
+      cc_it_unit #(
+        .MulStages (ItMulStages),
+        .AddStages (ItAddStages)
+      ) u_itb (
         .clk_i            (clk_i),
         .rst_ni           (rst_ni),
         .uop_valid_i      (itb_start),

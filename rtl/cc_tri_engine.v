@@ -28,6 +28,8 @@
 // =======================================================================================
 module cc_tri_engine #(
   parameter integer TriQueue       = 0,
+  parameter integer ItMulStages    = 2,     // the IT-unit's multiplier and add/sub (cc_it_unit)
+  parameter integer ItAddStages    = 2,
   parameter integer BoardBytesLog2 = 30,
   // Triangle-record entries per side (two: the decide stage's test's and the load stage's;
   // the queued chip two more for the records read ahead), banks of DOP register files (the
@@ -458,6 +460,8 @@ module cc_tri_engine #(
   );
   cc_tri_decide #(
     .ItPerSide      (TriQueue > 0 ? 1 : 0),
+    .ItMulStages    (ItMulStages),
+    .ItAddStages    (ItAddStages),
     .Banks          (Banks),
     .BankW          (BankW),
     .BoardBytesLog2 (BoardBytesLog2)
