@@ -64,9 +64,7 @@ bool Core::inResultArea(uint32_t rec) const {
 void Core::step() {
   const uint64_t c = c_;
   // --- values of this cycle, from the registers ---
-  const bool frozen = tq && tq->frozen();  // the engine's cycle is skipped unless a test is pushed
-  if (frozen) tq->rest(c);
-  else if (tq) tq->begin(c, port, log);
+  const bool frozen = tq && !engineBegin(c);  // the engine's cycle is skipped unless a test is pushed
   const DotCycle dot = dotCycle(c);
 
   const bool stop = ctl.stopping();
@@ -141,6 +139,17 @@ void Core::step() {
   }
   wq.enter(pushes);
   stack.step(se_root, se_push, ctl.pushed, se_resume);
+}
+
+// A queued engine's cycle begins: its values from the registers, or only the cycle's
+// outputs cleared while it is frozen (QueuedTriEngine::rest). Whether it runs this cycle.
+bool Core::engineBegin(uint64_t c) {
+  if (tq->frozen()) {
+    tq->rest(c);
+    return false;
+  }
+  tq->begin(c, port, log);
+  return true;
 }
 
 // A queued engine's outputs to the controller in this cycle (after its comb).

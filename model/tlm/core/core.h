@@ -69,6 +69,7 @@ struct Core {
   bool sideIssues(uint64_t c, int s) const { return tq ? tq->issues(s) : te.issues(c, s); }
   SpState lookAheadTick(const DotCycle& dot, bool accept);
   bool controllerCycle(uint64_t c, const Controller::Inputs& in, SpState sp_next);
+  bool engineBegin(uint64_t c);
   void engineOutputs(Controller::Inputs& in) const;
   void deliver(Dest d, uint64_t n);
   void account(uint8_t s, uint8_t next, uint64_t n = 1);

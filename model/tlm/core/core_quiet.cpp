@@ -28,9 +28,7 @@ bool Core::quiet() const {
 }
 
 void Core::lightCycle() {
-  const bool eng_runs = tq && !tq->frozen();
-  if (eng_runs) tq->begin(c_, port, log);
-  else if (tq) tq->rest(c_);
+  const bool eng_runs = tq && engineBegin(c_);
   const DotCycle dot = dotCycle(c_);
   const bool head_valid = ctl.st == S_ENTRY && fetch.headValid(c_, port);  // only S_ENTRY looks at it
   const SpState sp_next = lookAheadTick(dot, false);
