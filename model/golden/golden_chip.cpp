@@ -1,6 +1,7 @@
 #include "cc/golden_chip.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "cc/fp32.h"
 
@@ -15,19 +16,30 @@ Chip::Chip(BoardMemory& memory, const ChipConfig& config) : mem_(memory), cfg_(c
 // ---------------------------------------------------------------------------------------
 // Register interface
 // ---------------------------------------------------------------------------------------
+namespace {
+// A word of a register file of 16-byte lines (the matrix and leaf-vertex files): its line
+// and column, if the offset falls inside the file.
+struct LineWord {
+  uint32_t line, col;
+};
+std::optional<LineWord> lineWord(uint32_t off, uint32_t base, uint32_t lines) {
+  if (off < base || off >= base + lines * 16) return std::nullopt;
+  return LineWord{(off - base) / 16, (off % 16) / 4};
+}
+}  // namespace
+
 void Chip::write32(uint32_t off, uint32_t v) {
   using namespace regs;
-  if (off >= MATRIX_BASE && off < MATRIX_BASE + MATRIX_LINES * 16) {
-    const uint32_t line = (off - MATRIX_BASE) / 16, col = (off % 16) / 4;
-    if (line < kMatLeaf) matrix_[line][col] = fp32::fromBits(v);  // 30..32 belong to the chip
+  if (const auto w = lineWord(off, MATRIX_BASE, MATRIX_LINES)) {
+    if (w->line < kMatLeaf) matrix_[w->line][w->col] = fp32::fromBits(v);  // 30..32 belong to the chip
     return;
   }
   if (off >= CORR_BASE && off < CORR_BASE + CORR_LINES * 4) {
     corr_[(off - CORR_BASE) / 4] = v;
     return;
   }
-  if (off >= LEAFV_BASE && off < LEAFV_BASE + LEAFV_LINES * 16) {
-    leafv_[(off - LEAFV_BASE) / 16][(off % 16) / 4] = fp32::fromBits(v);
+  if (const auto w = lineWord(off, LEAFV_BASE, LEAFV_LINES)) {
+    leafv_[w->line][w->col] = fp32::fromBits(v);
     return;
   }
   switch (off) {
@@ -47,11 +59,9 @@ void Chip::write32(uint32_t off, uint32_t v) {
 
 uint32_t Chip::read32(uint32_t off) const {
   using namespace regs;
-  if (off >= MATRIX_BASE && off < MATRIX_BASE + MATRIX_LINES * 16) {
-    return fp32::bits(matrix_[(off - MATRIX_BASE) / 16][(off % 16) / 4]);
-  }
+  if (const auto w = lineWord(off, MATRIX_BASE, MATRIX_LINES)) return fp32::bits(matrix_[w->line][w->col]);
   if (off >= CORR_BASE && off < CORR_BASE + CORR_LINES * 4) return corr_[(off - CORR_BASE) / 4];
-  if (off >= LEAFV_BASE && off < LEAFV_BASE + LEAFV_LINES * 16) return fp32::bits(leafv_[(off - LEAFV_BASE) / 16][(off % 16) / 4]);
+  if (const auto w = lineWord(off, LEAFV_BASE, LEAFV_LINES)) return fp32::bits(leafv_[w->line][w->col]);
   const auto lo = [](uint64_t x) { return static_cast<uint32_t>(std::min<uint64_t>(x, 0xFFFFFFFFu)); };
   switch (off) {
     case ID: return kIdValue;
