@@ -9,7 +9,7 @@ CMAKE_FLAGS ?=
 MESHES   := $(BUILD)/meshes
 BIN      := $(BUILD)/bin
 
-.PHONY: help deps configure build test demo bench results soak coverage mutants lint synth timing meshes gen clean
+.PHONY: help deps configure build test demo bench results pareto soak coverage mutants lint synth timing meshes gen clean
 
 help:
 	@echo "make deps     install the Debian packages the project needs (idempotent)"
@@ -23,6 +23,7 @@ help:
 	@echo "make mutants  every mutant of scripts/mutants.txt must fail make test's tests (docs/testing.md; ~30 min)"
 	@echo "make lint     verilator --lint-only -Wall over rtl/ and every other chip the rtl backend builds"
 	@echo "make synth    yosys synth of every RTL unit, latch check, cell counts"
+	@echo "make pareto   time against area of every chip make timing measured (TLM, cells), plot in $(BUILD)/pareto (docs/results.md)"
 	@echo "make timing   logic depth of every chip the rtl backend builds, configured vs achievable clocks (docs/timing.md)"
 	@echo "make meshes   extract the libcgal-demo meshes into $(MESHES)"
 	@echo "make gen      regenerate rtl/ and docs/ files derived from the C++ spec and the sources"
@@ -72,6 +73,10 @@ lint: configure
 
 synth: deps
 	@scripts/synth.sh $(BUILD)/synth
+
+# After make timing (its netlists give the cells; cached, so seconds when nothing changed).
+pareto: timing meshes
+	@bench/pareto.py --build $(BUILD) --img docs/img
 
 # Synthesizes each chip once (cached in $(BUILD)/timing; minutes per chip), then measures.
 timing: configure
