@@ -166,7 +166,7 @@ TEST(TlmVsRtl, RealMeshes) { realMeshPoses("paper", {31.0, 200.0}); }
 // DOTADDs (S_LV_DOT), timed as the RTL on every kind of chip: two lanes, one lane, queued.
 TEST(TlmVsRtl, LeafVertexDop) {
   for (const char* config : {"paper", "paper_one_lane", "queued", "modern_queued"})
-    randomProceduralPoses(config, 8, "TlmVsRtl.LeafVertexDop", true);
+    randomProceduralPoses(config, 4, "TlmVsRtl.LeafVertexDop", true);
 }
 
 // The modern configuration (configs/modern.cfg: 16 banks, DDR4 timings, 16 requests held,
