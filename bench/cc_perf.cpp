@@ -76,7 +76,7 @@ int main(int argc, char** argv) {
       ("first-steps", po::value(&o.first_steps)->multitoken(),
        "N1 N2 ...: staged mode first on every chip (result areas of N1, N2, ... pairs before the whole one; docs/driver.md)")
       ("leaf-dop", po::value(&o.leaf_dop)->default_value(o.leaf_dop),
-       "off | vertices | vertices+dop: tumbled leaves' DOPs from their triangles' vertices on every chip (CTRL.LEAF_VERTEX; golden only, docs/triangle_tests.md)")
+       "off | vertices | vertices+dop: tumbled leaves' DOPs from their triangles' vertices on every chip (CTRL.LEAF_VERTEX; vertices+dop golden only, docs/triangle_tests.md)")
       ("backends", po::value(&backends)->default_value(backends), "golden,tlm,rtl,sw,fcl_obbrss,fcl_kdop24 (golden always runs; tlm and rtl answers are checked against it)")
       ("tlm-configs", po::value(&tlm_configs)->default_value(tlm_configs), "chip configurations the tlm backend runs")
       ("rtl-configs", po::value(&rtl_configs)->default_value(rtl_configs), "chip configurations the rtl backend runs (built: " CC_RTL_CHIP_LIST ")")

@@ -94,8 +94,11 @@ void Driver::setLeafDop(LeafDop mode) {
   dev_.write32(regs::CTRL, 0);
   if (got != want) {
     leaf_dop_ = LeafDop::Off;
-    throw DriverError(dev_.name() + ": does not implement CTRL.LEAF_VERTEX (a tumbled leaf's DOP from its vertices; "
-                      "only the golden model has it, docs/triangle_tests.md)");
+    const bool and_dop = (want & ~got) == regs::CTRL_LEAF_VERTEX_AND_DOP;
+    throw DriverError(dev_.name() + (and_dop ? ": does not implement CTRL.LEAF_VERTEX_AND_DOP (vertices+dop; "
+                                               "only the golden model has it, docs/triangle_tests.md)"
+                                             : ": does not implement CTRL.LEAF_VERTEX (a tumbled leaf's DOP from its "
+                                               "vertices; docs/triangle_tests.md)"));
   }
 }
 

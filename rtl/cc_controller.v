@@ -20,6 +20,14 @@
 // shared unit, node 1 is transformed on the pass unit in the cycles side B's triangle
 // passes leave (fb_i_q, fb_res_q).
 //
+// CTRL.LEAF_VERTEX (docs/triangle_tests.md): a present tumbled leaf's DOP comes from its
+// triangle's vertices instead (S_LV_DOT): its record pointer checked in S_TNODE, the
+// record read into the vertex buffer (cc_dop_datapath), then 72 DOTADDs on the shared
+// unit, vertex-major (vertex k's slot i after vertex k-1's), each later vertex's result
+// merged into its slot. A leaf's DOP transform done ahead (the look-ahead engine, node 1
+// on the pass unit) is not used: S_LV_DOT redoes the leaf, after the pass unit's results
+// for it are in.
+//
 // The stack's frames whose slot-1 list still waits (pushed with both child lists, not yet
 // resumed) and their pairs are kept beside the stack engine's copy in the SRAM
 // (cc_wait_frames): the topmost is the pair the next resume hands over, which the
@@ -42,6 +50,7 @@ module cc_controller #(
   input  wire                 start_i,
   input  wire                 irq_ack_i,
   input  wire [31:0]          root_a_i,
+  input  wire                 leaf_vertex_i,     // CTRL.LEAF_VERTEX
   input  wire [3:0]           init_err_i,        // cc_config_check
   // START handshake with the SDRAM interface (cc_sdram_ctrl sync_i / synced_o): the query
   // waits; the interface's START REFRESH goes out at the next memory clock edge
@@ -63,6 +72,8 @@ module cc_controller #(
   output wire                 pair_req_valid_o,
   output wire [31:0]          pair_req_addr_o,
   output wire                 pair_req_bank_o,   // the tumbled-pair buffer bank it fills
+  output wire                 pair_req_lv_o,     // the request is a leaf's record (CTRL.LEAF_VERTEX)
+  input  wire                 lv_in_i,           // the record's last beat comes in
   input  wire                 pair_req_accept_i,
   input  wire [1:0]           pair_in_i,         // the last beat of bank b's pair comes in
   output wire [1:0]           pair_ready_o,      // all beats of bank b's pair are in
@@ -79,6 +90,9 @@ module cc_controller #(
   // pass unit (two lanes, index pass_index_o); either unit busy with a triangle pass
   output wire                 dot_issue_o,
   output wire [4:0]           dot_index_o,
+  output wire                 dot_lv_o,          // the issue is S_LV_DOT's: vertex dot_lv_vertex_o
+  output wire [1:0]           dot_lv_vertex_o,
+  output wire                 dot_lv_keep_o,     // the result leaving merges into its slot
   input  wire                 dot_busy_i,
   input  wire                 dot_out_i,
   output wire                 pass_issue_o,
@@ -152,6 +166,7 @@ module cc_controller #(
   localparam [32:0] BoardBytes = 33'd1 << BoardBytesLog2;
 `include "cc_board_ptr.vh"
   localparam [4:0] DotN = 5'd24;             // DOTADDs of a node's transform: one per slab bound
+  localparam [6:0] LvN  = 7'd72;             // S_LV_DOT's: three vertices per slab bound
   localparam       TwoLanes = TransformLanes == 2;
 
   // ---- registers (_q) and their next values (_d) ----
@@ -175,10 +190,15 @@ module cc_controller #(
   reg         fb_node1_q, fb_node1_d;        // node 1 of the current pair is done there
   // subroutine arguments
   reg  [4:0]  dot_issue_q, dot_issue_d, dot_done_q, dot_done_d;   // S_DOT: node t_q's transform
+  reg  [4:0]  lv_i_q, lv_i_d;                // S_LV_DOT: next slot, vertex (3: all issued), results in
+  reg  [1:0]  lv_k_q, lv_k_d;
+  reg  [6:0]  lv_done_q, lv_done_d;
+  reg         lv_ready_q, lv_ready_d;        // the leaf's vertices are in the vertex buffer
   // commands
   reg         fsm_req_valid_q, fsm_req_valid_d;
   reg  [31:0] fsm_req_addr_q, fsm_req_addr_d;
   reg         fsm_req_bank_q, fsm_req_bank_d;
+  reg         fsm_req_lv_q, fsm_req_lv_d;
   reg         pf_start_q, pf_start_d;        // a tumbled pair's list (its leaf-list passes: cc_list_compare)
   reg  [31:0] pf_base_q, pf_base_d, pf_len_q, pf_len_d;
   reg         list_started_q, list_started_d;   // the fetch unit is on the resumed list already
@@ -236,8 +256,13 @@ module cc_controller #(
   wire        spec_hit  = cur_mask_q == 2'b11 && sp_live && sp_pair_i == cur_pair_q;
   wire        resume_la = sp_live && sp_pair_i == resume_pair;        // the look-ahead engine has it
   wire        sp_quiet  = sp_state_i == SP_IDLE || (sp_state_i == SP_DOT && sp_cancelled_i);   // no read, no issue to come
-  wire        tnode_ok  = state_q == S_TNODE && t2_q != 2'd2 && present[t_q] && tnode_flags_i[FLAG_VALID_BIT] &&
-                          !(!tnode_flags_i[FLAG_LEAF_BIT] && bad_ptr(tnode_ptr_i, PAIR_BYTES, PAIR_BYTES));
+  // CTRL.LEAF_VERTEX: node t_q is a leaf whose DOP comes from its vertices; its record
+  // pointer is checked where the golden model checks it (after VALID, before the transform).
+  wire        lv_leaf   = leaf_vertex_i && tnode_flags_i[FLAG_LEAF_BIT];
+  wire        tnode_bad = !tnode_flags_i[FLAG_VALID_BIT] ||
+                          (!tnode_flags_i[FLAG_LEAF_BIT] && bad_ptr(tnode_ptr_i, PAIR_BYTES, PAIR_BYTES)) ||
+                          (lv_leaf && bad_ptr(tnode_ptr_i, TRI_BYTES, TRI_BYTES));
+  wire        tnode_ok  = state_q == S_TNODE && t2_q != 2'd2 && present[t_q] && !tnode_bad;
   assign sp_start_o      = tnode_ok && (spec_start || resume_start);
   assign sp_start_pair_o = spec_start ? tnode_ptr_i : resume_pair;
   assign sp_cancel_o     = state_q == S_ERROR || state_q == S_DRAIN ||
@@ -312,8 +337,14 @@ module cc_controller #(
   // pass unit.
   wire        fsm_dot_issue = (state_q == S_DOT) && (dot_issue_q < DotN) && !dot_busy_i;
   wire        fb_issue      = TwoLanes && !pass_busy_i && fb_i_q != DotN;
-  assign dot_issue_o  = fsm_dot_issue;
-  assign dot_index_o  = dot_issue_q;
+  // S_LV_DOT issues once the vertices are in and no result of the pass unit's transform
+  // of this node can still land (fb_res_q: node 1's transform there is done).
+  wire        lv_issue      = state_q == S_LV_DOT && lv_ready_q && fb_res_q == DotN && lv_k_q != 2'd3 && !dot_busy_i;
+  assign dot_issue_o  = fsm_dot_issue || lv_issue;
+  assign dot_index_o  = state_q == S_LV_DOT ? lv_i_q : dot_issue_q;
+  assign dot_lv_o        = state_q == S_LV_DOT;
+  assign dot_lv_vertex_o = lv_k_q;
+  assign dot_lv_keep_o   = state_q == S_LV_DOT && lv_done_q >= {2'b00, DotN};
   assign pass_issue_o = fb_issue;
   assign pass_index_o = fb_i_q;
 
@@ -357,7 +388,9 @@ module cc_controller #(
     tbuf_ready_d = tbuf_ready_q; cur_bank_d = cur_bank_q; spec_used_d = spec_used_q;
     fb_i_d = fb_i_q; fb_res_d = fb_res_q; fb_node1_d = fb_node1_q;
     dot_issue_d = dot_issue_q; dot_done_d = dot_done_q;
+    lv_i_d = lv_i_q; lv_k_d = lv_k_q; lv_done_d = lv_done_q; lv_ready_d = lv_ready_q;
     fsm_req_valid_d = fsm_req_valid_q; fsm_req_addr_d = fsm_req_addr_q; fsm_req_bank_d = fsm_req_bank_q;
+    fsm_req_lv_d = fsm_req_lv_q;
     pf_base_d = pf_base_q; pf_len_d = pf_len_q; list_started_d = list_started_q;
     {fail_now, fail_err} = {lc_fail, lc_fail_err};   // (the list states')
     pf_start_d = 1'b0;                       // a one-cycle command
@@ -365,6 +398,7 @@ module cc_controller #(
     if (pair_req_accept_i) fsm_req_valid_d = 1'b0;
     if (pair_in_i[0]) tbuf_ready_d[0] = 1'b1;
     if (pair_in_i[1]) tbuf_ready_d[1] = 1'b1;
+    if (lv_in_i) lv_ready_d = 1'b1;
     if (irq_ack_i) irq_pending_d = 1'b0;
     if (fb_issue) fb_i_d = fb_i_q + 5'd1;
     if (pass_out_i) fb_res_d = fb_res_q + 5'd1;
@@ -422,7 +456,7 @@ module cc_controller #(
           state_d = S_PAIR_REQ;
         end else begin
           spec_used_d = 1'b0;
-          fsm_req_valid_d = 1'b1;
+          fsm_req_valid_d = 1'b1; fsm_req_lv_d = 1'b0;
           fsm_req_addr_d = cur_pair_q; fsm_req_bank_d = cur_bank_q;
           tbuf_ready_d[cur_bank_q] = 1'b0;
           state_d = S_PAIR_REQ;
@@ -450,15 +484,22 @@ module cc_controller #(
           state_d = S_LIST_INIT;
         end else if (!present[t_q]) begin
           t_d = ~t_q; t2_d = t2_q + 2'd1;
-        end else if (!tnode_flags_i[FLAG_VALID_BIT]) begin
-          {fail_now, fail_err} = {1'b1, ERR_BAD_POINTER};
-        end else if (!tnode_flags_i[FLAG_LEAF_BIT] && bad_ptr(tnode_ptr_i, PAIR_BYTES, PAIR_BYTES)) begin
+        end else if (tnode_bad) begin
           {fail_now, fail_err} = {1'b1, ERR_BAD_POINTER};
         end else begin
           leaf_d[t_q] = tnode_flags_i[FLAG_LEAF_BIT];
           childp_d[t_q] = tnode_ptr_i;
           if (sp_start_o) tbuf_ready_d[~cur_bank_q] = 1'b0;   // the look-ahead engine's bank
-          if (spec_used_q) begin
+          if (lv_leaf) begin                            // its record's vertices (S_LV_DOT)
+            if (TwoLanes && !t_q && present[1] && !spec_used_q) begin   // node 1 as in S_DOT's case
+              fb_i_d = 5'd0; fb_res_d = 5'd0; fb_node1_d = 1'b1;
+            end
+            if (t_q) fb_node1_d = 1'b0;
+            fsm_req_valid_d = 1'b1; fsm_req_lv_d = 1'b1; fsm_req_addr_d = tnode_ptr_i;
+            lv_ready_d = 1'b0;
+            lv_i_d = 5'd0; lv_k_d = 2'd0; lv_done_d = 7'd0;
+            state_d = S_LV_DOT;
+          end else if (spec_used_q) begin
             state_d = S_TNODE_DONE;                   // transformed ahead of time
           end else if (t_q && fb_node1_q) begin        // transformed on the pass unit
             fb_node1_d = 1'b0;
@@ -517,6 +558,16 @@ module cc_controller #(
         if (dot_out_i) dot_done_d = dot_done_q + 5'd1;
         if (dot_out_i && dot_done_q + 5'd1 == DotN) state_d = S_TNODE_DONE;
       end
+      // CTRL.LEAF_VERTEX: node t_q's DOP from its record's vertices (lv_issue), then the
+      // node is done as after S_DOT.
+      S_LV_DOT: begin
+        if (lv_issue) begin
+          lv_i_d = lv_i_q == DotN - 5'd1 ? 5'd0 : lv_i_q + 5'd1;
+          if (lv_i_q == DotN - 5'd1) lv_k_d = lv_k_q + 2'd1;
+        end
+        if (dot_out_i) lv_done_d = lv_done_q + 7'd1;
+        if (dot_out_i && lv_done_q + 7'd1 == LvN) state_d = S_TNODE_DONE;
+      end
       // Node 1's transform on the pass unit (two lanes): wait for its last result.
       S_DOT_WAIT: if (fb_res_q + {4'd0, pass_out_i} == DotN) state_d = S_TNODE_DONE;
       // An error of the traversal waits for the tests before it: one of them may stop
@@ -552,6 +603,7 @@ module cc_controller #(
       err_q <= ERR_NONE;
       irq_pending_q <= 1'b0;
       fsm_req_valid_q <= 1'b0;
+      fsm_req_lv_q <= 1'b0;
       tbuf_ready_q <= 2'b00;
       cur_bank_q <= 1'b0;
       fb_i_q <= DotN;
@@ -566,6 +618,7 @@ module cc_controller #(
       err_q <= err_d;
       irq_pending_q <= irq_pending_d;
       fsm_req_valid_q <= fsm_req_valid_d;
+      fsm_req_lv_q <= fsm_req_lv_d;
       tbuf_ready_q <= tbuf_ready_d;
       cur_bank_q <= cur_bank_d;
       fb_i_q <= fb_i_d;
@@ -590,6 +643,10 @@ module cc_controller #(
     spec_used_q <= spec_used_d;
     dot_issue_q <= dot_issue_d;
     dot_done_q <= dot_done_d;
+    lv_i_q <= lv_i_d;
+    lv_k_q <= lv_k_d;
+    lv_done_q <= lv_done_d;
+    lv_ready_q <= lv_ready_d;
     fsm_req_addr_q <= fsm_req_addr_d;
     fsm_req_bank_q <= fsm_req_bank_d;
     pf_base_q <= pf_base_d;
@@ -608,6 +665,7 @@ module cc_controller #(
   assign pair_req_valid_o = fsm_req_valid_q;
   assign pair_req_addr_o  = fsm_req_addr_q;
   assign pair_req_bank_o  = fsm_req_bank_q;
+  assign pair_req_lv_o    = fsm_req_lv_q;
   assign pair_ready_o     = tbuf_ready_q;
   // the fetch unit starts a tumbled pair's list (here) or a leaf-list pass (cc_list_compare)
   assign fetch_start_o    = pf_start_q || lc_fetch_start;
@@ -622,6 +680,12 @@ module cc_controller #(
       assert (state_q != S_DOT || dot_done_q <= dot_issue_q)
         else $error("cc_controller: %0d transform results for %0d DOTADDs issued", dot_done_q, dot_issue_q);
       assert (fb_res_q <= fb_i_q) else $error("cc_controller: %0d pass-unit results for %0d issued", fb_res_q, fb_i_q);
+      assert (state_q != S_LV_DOT || lv_done_q <= 7'd24 * {5'd0, lv_k_q} + {2'b00, lv_i_q})
+        else $error("cc_controller: %0d leaf-vertex results for %0d DOTADDs issued", lv_done_q, 7'd24 * {5'd0, lv_k_q} + {2'b00, lv_i_q});
+      assert (state_q != S_LV_DOT || leaf_vertex_i) else $error("cc_controller: S_LV_DOT without CTRL.LEAF_VERTEX");
+      assert (!(lv_in_i && !fsm_req_lv_q)) else $error("cc_controller: a leaf record came in that was not asked for");
+      assert (!(state_q == S_LV_DOT && dot_out_i && !lv_ready_q))
+        else $error("cc_controller: a leaf-vertex result before the vertices came in");
       assert (!(se_push_o && se_depth_i >= StackFrames))
         else $error("cc_controller: a frame pushed onto a full stack (depth %0d)", se_depth_i);
       assert (!(pf_start_q && lc_fetch_start)) else $error("cc_controller: two lists started at once");

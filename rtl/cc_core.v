@@ -100,9 +100,10 @@ module cc_core #(
   localparam integer Banks      = TriQueue > 0 ? 3 : 2;
   localparam integer SnapW      = 7 * 32;       // counters TUMBLED .. MAX_LIST_LENGTH
   // Where the beats of an SDRAM read go (cc_core_mem_port): the fetch unit, a bank of the
-  // tumbled-pair buffer, or a triangle record entry ({1, entry, side}, cc_tri_engine).
+  // tumbled-pair buffer, the vertex buffer (the controller's leaf record, CTRL.LEAF_VERTEX)
+  // or a triangle record entry ({1, entry, side}, cc_tri_engine).
   localparam integer DestW = $clog2(RecEntries) + 2;
-  localparam [DestW-1:0] D_PAIR = 0, D_TBUF0 = 2, D_TBUF1 = 3;
+  localparam [DestW-1:0] D_PAIR = 0, D_VERTS = 1, D_TBUF0 = 2, D_TBUF1 = 3;
   function automatic [DestW-1:0] tbuf_dest(input bank);
     tbuf_dest = {{(DestW - 2){1'b0}}, 1'b1, bank};
   endfunction
@@ -115,10 +116,11 @@ module cc_core #(
   wire [SnapW-1:0] counters;
   wire [63:0] cycles;
   wire [31:0] result_count, cnt_unc;            // the triangle-test engine's
-  wire        start, irq_ack, mode_first, irq_enable;
+  wire        start, irq_ack, mode_first, irq_enable, leaf_vertex;
   wire [31:0] root_a, root_b, result_base, result_cap, tri_err_exp;
   wire [132*32-1:0] matrix_flat;
   wire [66*20-1:0]  corr_flat;
+  wire [24*4*32-1:0] leafv_flat;
   wire        load_leaf_m;
   wire [12*32-1:0] leaf_m;
   cc_core_regs u_regs (
@@ -142,6 +144,7 @@ module cc_core #(
     .cnt_cycles_i    (cycles),
     .mode_first_o    (mode_first),
     .irq_enable_o    (irq_enable),
+    .leaf_vertex_o   (leaf_vertex),
     .root_a_o        (root_a),
     .root_b_o        (root_b),
     .result_base_o   (result_base),
@@ -149,6 +152,7 @@ module cc_core #(
     .tri_err_exp_o   (tri_err_exp),
     .matrix_o        (matrix_flat),
     .corr_o          (corr_flat),
+    .leafv_o         (leafv_flat),
     .leaf_m_load_i   (load_leaf_m),
     .leaf_m_i        (leaf_m)
   );
@@ -179,6 +183,7 @@ module cc_core #(
   wire         fsm_req_valid;                     // the controller's: its tumbled pair
   wire [31:0]  fsm_req_addr;
   wire         fsm_req_bank;
+  wire         fsm_req_lv;                        // ... or its tumbled leaf's record
   wire         pf_req_valid;                      // the fetch unit's: an aligned pair
   wire [31:0]  pf_req_addr;
   wire         res_req_valid;                     // the decide stage's: a result
@@ -214,8 +219,9 @@ module cc_core #(
     .rec_dest_i      (rec_req_dest),
     .rec_accept_o    (rec_req_accept),
     .fsm_valid_i     (fsm_req_valid),
+    .fsm_rec_i       (fsm_req_lv),
     .fsm_addr_i      (fsm_req_addr),
-    .fsm_dest_i      (tbuf_dest(fsm_req_bank)),
+    .fsm_dest_i      (fsm_req_lv ? D_VERTS : tbuf_dest(fsm_req_bank)),
     .fsm_accept_o    (fsm_req_accept),
     .sp_valid_i      (sp_req_valid),
     .sp_addr_i       (sp_pair),
@@ -241,6 +247,7 @@ module cc_core #(
   wire [1:0]   pair_in;                           // the last beat of bank b's pair comes in
   assign pair_in[0] = mem_rsp_valid_i && mem_rsp_last_i && rsp_dest == D_TBUF0;
   assign pair_in[1] = mem_rsp_valid_i && mem_rsp_last_i && rsp_dest == D_TBUF1;
+  wire         verts_in = mem_rsp_valid_i && mem_rsp_last_i && rsp_dest == D_VERTS;
 
   // -------------------------------------------------------------------------------------
   // The master controller
@@ -285,6 +292,7 @@ module cc_core #(
     .start_i             (start),
     .irq_ack_i           (irq_ack),
     .root_a_i            (root_a),
+    .leaf_vertex_i       (leaf_vertex),
     .init_err_i          (init_err),
     .mem_sync_o          (mem_sync_o),
     .mem_synced_i        (mem_synced_i),
@@ -302,6 +310,8 @@ module cc_core #(
     .pair_req_valid_o    (fsm_req_valid),
     .pair_req_addr_o     (fsm_req_addr),
     .pair_req_bank_o     (fsm_req_bank),
+    .pair_req_lv_o       (fsm_req_lv),
+    .lv_in_i             (verts_in),
     .pair_req_accept_i   (fsm_req_accept),
     .pair_in_i           (pair_in),
     .pair_ready_o        (tbuf_ready),
@@ -315,6 +325,9 @@ module cc_core #(
     .overlap_i           (overlap),
     .dot_issue_o         (fsm_dot_issue),
     .dot_index_o         (dot_issue_idx),
+    .dot_lv_o            (dot_lv),
+    .dot_lv_vertex_o     (dot_lv_vertex),
+    .dot_lv_keep_o       (dot_lv_keep),
     .dot_busy_i          (te_issue[0]),
     .dot_out_i           (dot_fsm_out),
     .pass_issue_o        (fb_issue),
@@ -479,6 +492,8 @@ module cc_core #(
   wire [63:0]      te_result;
   wire             fsm_dot_issue, fb_issue;  // the controller's transform (cc_controller)
   wire [4:0]       dot_issue_idx, fb_idx;
+  wire             dot_lv, dot_lv_keep;      // CTRL.LEAF_VERTEX's issues (cc_controller)
+  wire [1:0]       dot_lv_vertex;
   wire             dot_valid_in /* verilator public_flat_rd */;   // the board's timeline
   cc_dop_datapath #(
     .DotaddStages (DotaddStages)
@@ -487,10 +502,13 @@ module cc_core #(
     .rst_ni           (rst_ni),
     .matrix_i         (matrix_flat),
     .corr_i           (corr_flat),
+    .leafv_i          (leafv_flat),
     .tbuf_write_i     (mem_rsp_valid_i && (rsp_dest == D_TBUF0 || rsp_dest == D_TBUF1)),
     .tbuf_bank_i      (rsp_dest[0]),
     .tbuf_beat_i      (rsp_beat),
     .tbuf_data_i      (mem_rsp_data_i),
+    .vbuf_write_i     (mem_rsp_valid_i && rsp_dest == D_VERTS),
+    .vbuf_beat_i      (rsp_beat),
     .head_pair_i      (pf_head_pair),
     .bank_i           (cur_bank),
     .t_i              (t_cur),
@@ -506,6 +524,9 @@ module cc_core #(
     .overlap_o        (overlap),
     .ctl_dot_issue_i  (fsm_dot_issue),
     .ctl_dot_index_i  (dot_issue_idx),
+    .ctl_lv_i         (dot_lv),
+    .ctl_lv_vertex_i  (dot_lv_vertex),
+    .ctl_lv_keep_i    (dot_lv_keep),
     .ctl_dot_out_o    (dot_fsm_out),
     .ctl_pass_issue_i (fb_issue),
     .ctl_pass_index_i (fb_idx),

@@ -3,7 +3,7 @@
 // response). Four requesters, in fixed priority:
 //   1. the triangle-test engine: its decide stage's result write, else its record reads
 //      (cc_tri_engine; a record read says so: mem_req_rec_o);
-//   2. the controller's tumbled pair;
+//   2. the controller's tumbled pair, or its leaf's triangle record (CTRL.LEAF_VERTEX);
 //   3. the look-ahead engine's tumbled pair;
 //   4. the stack engine's fetch unit: aligned pairs.
 // Reads come back in request order, so a queue of destinations (one per read in flight,
@@ -29,7 +29,8 @@ module cc_core_mem_port #(
   input  wire [31:0]          rec_addr_i,
   input  wire [DestW-1:0]     rec_dest_i,
   output wire                 rec_accept_o,
-  input  wire                 fsm_valid_i,      // controller: tumbled pair
+  input  wire                 fsm_valid_i,      // controller: tumbled pair or record
+  input  wire                 fsm_rec_i,        // ... a record
   input  wire [31:0]          fsm_addr_i,
   input  wire [DestW-1:0]     fsm_dest_i,
   output wire                 fsm_accept_o,
@@ -67,7 +68,7 @@ module cc_core_mem_port #(
 
   assign mem_req_valid_o = eng_valid || fsm_valid_i || sp_valid_i || pf_valid_i;
   assign mem_req_write_o = res_valid_i;
-  assign mem_req_rec_o   = !res_valid_i && rec_valid_i;
+  assign mem_req_rec_o   = !res_valid_i && (rec_valid_i || (fsm_valid_i && fsm_rec_i));
   assign mem_req_addr_o  = res_valid_i ? res_addr_i : rec_valid_i ? rec_addr_i :
                            fsm_valid_i ? fsm_addr_i : sp_valid_i ? sp_addr_i : pf_addr_i;
   assign mem_req_wdata_o = res_wdata_i;

@@ -1,8 +1,10 @@
 // =======================================================================================
 // cc_core_regs: the core's register block on BAR0 (docs/register_map.md). It holds the
 // query's configuration (CTRL's mode bits, the roots, the result area, TRI_ERR_EXP) and
-// the two register files the datapath reads (paper §4.1): the matrix register file, 33
-// lines x 4 floats, and the correspondence register file, 66 lines of four 5-bit fields.
+// the register files the datapath reads: the matrix register file, 33 lines x 4 floats,
+// and the correspondence register file, 66 lines of four 5-bit fields (paper §4.1), and
+// the leaf-vertex register file, 24 lines x 4 floats (CTRL.LEAF_VERTEX,
+// docs/triangle_tests.md).
 // The query's status, result count and event counters belong to the units that change
 // them (cc_controller, cc_tri_engine); they come in here for read-back only.
 //
@@ -38,6 +40,7 @@ module cc_core_regs (
   // the query's configuration
   output wire                 mode_first_o,
   output wire                 irq_enable_o,
+  output wire                 leaf_vertex_o,    // CTRL.LEAF_VERTEX
   output wire [31:0]          root_a_o,
   output wire [31:0]          root_b_o,
   output wire [31:0]          result_base_o,
@@ -46,6 +49,7 @@ module cc_core_regs (
   // register files: every word, for the units that read them
   output wire [132*32-1:0]    matrix_o,         // word 4 * line + column
   output wire [66*20-1:0]     corr_o,           // line: {dst, src2, src1, src0}
+  output wire [24*4*32-1:0]   leafv_o,          // word 4 * line + column
   input  wire                 leaf_m_load_i,    // lines 30..32 take M (row-major 3 x 4)
   input  wire [12*32-1:0]     leaf_m_i
 );
@@ -58,21 +62,26 @@ module cc_core_regs (
   localparam integer CorrLines   = REG_CORR_LINES;
   localparam [31:0]  MatrixBytes = 4 * MatrixWords;
   localparam [31:0]  CorrBytes   = 4 * CorrLines;
+  localparam integer LeafvWords  = 4 * REG_LEAFV_LINES;
+  localparam [31:0]  LeafvBytes  = 4 * LeafvWords;
 
   // ---- decode ----
   wire        reg_wr    = reg_valid_i && reg_write_i;
   wire        cfg_wr    = reg_wr && !busy_i;
   wire        in_matrix = reg_addr_i >= REG_MATRIX_BASE && reg_addr_i < REG_MATRIX_BASE + MatrixBytes[11:0];
   wire        in_corr   = reg_addr_i >= REG_CORR_BASE && reg_addr_i < REG_CORR_BASE + CorrBytes[11:0];
+  wire        in_leafv  = reg_addr_i >= REG_LEAFV_BASE && reg_addr_i < REG_LEAFV_BASE + LeafvBytes[11:0];
   wire [11:0] mat_off   = reg_addr_i - REG_MATRIX_BASE;
   wire [11:0] corr_off  = reg_addr_i - REG_CORR_BASE;
+  wire [11:0] leafv_off = reg_addr_i - REG_LEAFV_BASE;
   wire [7:0]  mat_idx   = mat_off[9:2];
   wire [6:0]  corr_idx  = corr_off[8:2];
+  wire [6:0]  leafv_idx = leafv_off[8:2];
   assign start_o   = reg_wr && reg_addr_i == REG_CTRL && reg_wdata_i[CTRL_START_BIT] && !busy_i;
   assign irq_ack_o = reg_wr && reg_addr_i == REG_IRQ && reg_wdata_i[0];
 
   // ---- configuration registers ----
-  reg  [1:0]  ctrl_q, ctrl_d;                 // {IRQ_ENABLE, MODE_FIRST}
+  reg  [2:0]  ctrl_q, ctrl_d;                 // {LEAF_VERTEX, IRQ_ENABLE, MODE_FIRST}
   reg  [31:0] root_a_q, root_b_q, result_base_q, result_cap_q, tri_err_exp_q;
   reg  [31:0] root_a_d, root_b_d, result_base_d, result_cap_d, tri_err_exp_d;
   always @(*) begin
@@ -84,7 +93,8 @@ module cc_core_regs (
     tri_err_exp_d = tri_err_exp_q;
     if (cfg_wr) begin
       case (reg_addr_i)
-        REG_CTRL:            ctrl_d = {reg_wdata_i[CTRL_IRQ_ENABLE_BIT], reg_wdata_i[CTRL_MODE_FIRST_BIT]};
+        REG_CTRL:            ctrl_d = {reg_wdata_i[CTRL_LEAF_VERTEX_BIT], reg_wdata_i[CTRL_IRQ_ENABLE_BIT],
+                                       reg_wdata_i[CTRL_MODE_FIRST_BIT]};
         REG_ROOT_A:          root_a_d = reg_wdata_i;
         REG_ROOT_B:          root_b_d = reg_wdata_i;
         REG_RESULT_BASE:     result_base_d = reg_wdata_i;
@@ -96,7 +106,7 @@ module cc_core_regs (
   end
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      ctrl_q <= 2'd0;
+      ctrl_q <= 3'd0;
       root_a_q <= 32'd0;
       root_b_q <= 32'd0;
       result_base_q <= 32'd0;
@@ -113,6 +123,7 @@ module cc_core_regs (
   end
   assign mode_first_o  = ctrl_q[0];
   assign irq_enable_o  = ctrl_q[1];
+  assign leaf_vertex_o = ctrl_q[2];
   assign root_a_o      = root_a_q;
   assign root_b_o      = root_b_q;
   assign result_base_o = result_base_q;
@@ -122,10 +133,12 @@ module cc_core_regs (
   // ---- register files (write ports; not reset) ----
   reg  [31:0] matrix_q [0:MatrixWords-1];
   reg  [19:0] corr_q   [0:CorrLines-1];
+  reg  [31:0] leafv_q  [0:LeafvWords-1];
   integer m;
   always @(posedge clk_i) begin
     if (cfg_wr && in_matrix && {24'd0, mat_idx} < LeafWord) matrix_q[mat_idx] <= reg_wdata_i;
     if (cfg_wr && in_corr) corr_q[corr_idx] <= reg_wdata_i[19:0];
+    if (cfg_wr && in_leafv) leafv_q[leafv_idx] <= reg_wdata_i;
     if (leaf_m_load_i) begin
       for (m = 0; m < 12; m = m + 1) matrix_q[LeafWord + m] <= leaf_m_i[32*m +: 32];
     end
@@ -138,6 +151,9 @@ module cc_core_regs (
     for (g = 0; g < CorrLines; g = g + 1) begin : g_corr
       assign corr_o[20*g +: 20] = corr_q[g];
     end
+    for (g = 0; g < LeafvWords; g = g + 1) begin : g_leafv
+      assign leafv_o[32*g +: 32] = leafv_q[g];
+    end
   endgenerate
 
   // ---- read-back (registered, not reset: rvalid says when it counts) ----
@@ -147,11 +163,12 @@ module cc_core_regs (
     reg_rvalid_o <= reg_valid_i && !reg_write_i;
     if (in_matrix) reg_rdata_o <= matrix_q[mat_idx];
     else if (in_corr) reg_rdata_o <= {12'd0, corr_q[corr_idx]};
+    else if (in_leafv) reg_rdata_o <= leafv_q[leafv_idx];
     else begin
       case (reg_addr_i)
         REG_ID:                  reg_rdata_o <= ID_VALUE;
         REG_VERSION:             reg_rdata_o <= VERSION_VALUE;
-        REG_CTRL:                reg_rdata_o <= {29'd0, ctrl_q, 1'b0};
+        REG_CTRL:                reg_rdata_o <= {28'd0, ctrl_q, 1'b0};
         REG_STATUS:              reg_rdata_o <= status;
         REG_IRQ:                 reg_rdata_o <= {31'd0, irq_pending_i};
         REG_ROOT_A:              reg_rdata_o <= root_a_q;
@@ -175,5 +192,5 @@ module cc_core_regs (
     end
   end
 
-  wire unused_ok = &{1'b0, mat_off[11:10], mat_off[1:0], corr_off[11:9], corr_off[1:0]};
+  wire unused_ok = &{1'b0, mat_off[11:10], mat_off[1:0], corr_off[11:9], corr_off[1:0], leafv_off[11:9], leafv_off[1:0]};
 endmodule

@@ -16,6 +16,13 @@
 //
 // Results land as they come, by tag {look-ahead engine's, node, output index}; tag {01, 0}
 // on the shared unit is side A's pass, tag 0 on the pass unit side B's.
+//
+// CTRL.LEAF_VERTEX (docs/triangle_tests.md): the controller's transform of a tumbled leaf
+// from its triangle's vertices. The record's first 36 bytes (the memory port's beats 0-1)
+// go into the vertex buffer; the controller issues vertex k's x, y, z with leaf-vertex line
+// i on the shared unit, vertex-major; vertex 0's result is written, later ones keep the
+// least (slots 0-11) or the largest (12-23) as the golden model's std::min(r, x) /
+// std::max(r, x): the slot's value stays on ties, signed zeros and NaN.
 // =======================================================================================
 module cc_dop_datapath #(
   parameter integer DotaddStages = 6
@@ -25,11 +32,15 @@ module cc_dop_datapath #(
   // the register files (cc_core_regs)
   input  wire [132*32-1:0] matrix_i,
   input  wire [66*20-1:0]  corr_i,
+  input  wire [24*4*32-1:0] leafv_i,
   // the memory port: a beat of a tumbled pair into bank tbuf_bank_i
   input  wire              tbuf_write_i,
   input  wire              tbuf_bank_i,
   input  wire [2:0]        tbuf_beat_i,
   input  wire [255:0]      tbuf_data_i,
+  // the memory port: a beat of the controller's leaf record (its vertices)
+  input  wire              vbuf_write_i,
+  input  wire [2:0]        vbuf_beat_i,
   // the fetch unit's head pair (two aligned nodes)
   input  wire [2047:0]     head_pair_i,
   // the controller: its bank, tumbled node t, aligned node s, the test handed over
@@ -48,6 +59,9 @@ module cc_dop_datapath #(
   // the controller's transform: node t_i on the shared unit, node 1 on the pass unit
   input  wire              ctl_dot_issue_i,
   input  wire [4:0]        ctl_dot_index_i,
+  input  wire              ctl_lv_i,         // CTRL.LEAF_VERTEX's issue: vertex ctl_lv_vertex_i
+  input  wire [1:0]        ctl_lv_vertex_i,
+  input  wire              ctl_lv_keep_i,    // the result leaving merges (vertices 1, 2)
   output wire              ctl_dot_out_o,
   input  wire              ctl_pass_issue_i,
   input  wire [4:0]        ctl_pass_index_i,
@@ -98,6 +112,13 @@ module cc_dop_datapath #(
   always @(posedge clk_i)
     if (tbuf_write_i)
       for (i = 0; i < 8; i = i + 1) tbuf_q[{tbuf_bank_i, tbuf_beat_i, i[2:0]}] <= tbuf_data_i[32*i +: 32];
+  // the vertex buffer: the leaf record's words 0-8 (TRI_VERTS = 0)
+  reg  [31:0] vbuf_q [0:8];
+  always @(posedge clk_i) begin
+    if (vbuf_write_i && vbuf_beat_i == 3'd0)
+      for (i = 0; i < 8; i = i + 1) vbuf_q[i] <= tbuf_data_i[32*i +: 32];
+    if (vbuf_write_i && vbuf_beat_i == 3'd1) vbuf_q[8] <= tbuf_data_i[31:0];
+  end
   wire [NodeBits-1:0] anode = head_pair_i[NodeBits*s_i +: NodeBits];
   wire [NodeBits-1:0] tri_anode = head_pair_i[NodeBits*tri_s_i +: NodeBits];
   assign tnode_flags_o   = tbuf_q[{bank_i, t_i, FlagsWord}];
@@ -111,6 +132,8 @@ module cc_dop_datapath #(
   wire        te_dot_issue = te_issue_i[0];
   assign      sp_dot_issue_o = !ctl_dot_issue_i && !te_dot_issue && sp_want_dot_i;
   wire        dot_spec      = !ctl_dot_issue_i && !te_dot_issue;   // whose operands are on the inputs
+  wire        dot_lv        = ctl_dot_issue_i && ctl_lv_i;
+  wire [3:0]  lv_word       = {2'b00, ctl_lv_vertex_i} + {1'b0, ctl_lv_vertex_i, 1'b0};   // 3k
   wire [4:0]  dot_line_idx  = dot_spec ? sp_index_i : ctl_dot_index_i;
   wire [19:0] dot_corr = corr[CorrDop + {2'b00, dot_line_idx}];
   wire [6:0]  dot_node_base = dot_spec ? {sp_bank_i, sp_node_i, 5'd0} : {bank_i, t_i, 5'd0};
@@ -119,10 +142,12 @@ module cc_dop_datapath #(
   generate
     for (g = 0; g < 3; g = g + 1) begin : g_dot_op
       wire [4:0] idx = dot_corr[5*g +: 5];
-      assign dot_op[g] = te_dot_issue ? te_ops_i[32*g +: 32] : tbuf_q[dot_node_base + {2'b0, DopWord + idx}];
+      assign dot_op[g] = te_dot_issue ? te_ops_i[32*g +: 32] : dot_lv ? vbuf_q[lv_word + g] :
+                         tbuf_q[dot_node_base + {2'b0, DopWord + idx}];
     end
     for (g = 0; g < 4; g = g + 1) begin : g_dot_m
-      assign dot_m[g] = te_dot_issue ? te_mrow_i[32*g +: 32] : matrix[{MatDop + {1'b0, dot_line_idx}, g[1:0]}];
+      assign dot_m[g] = te_dot_issue ? te_mrow_i[32*g +: 32] : dot_lv ? leafv_i[32*{ctl_dot_index_i, g[1:0]} +: 32] :
+                        matrix[{MatDop + {1'b0, dot_line_idx}, g[1:0]}];
     end
   endgenerate
   assign      dot_valid_o = ctl_dot_issue_i || te_dot_issue || sp_dot_issue_o;
@@ -198,11 +223,25 @@ module cc_dop_datapath #(
   );
 
   // ---- the transformed DOPs ----
+  // The controller's result against its slot's value (CTRL.LEAF_VERTEX's vertices 1, 2):
+  // the new one replaces it if less (slots 0-11) or greater (12-23).
+  wire [31:0] ctl_slot = tdop_q[{bank_i, t_i, dot_tag[4:0]}];
+  wire        lv_lt, lv_gt;
+  wire [1:0]  unused_lv_cmp;
+  cc_fp32_cmp u_lv_cmp (
+    .a_i     (dot_result),
+    .b_i     (ctl_slot),
+    .lt_o    (lv_lt),
+    .eq_o    (unused_lv_cmp[0]),
+    .gt_o    (lv_gt),
+    .unord_o (unused_lv_cmp[1])
+  );
+  wire        ctl_take = !ctl_lv_keep_i || (dot_tag[4:0] < DOP_K[5:1] ? lv_lt : lv_gt);
   assign sp_results_o = {1'b0, dot_valid_out && dot_tag[6]} + {1'b0, sp_pass_out};
   always @(posedge clk_i) begin
     if (dot_valid_out) begin
       if (dot_tag[6]) tdop_q[{sp_bank_i, dot_tag[5:0]}] <= dot_result;
-      else if (!dot_tag[5]) tdop_q[{bank_i, t_i, dot_tag[4:0]}] <= dot_result;
+      else if (!dot_tag[5] && ctl_take) tdop_q[{bank_i, t_i, dot_tag[4:0]}] <= dot_result;
     end
     if (sp_pass_out) tdop_q[{sp_bank_i, pass_tag[5:0]}] <= pass_result;
     if (ctl_pass_out_o) tdop_q[{bank_i, 1'b1, pass_tag[4:0]}] <= pass_result;
@@ -226,5 +265,5 @@ module cc_dop_datapath #(
 
   // Bits nobody looks at: the correspondence lines' dst fields, the aligned node's words
   // past its DOP, flags and pointer.
-  wire unused_ok = &{1'b0, dot_corr[19:15], spb_corr[19:15], anode, tri_anode};
+  wire unused_ok = &{1'b0, dot_corr[19:15], spb_corr[19:15], anode, tri_anode, unused_lv_cmp};
 endmodule

@@ -48,12 +48,15 @@ std::vector<Param> params() {
       {"REG_MATRIX_LINES", MATRIX_LINES, 32, "lines in the matrix register file"},
       {"REG_CORR_BASE", CORR_BASE, 12, "correspondence register file, line*4"},
       {"REG_CORR_LINES", CORR_LINES, 32, "lines in the correspondence register file"},
+      {"REG_LEAFV_BASE", LEAFV_BASE, 12, "leaf-vertex register file, line*16 + col*4"},
+      {"REG_LEAFV_LINES", LEAFV_LINES, 32, "lines in the leaf-vertex register file"},
       {"REG_BAR0_BYTES", BAR0_BYTES, 32, "size of BAR0"},
       {"ID_VALUE", kIdValue, 32, "ID register value"},
       {"VERSION_VALUE", kVersionValue, 32, "VERSION register value"},
       {"CTRL_START_BIT", 0, 32, "CTRL bit: start a query"},
       {"CTRL_MODE_FIRST_BIT", 1, 32, "CTRL bit: stop at the first pair"},
       {"CTRL_IRQ_ENABLE_BIT", 2, 32, "CTRL bit: interrupt enable"},
+      {"CTRL_LEAF_VERTEX_BIT", 3, 32, "CTRL bit: a tumbled leaf's DOP from its vertices"},
       {"STATUS_BUSY_BIT", 0, 32, "STATUS bit: busy"},
       {"STATUS_DONE_BIT", 1, 32, "STATUS bit: done"},
       {"STATUS_ERR_LSB", STATUS_ERR_SHIFT, 32, "STATUS error code, lowest bit"},
@@ -164,7 +167,7 @@ std::string registerMapMarkdown() {
   o << "| 0x" << hex(regs::CORR_BASE, 3) << "-0x" << hex(regs::CORR_BASE + regs::CORR_LINES * 4 - 1, 3)
     << " | CORR[66] | RW | 0 | correspondence register file: [4:0] src0 [9:5] src1 [14:10] src2 [19:15] dst |\n";
   o << "| 0x" << hex(regs::LEAFV_BASE, 3) << "-0x" << hex(regs::LEAFV_BASE + regs::LEAFV_LINES * 16 - 1, 3)
-    << " | LEAFV[24][4] | RW (golden only) | 0 | leaf-vertex register file (CTRL.LEAF_VERTEX): line*16 + col*4, float bits |\n\n";
+    << " | LEAFV[24][4] | RW | 0 | leaf-vertex register file (CTRL.LEAF_VERTEX): line*16 + col*4, float bits |\n\n";
   o << "## Error codes (STATUS[11:8])\n\n| code | name |\n|---|---|\n";
   for (uint32_t e = 0; e <= uint32_t(regs::Error::BadConfig); ++e) {
     o << "| " << e << " | " << regs::errorName(static_cast<regs::Error>(e)) << " |\n";
@@ -176,8 +179,8 @@ std::string registerMapMarkdown() {
        "| 27-29 | B -> A rigid transform [R^-1 \\| -R^-1 t] |\n"
        "| 30-32 | leaf matrix M of the other triangle (loaded by the chip) |\n\n"
        "## Leaf-vertex register file lines (CTRL.LEAF_VERTEX)\n\n"
-       "Golden model only; a chip without the feature reads CTRL bits 3-4 and LEAFV as zero "
-       "(docs/triangle_tests.md).\n\n"
+       "Golden model, TLM model and RTL; CTRL bit 4 (LEAF_VERTEX_AND_DOP) in the golden model only: "
+       "a chip without a bit reads it back as zero (docs/triangle_tests.md).\n\n"
        "| lines | contents |\n|---|---|\n"
        "| 0-11 | w_i = R^T a_i and c_lo_i: slot i of a tumbled leaf is the least w_i . x + c_lo_i over its vertices x |\n"
        "| 12-23 | w_i and c_hi_i: slot 12 + i is the largest w_i . x + c_hi_i |\n\n"

@@ -471,7 +471,7 @@ int main(int argc, char** argv) {
       ("first-steps", po::value(&o.first_steps)->multitoken(),
        "N1 N2 ...: mode first in stages: result areas of N1, then N2, ... pairs before the whole one; a stage whose uncertain pairs hold an intersecting one answers (docs/triangle_tests.md)")
       ("leaf-dop", po::value(&o.leaf_dop),
-       "off (default) | vertices | vertices+dop: a tumbled leaf's DOP from its triangle's vertices (CTRL.LEAF_VERTEX; golden backend only, docs/triangle_tests.md)")
+       "off (default) | vertices | vertices+dop: a tumbled leaf's DOP from its triangle's vertices (CTRL.LEAF_VERTEX; vertices+dop on the golden backend only, docs/triangle_tests.md)")
       ("backend", po::value(&o.backend), "golden | tlm | rtl | sw")
       ("cosim", po::value(&o.cosim), "A,B: run two chip backends on every pose, stop at the first difference")
       ("config", po::value(&o.config), ("named chip configuration (" + cc::configNameList() + ") or a .cfg file").c_str())

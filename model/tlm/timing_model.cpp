@@ -5,8 +5,9 @@ namespace cc::tlm {
 TimingModel::TimingModel(const ChipConfig& cfg, const BoardMemory& mem)
     : mem_(mem), core_(cfg) {}
 
-void TimingModel::beginQuery(bool mode_first) {
+void TimingModel::beginQuery(bool mode_first, bool leaf_vertex) {
   log_.clear();
+  log_.leaf_vertex = leaf_vertex;
   mode_first_ = mode_first;
   cycles_ = 0;
 }

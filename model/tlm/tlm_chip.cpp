@@ -93,16 +93,14 @@ uint32_t ChipModel::readRegister(uint32_t off, const sc_time& now) const {
 
 void ChipModel::writeRegister(uint32_t off, uint32_t v, const sc_time& now) {
   TlmBoard& b = *board_;
-  // The timing model does not time CTRL.LEAF_VERTEX (the RTL has no such unit yet): its
-  // bits and the leaf-vertex register file are unmapped here, as on the RTL chip, so the
-  // driver sees a chip without the feature.
-  if (off >= regs::LEAFV_BASE && off < regs::LEAFV_BASE + regs::LEAFV_LINES * 16) return;
-  if (off == regs::CTRL) v &= ~(regs::CTRL_LEAF_VERTEX | regs::CTRL_LEAF_VERTEX_AND_DOP);
+  // The timing model times CTRL.LEAF_VERTEX as the RTL has it, not LEAF_VERTEX_AND_DOP:
+  // that bit reads back 0 here, as on the RTL chip, so the driver sees a chip without it.
+  if (off == regs::CTRL) v &= ~regs::CTRL_LEAF_VERTEX_AND_DOP;
   const bool start = off == regs::CTRL && (v & regs::CTRL_START);
   if (start && b.busy(now)) {
     b.chip.write32(off, v & ~regs::CTRL_START);  // START while BUSY is ignored, like the RTL
   } else if (start) {
-    b.timing.beginQuery(v & regs::CTRL_MODE_FIRST);
+    b.timing.beginQuery(v & regs::CTRL_MODE_FIRST, v & regs::CTRL_LEAF_VERTEX);
     b.chip.write32(off, v);  // the whole query, functionally
     b.cycles = b.timing.endQuery();
     b.start_at = now;

@@ -181,6 +181,58 @@ TEST(ChipCosim, QueuedTrianglesErrorPaths) {
   }
 }
 
+namespace {
+// Every leaf's triangle record pointer under node pair `pair` set to `bad`.
+void corruptLeafRecords(cc::Device& dev, uint32_t pair, uint32_t bad) {
+  for (uint32_t node = pair; node < pair + cc::layout::kPairBytes; node += cc::layout::kNodeBytes) {
+    uint32_t flags = 0, ptr = 0;
+    dev.readMemory(node + cc::layout::kNodeFlags, &flags, 4);
+    if (!(flags & cc::layout::kFlagValid)) continue;
+    if (flags & cc::layout::kFlagLeaf) {
+      dev.writeMemory(node + cc::layout::kNodePtr, &bad, 4);
+      continue;
+    }
+    dev.readMemory(node + cc::layout::kNodePtr, &ptr, 4);
+    corruptLeafRecords(dev, ptr, bad);
+  }
+}
+
+// CTRL.LEAF_VERTEX (docs/triangle_tests.md) on the chip of `config`: a coarse sphere
+// tumbled against a fine torus at random poses, both modes, and the golden model's
+// results, status and counters; the feature must save triangle tests against the same
+// queries without it.
+void leafVertexCosim(const std::string& config, int poses, const char* test) {
+  const uint64_t seed = cc::testutil::testSeed(test);
+  std::mt19937_64 rng(seed);
+  const Pair p = makePair(cc::makeSphere(0.6f, 5, 7), cc::makeTorus(0.5f, 0.2f, 48, 16));
+  Rig rig(p, 1u << 20, config);
+  rig.r.setLeafDop(cc::LeafDop::Vertices);
+  std::normal_distribution<double> g;
+  std::uniform_real_distribution<double> u(-0.4, 0.4), ang(-180, 180);
+  uint64_t tests_on = 0, tests_off = 0;
+  for (int i = 0; i < poses; ++i) {
+    const cc::Pose pose = cc::poseFromAxisAngle({g(rng), g(rng), g(rng)}, ang(rng), {u(rng), u(rng), u(rng)});
+    const cc::QueryMode mode = i % 2 ? cc::QueryMode::First : cc::QueryMode::All;
+    rig.g.setLeafDop(cc::LeafDop::Off);
+    tests_off += rig.g.query(rig.ga, rig.gb, pose, mode).counters.triangle_tests;
+    rig.g.setLeafDop(cc::LeafDop::Vertices);
+    const cc::QueryResult r = rig.r.query(rig.ra, rig.rb, pose, mode);
+    tests_on += r.counters.triangle_tests;
+    expectSame(rig.g.query(rig.ga, rig.gb, pose, mode), r, config + " seed " + std::to_string(seed) + " pose " + std::to_string(i));
+  }
+  EXPECT_LT(tests_on, tests_off) << config << " seed " << seed;
+  // Tumbled leaves' bad record pointers: BadPointer where the golden model stops (S_TNODE).
+  corruptLeafRecords(*rig.gdev, rig.ga.root_pair, 0x1234);
+  corruptLeafRecords(*rig.rdev, rig.ra.root_pair, 0x1234);
+  const cc::Pose touch = cc::poseFromAxisAngle({1, 0, 0}, 30, {0, 0, 0});
+  EXPECT_EQ(rig.g.query(rig.ga, rig.gb, touch, cc::QueryMode::All).error, cc::regs::Error::BadPointer);
+  rig.compare(touch, cc::QueryMode::All, config + " bad leaf record pointer");
+}
+}  // namespace
+
+TEST(ChipCosim, LeafVertexDop) { leafVertexCosim("paper", 12, "ChipCosim.LeafVertexDop"); }
+TEST(ChipCosim, LeafVertexDopQueued) { leafVertexCosim("queued", 12, "ChipCosim.LeafVertexDopQueued"); }
+
 TEST(ChipCosim, ErrorPathsMatchGolden) {
   const Pair p = makePair(cc::makeTorus(0.5f, 0.2f, 20, 10), cc::makeSphere(0.5f, 10, 14));
   const cc::Pose pose = cc::poseFromAxisAngle({1, 0, 0}, 90, {0.4, 0, 0});
@@ -426,13 +478,22 @@ TEST(ChipRegisters, ReadBackAsDocumented) {
   EXPECT_EQ(d->read32(cc::regs::matrixAddr(30, 0)), 0u);  // the chip's line
   d->write32(cc::regs::CORR_BASE + 4 * 65, 0x12345);
   EXPECT_EQ(d->read32(cc::regs::CORR_BASE + 4 * 65), 0x12345u);
-  for (uint32_t off : {0x030u, 0x0FCu, 0x310u, 0x3FCu, 0x508u, 0xFFCu, cc::regs::leafVertexAddr(0, 0)}) {
+  for (uint32_t off : {0x030u, 0x0FCu, 0x310u, 0x3FCu, 0x508u, 0xFFCu, cc::regs::LEAFV_BASE + cc::regs::LEAFV_LINES * 16}) {
     d->write32(off, 0xFFFFFFFF);
     EXPECT_EQ(d->read32(off), 0u) << std::hex << off;
   }
-  // No leaf-vertex unit in the RTL yet (CTRL.LEAF_VERTEX reads back 0): the driver refuses.
+  d->write32(cc::regs::leafVertexAddr(0, 0), 0x3F800000);
+  d->write32(cc::regs::leafVertexAddr(23, 3), 0xBF800000);
+  EXPECT_EQ(d->read32(cc::regs::leafVertexAddr(0, 0)), 0x3F800000u);
+  EXPECT_EQ(d->read32(cc::regs::leafVertexAddr(23, 3)), 0xBF800000u);
+  // CTRL.LEAF_VERTEX reads back; LEAF_VERTEX_AND_DOP (golden model only) does not: the
+  // driver takes mode `vertices` and refuses `vertices+dop`.
+  d->write32(cc::regs::CTRL, 0xFFFFFFFE);
+  EXPECT_EQ(d->read32(cc::regs::CTRL), cc::regs::CTRL_MODE_FIRST | cc::regs::CTRL_IRQ_ENABLE | cc::regs::CTRL_LEAF_VERTEX);
+  d->write32(cc::regs::CTRL, 0);
   cc::Driver drv(*d);
-  EXPECT_THROW(drv.setLeafDop(cc::LeafDop::Vertices), cc::DriverError);
+  EXPECT_THROW(drv.setLeafDop(cc::LeafDop::VerticesAndDop), cc::DriverError);
+  EXPECT_NO_THROW(drv.setLeafDop(cc::LeafDop::Vertices));
   EXPECT_NO_THROW(drv.setLeafDop(cc::LeafDop::Off));
 }
 

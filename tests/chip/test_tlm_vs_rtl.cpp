@@ -108,6 +108,10 @@ class TwoChips {
     tlm_.dev->readMemory(addr, &v, 4);
     return v;
   }
+  // CTRL.LEAF_VERTEX on both chips (Driver::setLeafDop).
+  void setLeafDop(cc::LeafDop mode) {
+    for (Side* s : {&rtl_, &tlm_}) s->drv->setLeafDop(mode);
+  }
   const cc::BoardObject& objectA() const { return tlm_.a; }
   const cc::BoardObject& objectB() const { return tlm_.b; }
   int compared = 0;
@@ -117,11 +121,15 @@ class TwoChips {
   Side rtl_, tlm_;
 };
 
-// A torus through a sphere at `poses` random poses (seed printed), modes alternating.
-void randomProceduralPoses(const std::string& config, int poses, const char* test) {
+// A torus through a sphere at `poses` random poses (seed printed), modes alternating;
+// `leaf_vertex`: with CTRL.LEAF_VERTEX, and the tumbled object a coarse sphere against a
+// fine torus (docs/triangle_tests.md).
+void randomProceduralPoses(const std::string& config, int poses, const char* test, bool leaf_vertex = false) {
   const uint64_t seed = cc::testutil::testSeed(test);
   std::mt19937_64 rng(seed);
-  TwoChips chips(cc::makeTorus(0.5f, 0.2f, 20, 10), cc::makeSphere(0.5f, 10, 14), config);
+  TwoChips chips(leaf_vertex ? cc::makeSphere(0.6f, 5, 7) : cc::makeTorus(0.5f, 0.2f, 20, 10),
+                 leaf_vertex ? cc::makeTorus(0.5f, 0.2f, 48, 16) : cc::makeSphere(0.5f, 10, 14), config);
+  if (leaf_vertex) chips.setLeafDop(cc::LeafDop::Vertices);
   std::normal_distribution<double> g;
   std::uniform_real_distribution<double> u(-0.6, 0.6), ang(-180, 180);
   for (int i = 0; i < poses; ++i) {
@@ -153,6 +161,13 @@ TEST(TlmVsRtl, ProceduralMeshesRandomPosesBothModes) {
 }
 
 TEST(TlmVsRtl, RealMeshes) { realMeshPoses("paper", {31.0, 200.0}); }
+
+// CTRL.LEAF_VERTEX (docs/triangle_tests.md): a tumbled leaf's record read and its 72
+// DOTADDs (S_LV_DOT), timed as the RTL on every kind of chip: two lanes, one lane, queued.
+TEST(TlmVsRtl, LeafVertexDop) {
+  for (const char* config : {"paper", "paper_one_lane", "queued", "modern_queued"})
+    randomProceduralPoses(config, 4, "TlmVsRtl.LeafVertexDop", true);
+}
 
 // The modern configuration (configs/modern.cfg: 16 banks, DDR4 timings, 16 requests held,
 // 16 pairs fetched ahead) has its own Verilated chip: the TLM model must time it exactly too.
@@ -266,16 +281,20 @@ TEST(TlmVsRtl, ErrorQueries) {
   for (const auto& [name, n] : errors) std::printf("%d of 18 queries: %s\n", n, name.c_str());
 }
 
-TEST(TlmVsRtl, BadPointersDeepInTheTrees) {
-  // A node's pointer (its child pair, or a leaf's triangle record) or its flags corrupted
-  // a few levels down one tree: the chip meets it mid-traversal, with fetches, transforms and triangle
-  // tests in flight, raises BadPointer and drains; the TLM must stop and drain alike.
-  const uint64_t seed = cc::testutil::testSeed("TlmVsRtl.BadPointersDeepInTheTrees");
+namespace {
+// A node's pointer (its child pair, or a leaf's triangle record) or its flags corrupted a
+// few levels down one tree: the chip meets it mid-traversal, with fetches, transforms and
+// triangle tests in flight, raises BadPointer and drains; the TLM must stop and drain
+// alike. `leaf_vertex`: with CTRL.LEAF_VERTEX, where a tumbled leaf's record pointer is
+// checked before its transform (S_TNODE).
+void badPointersDeep(const char* test, int cases, bool leaf_vertex) {
+  const uint64_t seed = cc::testutil::testSeed(test);
   std::mt19937_64 rng(seed);
   const cc::Pose pose = cc::poseFromAxisAngle({1, 0.4, 0.2}, 35, {0.25, 0.05, 0});
   const uint32_t bad_values[] = {0x1234, 0x7FFFFF00, 0};  // misaligned, beyond the board, the null pointer
   TwoChips chips(cc::makeTorus(0.5f, 0.2f, 20, 10), cc::makeSphere(0.5f, 10, 14));
-  for (int i = 0; i < 12; ++i) {
+  if (leaf_vertex) chips.setLeafDop(cc::LeafDop::Vertices);
+  for (int i = 0; i < cases; ++i) {
     const bool in_a = i % 2 == 0;
     // Down a random path of the tree to a random depth (or to a leaf); the first case stays
     // at A's root, whose child pointer every query at this pose follows.
@@ -285,11 +304,12 @@ TEST(TlmVsRtl, BadPointersDeepInTheTrees) {
       node = chips.read(node + cc::layout::kNodePtr) + (rng() % 2) * cc::layout::kNodeBytes;
     }
     // The last cases clear the node's flags instead: a node without VALID.
-    const uint32_t field = i < 9 ? cc::layout::kNodePtr : cc::layout::kNodeFlags, value = i < 9 ? bad_values[i % 3] : 0;
+    const bool flags = i >= cases * 3 / 4;
+    const uint32_t field = flags ? cc::layout::kNodeFlags : cc::layout::kNodePtr, value = flags ? 0 : bad_values[i % 3];
     const uint32_t good = chips.read(node + field);
     chips.write(node + field, value);
     const std::string what = std::string(in_a ? "A" : "B") + " node " + std::to_string(node) +
-                             (i < 9 ? " pointer " : " flags ") + std::to_string(value) + ", seed " + std::to_string(seed);
+                             (flags ? " flags " : " pointer ") + std::to_string(value) + ", seed " + std::to_string(seed);
     const cc::regs::Error all = chips.compare(pose, cc::QueryMode::All, what + ", mode all");
     const cc::regs::Error first = chips.compare(pose, cc::QueryMode::First, what + ", mode first");
     if (i == 0) {
@@ -298,7 +318,13 @@ TEST(TlmVsRtl, BadPointersDeepInTheTrees) {
     }
     chips.write(node + field, good);
   }
-  std::printf("%d of 24 queries: bad pointer\n", chips.errors[cc::regs::errorName(cc::regs::Error::BadPointer)]);
+  std::printf("%d of %d queries: bad pointer\n", chips.errors[cc::regs::errorName(cc::regs::Error::BadPointer)], 2 * cases);
+}
+}  // namespace
+
+TEST(TlmVsRtl, BadPointersDeepInTheTrees) { badPointersDeep("TlmVsRtl.BadPointersDeepInTheTrees", 12, false); }
+TEST(TlmVsRtl, BadPointersDeepInTheTreesLeafVertex) {
+  badPointersDeep("TlmVsRtl.BadPointersDeepInTheTreesLeafVertex", 12, true);
 }
 
 TEST(TlmVsRtl, ListOverflow) {

@@ -230,7 +230,7 @@ TEST(CollideCli, BadArgumentsGiveClearErrors) {
       {"--a " + a + " --b " + a + " --backend rtl --set t_cl=7", "the rtl backend is built for the configurations"},
       {"--a " + a + " --b " + a + " --leaf-dop both", "unknown leaf DOP 'both'"},
       {"--a " + a + " --b " + a + " --backend sw --leaf-dop vertices", "--leaf-dop is a chip feature"},
-      {"--a " + a + " --b " + a + " --backend tlm --leaf-dop vertices", "does not implement CTRL.LEAF_VERTEX"},
+      {"--a " + a + " --b " + a + " --backend tlm --leaf-dop vertices+dop", "does not implement CTRL.LEAF_VERTEX_AND_DOP"},
       {"--a " + a + " --b " + a + " --bogus", "unrecognised option"},
       {"--a " + a + " --b " + a + " stray", "unexpected argument 'stray'"},
   };

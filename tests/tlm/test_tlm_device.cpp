@@ -134,16 +134,19 @@ TEST(TlmDevice, RegistersAndInterrupt) {
   EXPECT_THROW(dev->readMemory(0xFFFFFFF0u, in.data(), 64), std::out_of_range);
 }
 
-// The timing model does not time CTRL.LEAF_VERTEX (the RTL lacks it): its bits and the
-// leaf-vertex lines stay zero, the driver refuses the feature, the query runs without it.
-TEST(TlmDevice, LeafVertexDopIsRefused) {
+// The timing model times CTRL.LEAF_VERTEX as the RTL has it, not LEAF_VERTEX_AND_DOP:
+// bit 3 and the leaf-vertex lines read back, bit 4 stays zero; the driver takes mode
+// `vertices` and refuses `vertices+dop`.
+TEST(TlmDevice, LeafVertexDopWithoutTheDopTransform) {
   auto dev = cc::tlm::makeTlmDevice(cc::namedConfig("paper"));
   dev->write32(cc::regs::CTRL, cc::regs::CTRL_LEAF_VERTEX | cc::regs::CTRL_LEAF_VERTEX_AND_DOP);
-  EXPECT_EQ(dev->read32(cc::regs::CTRL), 0u);
+  EXPECT_EQ(dev->read32(cc::regs::CTRL), cc::regs::CTRL_LEAF_VERTEX);
+  dev->write32(cc::regs::CTRL, 0);
   dev->write32(cc::regs::leafVertexAddr(3, 1), 0x3F800000);
-  EXPECT_EQ(dev->read32(cc::regs::leafVertexAddr(3, 1)), 0u);
+  EXPECT_EQ(dev->read32(cc::regs::leafVertexAddr(3, 1)), 0x3F800000u);
   cc::Driver drv(*dev);
   EXPECT_THROW(drv.setLeafDop(cc::LeafDop::VerticesAndDop), cc::DriverError);
+  EXPECT_NO_THROW(drv.setLeafDop(cc::LeafDop::Vertices));
 }
 
 TEST(TlmDevice, BadConfigurationIsRejected) {

@@ -58,10 +58,12 @@ inline constexpr uint32_t CTRL_MODE_FIRST = 1u << 1;  // 1: stop at the first in
 inline constexpr uint32_t CTRL_IRQ_ENABLE = 1u << 2;  // 1: assert INTA# when DONE is pending
 // 1: a tumbled LEAF's transformed DOP is bounded from its triangle's three vertices with
 // the leaf-vertex lines (LEAFV) instead of the DOP transform of its stored DOP
-// (docs/triangle_tests.md). Only the golden model implements it: on a chip without it the
-// bit reads back 0, which is how the driver tells (Driver::setLeafDop).
+// (docs/triangle_tests.md). The golden model, the TLM model and the RTL implement it; a
+// chip without it reads the bit back as 0, which is how the driver tells
+// (Driver::setLeafDop).
 inline constexpr uint32_t CTRL_LEAF_VERTEX = 1u << 3;
 // 1 (with CTRL_LEAF_VERTEX): also the DOP transform, and per slot the tighter bound.
+// Golden model only: the TLM model and the RTL read it back as 0.
 inline constexpr uint32_t CTRL_LEAF_VERTEX_AND_DOP = 1u << 4;
 
 // STATUS bits.
@@ -87,7 +89,7 @@ const char* errorName(Error e);
 inline constexpr std::array<Register, 21> kRegisters{{
     {"ID", ID, Access::RO, kIdValue, "Chip identification, reads \"CC24\""},
     {"VERSION", VERSION, Access::RO, kVersionValue, "Register-map version (major.minor in 16.16)"},
-    {"CTRL", CTRL, Access::RW, 0, "bit0 START (W, self-clearing), bit1 MODE_FIRST, bit2 IRQ_ENABLE, bit3 LEAF_VERTEX, bit4 LEAF_VERTEX_AND_DOP (golden only)"},
+    {"CTRL", CTRL, Access::RW, 0, "bit0 START (W, self-clearing), bit1 MODE_FIRST, bit2 IRQ_ENABLE, bit3 LEAF_VERTEX, bit4 LEAF_VERTEX_AND_DOP (golden model only)"},
     {"STATUS", STATUS, Access::RO, 0, "bit0 BUSY, bit1 DONE, bits 11:8 error code (see Error)"},
     {"IRQ", IRQ, Access::W1C, 0, "bit0 DONE interrupt pending; write 1 to clear (deasserts INTA#)"},
     {"ROOT_A", ROOT_A, Access::RW, 0, "Node-pair address of the tumbled object's root (slot 0)"},

@@ -50,6 +50,7 @@ struct QueryLog {
   std::vector<TriSide> sides;     // IT-unit work per triangle-test side (tri_queue > 0: two per test)
   std::vector<uint32_t> results;  // result write addresses
   uint32_t result_base = 0, result_capacity = 0;  // the result area (RESULT_BASE, RESULT_CAPACITY)
+  bool leaf_vertex = false;  // CTRL.LEAF_VERTEX: tumbled leaves transformed from their vertices
   // Per side, per leaf-matrix DOTADD: the frame-pass output it waits for
   // (cc::regs::leafPassFrameNeeds of the query's correspondence lines).
   std::array<std::array<int, 9>, 2> leaf_need = standardLeafNeeds();
@@ -61,6 +62,7 @@ struct QueryLog {
     sides.clear();
     results.clear();
     result_base = result_capacity = 0;
+    leaf_vertex = false;
     leaf_need = standardLeafNeeds();
   }
 };

@@ -22,7 +22,8 @@ class TimingModel : public golden::Observer {
   // from it). Validates cfg (std::invalid_argument).
   TimingModel(const ChipConfig& cfg, const BoardMemory& mem);
 
-  void beginQuery(bool mode_first);  // a query starts: the log is emptied
+  // A query starts (CTRL.MODE_FIRST, CTRL.LEAF_VERTEX): the log is emptied.
+  void beginQuery(bool mode_first, bool leaf_vertex = false);
   uint64_t endQuery();               // times the query; returns its chip cycles (START to DONE)
   uint64_t cycles() const { return cycles_; }
   const CoreCycles& breakdown() const { return core_.cycles(); }

@@ -25,7 +25,8 @@ enum State : uint8_t {
 #undef CC_TLM_STATE
 
 // Where a read's data go: the tumbled-pair buffer's banks, the record entries of side A
-// and B (the read-destination queue's tags).
-enum Dest : uint8_t { D_NONE, D_TBUF0, D_TBUF1, D_REC_A, D_REC_B, D_WRITE };
+// and B, the vertex buffer (CTRL.LEAF_VERTEX's leaf record) (the read-destination queue's
+// tags).
+enum Dest : uint8_t { D_NONE, D_TBUF0, D_TBUF1, D_REC_A, D_REC_B, D_WRITE, D_VERTS };
 
 }  // namespace cc::tlm::core

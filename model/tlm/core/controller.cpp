@@ -11,7 +11,7 @@ namespace cc::tlm::core {
 
 bool Controller::cycle(uint64_t c, const Inputs& in) {
   if (!ListCompare::hasState(st)) {
-    if (!(pairStates(c, in) || stackStates(in) || dotAndHoldStates(in))) throw unknownState();
+    if (!(pairStates(c, in) || stackStates(in) || dotAndHoldStates(c, in))) throw unknownState();
     return false;
   }
   bool pop = false;
@@ -125,7 +125,8 @@ bool Controller::pairStates(uint64_t c, const Inputs& in) {
 
 // S_TNODE, a valid tumbled node: its flags and child pair kept, the look-ahead engine
 // started (on its child pair, or on the pair resumed next after a pair of leaves), its
-// transform done ahead, on the pass unit or in S_DOT.
+// transform from its vertices (CTRL.LEAF_VERTEX, a leaf: S_LV_DOT, whatever was done
+// ahead), done ahead, on the pass unit or in S_DOT.
 void Controller::tumbledNode() {
   const uint32_t node = tumbledNodeAddr();
   const bool is_leaf = nodeLeaf(nodeFlags(u_.mem, node));
@@ -139,7 +140,14 @@ void Controller::tumbledNode() {
     u_.sp.begin(spec_start ? childp[t] : resume->pair, !cur_bank);
     u_.tbuf_req[!cur_bank] = kNoRequest;
   }
-  if (spec_used) {
+  if (u_.log.leaf_vertex && is_leaf) {
+    if (u_.two_lanes && t == 0 && present(1) && !spec_used) {  // node 1 on the pass unit, as in S_DOT's case
+      u_.dots.fb_i = u_.dots.fb_res = 0;
+      fb_node1 = true;
+    }
+    if (t == 1) fb_node1 = false;
+    leafVertexDot();
+  } else if (spec_used) {
     st = S_TNODE_DONE;
   } else if (t == 1 && fb_node1) {  // transformed on the pass unit
     fb_node1 = false;
@@ -212,13 +220,18 @@ bool Controller::stackStates(const Inputs& in) {
   return true;
 }
 
-// The subroutine S_DOT (a tumbled node's DOP transform) and S_HOLD (an error of the
-// traversal waiting for the tests handed over before it).
-bool Controller::dotAndHoldStates(const Inputs& in) {
+// The subroutines S_DOT (a tumbled node's DOP transform), S_LV_DOT (a tumbled leaf's
+// from its vertices) and S_HOLD (an error of the traversal waiting for the tests handed
+// over before it).
+bool Controller::dotAndHoldStates(uint64_t c, const Inputs& in) {
   switch (st) {
     case S_DOT:
       if (dot_issue < layout::kDopK && !in.dot_busy) ++dot_issue;
       if (in.dot_out == 1 && ++dot_done == layout::kDopK) st = S_TNODE_DONE;
+      break;
+    case S_LV_DOT:
+      if (lvIssues(c, in.dot_busy)) ++lv_issue;
+      if (in.dot_out == 1 && ++lv_done == kLvDotadds) st = S_TNODE_DONE;
       break;
     case S_HOLD:
       if (in.eng_idle) st = S_ERROR;
@@ -249,10 +262,13 @@ bool Controller::lightState(uint8_t state) {
 uint32_t Controller::tumbledNodeAddr() const { return cur_pair + t * layout::kNodeBytes; }
 // The checks are made in the RTL's states: the golden model stopped at the same point, and
 // the chip's cycles up to its error and its drain depend on where it notices. S_TNODE: a
-// tumbled node without VALID, or an inner one whose child pair pointer is bad.
+// tumbled node without VALID, an inner one whose child pair pointer is bad, or
+// (CTRL.LEAF_VERTEX) a leaf whose record pointer is bad.
 bool Controller::badTumbledNode(uint32_t node) const {
   const uint32_t f = nodeFlags(u_.mem, node);
-  return nodeInvalid(f) || (!nodeLeaf(f) && badPairPointer(nodePtr(u_.mem, node), u_.cfg.board_bytes));
+  if (nodeInvalid(f)) return true;
+  if (!nodeLeaf(f)) return badPairPointer(nodePtr(u_.mem, node), u_.cfg.board_bytes);
+  return u_.log.leaf_vertex && badRecordPointer(nodePtr(u_.mem, node), u_.cfg.board_bytes);
 }
 
 void Controller::request(PortKind kind, uint32_t addr, Dest dest) {
@@ -265,6 +281,17 @@ void Controller::request(PortKind kind, uint32_t addr, Dest dest) {
 void Controller::dot() {
   dot_issue = dot_done = 0;
   st = S_DOT;
+}
+// S_LV_DOT: tumbled leaf t's record asked for (its vertices go to the vertex buffer), then
+// kLvDotadds DOTADDs, then S_TNODE_DONE.
+void Controller::leafVertexDot() {
+  request(PortKind::ReadRecord, nodePtr(u_.mem, tumbledNodeAddr()), D_VERTS);
+  verts_req = kNoRequest;
+  lv_issue = lv_done = 0;
+  st = S_LV_DOT;
+}
+bool Controller::lvIssues(uint64_t c, bool dot_busy) const {
+  return lv_issue < kLvDotadds && u_.port.arrived(verts_req, c) && u_.dots.fbIdle() && !dot_busy;
 }
 
 }  // namespace cc::tlm::core

@@ -9,11 +9,13 @@
 // its buffers (node_words.h).
 //
 // Every subroutine returns to its one caller, as in the RTL, so there is no return
-// register: S_DOT to S_TNODE_DONE; the list unit's to the loop it runs (ListCompare::retState).
+// register: S_DOT and S_LV_DOT (CTRL.LEAF_VERTEX: a tumbled leaf's DOP from its record's
+// vertices) to S_TNODE_DONE; the list unit's to the loop it runs (ListCompare::retState).
 #pragma once
 #include <cstdint>
 #include <stdexcept>
 
+#include "cc/layout.h"
 #include "cc/sdram_timing.h"
 #include "core/common.h"
 #include "core/list_compare.h"
@@ -66,6 +68,13 @@ class Controller {
   Dest req_dest = D_NONE;
   // S_DOT: the DOTADD batch of one tumbled node
   uint32_t dot_issue = 0, dot_done = 0;
+  // S_LV_DOT: kLvDotadds DOTADDs issued and results in; the read of the leaf's record
+  static constexpr uint32_t kLvDotadds = 3 * layout::kDopK;
+  uint32_t lv_issue = 0, lv_done = 0;
+  uint64_t verts_req = kNoRequest;
+  // S_LV_DOT issues in cycle c: the vertices are in, no result of the pass unit's
+  // transform can still land, the shared unit is free (rtl/cc_controller.v lv_issue).
+  bool lvIssues(uint64_t c, bool dot_busy) const;
 
   // ---- sub-units ----
   ListCompare lc;     // u_lists
@@ -74,7 +83,7 @@ class Controller {
  private:
   bool pairStates(uint64_t c, const Inputs& in);
   bool stackStates(const Inputs& in);
-  bool dotAndHoldStates(const Inputs& in);
+  bool dotAndHoldStates(uint64_t c, const Inputs& in);
   void tumbledNode();
   std::logic_error unknownState() const;
 
@@ -89,6 +98,7 @@ class Controller {
   uint32_t tumbledNodeAddr() const;
   bool badTumbledNode(uint32_t node) const;
   void dot();
+  void leafVertexDot();
 
   Core& u_;
 };

@@ -197,7 +197,9 @@ Core::DotCycle Core::dotCycle(uint64_t c) {
   if (!tq) te.resolve(c, port, log);
   DotCycle d;
   const uint64_t slot = c % DotaddPipes::kRing, out_slot = (c + stages) % DotaddPipes::kRing;
-  const bool fsm_issue = ctl.st == S_DOT && ctl.dot_issue < layout::kDopK && !(tq && tq->issues(0));
+  const bool shared_busy = tq && tq->issues(0);
+  const bool fsm_issue = (ctl.st == S_DOT && ctl.dot_issue < layout::kDopK && !shared_busy) ||
+                         (ctl.st == S_LV_DOT && ctl.lvIssues(c, shared_busy));
   d.sp_issue = !fsm_issue && sp.wantsSharedUnit() && !sideIssues(c, 0);
   const bool fb_issue = two_lanes && dots.fb_i != LookAhead::kNodeDotadds && !sideIssues(c, 1);
   d.sp_b_issue = !fb_issue && sp.wantsPassUnit() && !sideIssues(c, 1);
@@ -225,6 +227,7 @@ void Core::deliver(Dest d, uint64_t n) {
     case D_TBUF1: tbuf_req[1] = n; break;
     case D_REC_A: te.rec_req[0] = n; break;
     case D_REC_B: te.rec_req[1] = n; break;
+    case D_VERTS: ctl.verts_req = n; break;
     default: break;
   }
 }
@@ -246,7 +249,7 @@ void Core::account(uint8_t s, uint8_t next, uint64_t n) {
     case E_RESULT: case E_RESULT_WAIT:
       cyc.triangle += n;
       break;
-    case S_DOT: case S_DOT_WAIT: cyc.transform += n; break;
+    case S_DOT: case S_DOT_WAIT: case S_LV_DOT: cyc.transform += n; break;
     case S_DESCEND: case S_ASCEND: case S_ASC_WAIT: cyc.stack += n; break;
     case S_HOLD: cyc.triangle += n; break;
     default: cyc.other += n; break;
