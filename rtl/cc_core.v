@@ -166,6 +166,7 @@ module cc_core #(
   ) u_config_check (
     .clk_i         (clk_i),
     .rst_ni        (rst_ni),
+    .start_i       (start),
     .corr_i        (corr_flat),
     .root_a_i      (root_a),
     .root_b_i      (root_b),

@@ -131,39 +131,37 @@ module cc_core_regs (
   assign tri_err_exp_o = tri_err_exp_q;
 
   // ---- register files (write ports; not reset) ----
-  reg  [31:0] matrix_q [0:MatrixWords-1];
-  reg  [19:0] corr_q   [0:CorrLines-1];
-  reg  [31:0] leafv_q  [0:LeafvWords-1];
+  // Kept as the flat vectors the units read (word w at 32 w, line l at 20 l), written a word
+  // at a time: the ports are the registers themselves, which a simulator does not copy
+  // every cycle.
+  reg  [MatrixWords*32-1:0] matrix_q;
+  reg  [CorrLines*20-1:0]   corr_q;
+  reg  [LeafvWords*32-1:0]  leafv_q;
   integer m;
   always @(posedge clk_i) begin
-    if (cfg_wr && in_matrix && {24'd0, mat_idx} < LeafWord) matrix_q[mat_idx] <= reg_wdata_i;
-    if (cfg_wr && in_corr) corr_q[corr_idx] <= reg_wdata_i[19:0];
-    if (cfg_wr && in_leafv) leafv_q[leafv_idx] <= reg_wdata_i;
-    if (leaf_m_load_i) begin
-      for (m = 0; m < 12; m = m + 1) matrix_q[LeafWord + m] <= leaf_m_i[32*m +: 32];
-    end
+    if (cfg_wr && in_matrix)
+      for (m = 0; m < LeafWord; m = m + 1)
+        if ({24'd0, mat_idx} == m) matrix_q[32*m +: 32] <= reg_wdata_i;
+    if (cfg_wr && in_corr)
+      for (m = 0; m < CorrLines; m = m + 1)
+        if ({25'd0, corr_idx} == m) corr_q[20*m +: 20] <= reg_wdata_i[19:0];
+    if (cfg_wr && in_leafv)
+      for (m = 0; m < LeafvWords; m = m + 1)
+        if ({25'd0, leafv_idx} == m) leafv_q[32*m +: 32] <= reg_wdata_i;
+    if (leaf_m_load_i) matrix_q[32*LeafWord +: 12*32] <= leaf_m_i;
   end
-  genvar g;
-  generate
-    for (g = 0; g < MatrixWords; g = g + 1) begin : g_matrix
-      assign matrix_o[32*g +: 32] = matrix_q[g];
-    end
-    for (g = 0; g < CorrLines; g = g + 1) begin : g_corr
-      assign corr_o[20*g +: 20] = corr_q[g];
-    end
-    for (g = 0; g < LeafvWords; g = g + 1) begin : g_leafv
-      assign leafv_o[32*g +: 32] = leafv_q[g];
-    end
-  endgenerate
+  assign matrix_o = matrix_q;
+  assign corr_o   = corr_q;
+  assign leafv_o  = leafv_q;
 
   // ---- read-back (registered, not reset: rvalid says when it counts) ----
   wire [31:0] status = ({31'd0, busy_i} << STATUS_BUSY_BIT) | ({31'd0, done_i} << STATUS_DONE_BIT) |
                        ({28'd0, err_i} << STATUS_ERR_LSB);
   always @(posedge clk_i) begin
     reg_rvalid_o <= reg_valid_i && !reg_write_i;
-    if (in_matrix) reg_rdata_o <= matrix_q[mat_idx];
-    else if (in_corr) reg_rdata_o <= {12'd0, corr_q[corr_idx]};
-    else if (in_leafv) reg_rdata_o <= leafv_q[leafv_idx];
+    if (in_matrix) reg_rdata_o <= matrix_q[32*mat_idx +: 32];
+    else if (in_corr) reg_rdata_o <= {12'd0, corr_q[20*corr_idx +: 20]};
+    else if (in_leafv) reg_rdata_o <= leafv_q[32*leafv_idx +: 32];
     else begin
       case (reg_addr_i)
         REG_ID:                  reg_rdata_o <= ID_VALUE;

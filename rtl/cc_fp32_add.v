@@ -39,20 +39,20 @@ module cc_fp32_add #(
 
   localparam [31:0] QNaN = 32'h7FC0_0000;
 
-  // Leading zeros of a 27-bit vector (27 when it is all zero).
+  // Leading zeros of a 27-bit vector (27 when it is all zero): a marker one below it makes
+  // 32 bits, whose leading zeros are counted by halving (16, 8, 4, 2, 1). Five steps instead
+  // of a scan of 27 bits, which a simulator would run every cycle in every adder.
   function [4:0] lzc27;
     input [26:0] v;
-    integer i;
-    reg     found;
+    reg   [31:0] w;
     begin
-      lzc27 = 5'd27;
-      found = 1'b0;
-      for (i = 26; i >= 0; i = i - 1) begin
-        if (!found && v[i]) begin
-          lzc27 = 5'd26 - i[4:0];
-          found = 1'b1;
-        end
-      end
+      w = {v, 5'b10000};
+      lzc27 = 5'd0;
+      if (w[31:16] == 16'd0) begin lzc27[4] = 1'b1; w = w << 16; end
+      if (w[31:24] == 8'd0)  begin lzc27[3] = 1'b1; w = w << 8;  end
+      if (w[31:28] == 4'd0)  begin lzc27[2] = 1'b1; w = w << 4;  end
+      if (w[31:30] == 2'd0)  begin lzc27[1] = 1'b1; w = w << 2;  end
+      if (!w[31])                  lzc27[0] = 1'b1;
     end
   endfunction
 

@@ -236,13 +236,11 @@ module cc_tri_decide #(
   assign cnt_uncertain_o = cnt_unc_q;
 
   // ---- the IT-units ----
-  wire [19:0] corr [0:65];
-  genvar g;
-  generate
-    for (g = 0; g < 66; g = g + 1) begin : g_corr
-      assign corr[g] = corr_i[20*g +: 20];
-    end
-  endgenerate
+  // Line l of the correspondence file, read where it is used (a simulator evaluates only
+  // the lines read, not an unpacked copy of the whole file every cycle).
+  function automatic [19:0] corr_line(input [6:0] l);
+    corr_line = corr_i[20*l +: 20];
+  endfunction
   wire [6:0]  it_corr_line;
   wire [9:0]  it_dop_idx;
   assign it_rd_addr_o = {bank_i, side_q, it_dop_idx[9:5], bank_i, side_q, it_dop_idx[4:0]};
@@ -263,7 +261,7 @@ module cc_tri_decide #(
     .bound_rel_i      (it_err[15:8]),
     .bound_side_exp_i (sexp_i[8 * {bank_i, side_q} +: 8]),
     .corr_line_o      (it_corr_line),
-    .corr_data_i      ({12'd0, corr[it_corr_line]}),
+    .corr_data_i      ({12'd0, corr_line(it_corr_line)}),
     .dop_idx_o        (it_dop_idx),
     .dop_data_i       (it_rd_data_i)
   );
@@ -289,7 +287,7 @@ module cc_tri_decide #(
         .bound_rel_i      (itb_err[15:8]),
         .bound_side_exp_i (sexp_i[8 * {bank_i, 1'b1} +: 8]),
         .corr_line_o      (itb_corr_line),
-        .corr_data_i      ({12'd0, corr[itb_corr_line]}),
+        .corr_data_i      ({12'd0, corr_line(itb_corr_line)}),
         .dop_idx_o        (itb_dop_idx),
         .dop_data_i       (itb_rd_data_i)
       );

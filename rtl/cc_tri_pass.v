@@ -70,13 +70,15 @@ module cc_tri_pass #(
     bank_next = (b == Banks[BankW-1:0] - 1'b1) ? {BankW{1'b0}} : b + 1'b1;
   endfunction
 
-  wire [19:0] corr [0:65];
+  // Line l of the correspondence file, read where it is used (a simulator evaluates only
+  // the lines read, not an unpacked copy of the whole file every cycle).
+  function automatic [19:0] corr_line(input [6:0] l);
+    corr_line = corr_i[20*l +: 20];
+  endfunction
+  function automatic [4:0] corr_dst(input [6:0] l);   // its destination field
+    corr_dst = corr_i[20*l + 15 +: 5];
+  endfunction
   genvar g;
-  generate
-    for (g = 0; g < 66; g = g + 1) begin : g_corr
-      assign corr[g] = corr_i[20*g +: 20];
-    end
-  endgenerate
 
   reg  [31:0] dopreg_q [0:Regs*2*Banks-1];   // {bank, side, register}
   reg  [31:0] triout_q [0:35];               // side s, pass p (0 frame, 1 leaf matrix) at 18s + 9p
@@ -99,7 +101,7 @@ module cc_tri_pass #(
     for (g = 0; g < 2; g = g + 1) begin : g_side
       wire        leaf  = pass_q[g][0];
       wire [3:0]  coord = k_q[g] % 4'd3;
-      wire [19:0] line  = corr[pass_line({leaf, g[0]}) + {3'd0, k_q[g]}];
+      wire [19:0] line  = corr_line(pass_line({leaf, g[0]}) + {3'd0, k_q[g]});
       // A leaf-matrix operand the frame pass writes (its last output with that destination).
       reg  [2:0] fw_hit;
       reg  [3:0] fw_o [0:2];
@@ -109,7 +111,7 @@ module cc_tri_pass #(
           fw_hit[ff] = 1'b0;
           fw_o[ff] = 4'd0;
           for (fo = 0; fo < 9; fo = fo + 1) begin
-            if (corr[(g == 0 ? 24 : 33) + fo][19:15] == line[5*ff +: 5]) begin
+            if (corr_dst((g == 0 ? 7'd24 : 7'd33) + fo[6:0]) == line[5*ff +: 5]) begin
               fw_hit[ff] = 1'b1;
               fw_o[ff] = fo[3:0];
             end
@@ -249,7 +251,7 @@ module cc_tri_pass #(
       if (out_i[w]) triout_q[18 * w + 9 * rpass_q[w][0] + {28'd0, rk_q[w]}] <= result_i[32*w +: 32];
       if (wb_q[w]) begin
         for (x = 0; x < 9; x = x + 1)
-          dopreg_q[{wb_bank_q[w], w[0], corr[pass_line({wb_leaf_q[w], w[0]}) + x[6:0]][19:15]}] <= triout_q[18 * w + 9 * wb_leaf_q[w] + x];
+          dopreg_q[{wb_bank_q[w], w[0], corr_dst(pass_line({wb_leaf_q[w], w[0]}) + x[6:0])}] <= triout_q[18 * w + 9 * wb_leaf_q[w] + x];
         if (wb_leaf_q[w]) sexp_q[{wb_bank_q[w], w[0]}] <= leaf_exp[w];
       end
     end

@@ -48,20 +48,29 @@ module cc_wait_frames #(
       len_q[frame]  <= len_i;
     end
 
-  // The topmost waiting frame: the highest index set.
-  integer f;
-  always @(*) begin
-    any_o = 1'b0;
-    pair_o = 32'd0;
-    base_o = 32'd0;
-    len_o = 32'd0;
-    for (f = 0; f < StackFrames; f = f + 1)
-      if (wait_q[f]) begin
-        any_o = 1'b1;
-        pair_o = pair_q[f];
-        base_o = base_q[f];
-        len_o = len_q[f];
+  // The topmost waiting frame: the highest index set, found by halving (is a bit set in the
+  // upper half of what is left?), then its words read at that index. A simulator evaluates
+  // this every cycle: a search of FrameIdxW steps instead of a scan of every frame, and in
+  // gates a log-depth encoder and one read mux instead of a chain of StackFrames muxes.
+  localparam integer Span = 1 << FrameIdxW;           // StackFrames rounded up to a power of 2
+  function automatic [FrameIdxW-1:0] topmost(input [StackFrames-1:0] w);
+    reg [Span-1:0] left;                              // the bits still in question, at the bottom
+    integer lvl;
+    begin
+      left = {{(Span - StackFrames){1'b0}}, w};
+      topmost = {FrameIdxW{1'b0}};
+      for (lvl = FrameIdxW - 1; lvl >= 0; lvl = lvl - 1) begin
+        topmost[lvl] = (left >> (1 << lvl)) != {Span{1'b0}};
+        left = topmost[lvl] ? left >> (1 << lvl) : left & ({Span{1'b1}} >> (Span - (1 << lvl)));
       end
+    end
+  endfunction
+  wire [FrameIdxW-1:0] top = topmost(wait_q);
+  always @(*) begin
+    any_o  = wait_q != {StackFrames{1'b0}};
+    pair_o = any_o ? pair_q[top] : 32'd0;
+    base_o = any_o ? base_q[top] : 32'd0;
+    len_o  = any_o ? len_q[top] : 32'd0;
   end
   wire unused_ok = &{1'b0, depth_i[31:FrameIdxW]};
 endmodule

@@ -18,6 +18,7 @@ PACKAGES=(
   gnuplot-nox                           # plots
   ccache                                # shared object cache across build trees
   gcovr                                 # make coverage's C++ report (docs/coverage.md)
+  linux-perf valgrind                   # scripts/rtl_profile.sh, scripts/rtl_instructions.sh (docs/rtl_simulation.md)
   slurm-wlm munge                       # job arrays: scripts/slurm_local.sh's one-node cluster (docs/cluster.md)
 )
 missing=()

@@ -26,7 +26,7 @@ cpu=${CC_BENCH_CPU:-$(taskset -pc $$ | sed 's/.*: *//; s/[-,].*//')}
 taskset -c "$cpu" perf record -q -o "$data" "$build/bin/collide" --a "$build/meshes/$qa.off" --b "$build/meshes/$qb.off" \
   --normalize --offset "$qoff" 0 0 --backend rtl --mode all --no-sw -q > /dev/null 2>&1
 echo "== $qa vs $qb, offset $qoff, mode all, cpu $cpu: share of samples by function (top 25)"
-perf report -i "$data" --no-children --sort symbol 2> /dev/null | grep -v '^#' | grep -E '^ +[0-9.]+%' | sort -rn | head -25 |
+perf report -i "$data" --no-children --sort symbol 2> /dev/null | grep -v '^#' | grep -E '^ +[0-9.]+%' | sort -rn | sed -n 1,25p |
   sed -E 's/ +$//' | cut -c1-130
 echo "== by part: the Verilated chip (Vcc_chip_*), the board and host models (cc::sim::), the rest (set-up, driver, libraries, kernel)"
 perf report -i "$data" --no-children --sort symbol 2> /dev/null | grep -v '^#' | grep -E '^ +[0-9.]+%' |
