@@ -90,6 +90,7 @@ module cc_tri_engines #(
   function automatic [EngW-1:0] eng_next(input [EngW-1:0] e);
     eng_next = (e == Engines[EngW-1:0] - 1'b1) ? {EngW{1'b0}} : e + 1'b1;
   endfunction
+  localparam [Engines-1:0] EngOne = 1;        // engine 0's bit
   function automatic [31:0] sat_inc(input [31:0] v);
     sat_inc = (v == 32'hFFFF_FFFF) ? v : v + 32'd1;
   endfunction
@@ -152,7 +153,7 @@ module cc_tri_engines #(
         .rst_ni          (rst_ni),
         .forget_i        (forget_i),
         .turn_i          (turn_q == ge[EngW-1:0]),
-        .flush_i         ((stops & ~(Engines'(1) << ge)) != {Engines{1'b0}}),
+        .flush_i         ((stops & ~(EngOne << ge)) != {Engines{1'b0}}),
         .room_o          (room[ge]),
         .push_i          (push_i && push_q == ge[EngW-1:0]),
         .push_rec_a_i    (push_rec_a_i),
@@ -271,7 +272,7 @@ module cc_tri_engines #(
     res_e = {EngW{1'b0}};
     queued_sum = 32'd0;
     for (i = 0; i < Engines; i = i + 1) begin
-      if (res_valid[i]) res_e = EngW'(i);
+      if (res_valid[i]) res_e = i[EngW-1:0];
       queued_sum = queued_sum + queued[32*i +: 32];
     end
   end
@@ -311,11 +312,11 @@ module cc_tri_engines #(
   // Tests end in the order they were handed over; one result write at a time.
   always @(posedge clk_i) begin
     if (rst_ni) begin
-      assert (((ends | stops | leaf_load) & ~(Engines'(1) << turn_q)) == {Engines{1'b0}})
+      assert (((ends | stops | leaf_load) & ~(EngOne << turn_q)) == {Engines{1'b0}})
         else $error("cc_tri_engines: a test ended out of turn (ends %b, stops %b; turn: engine %0d)", ends, stops, turn_q);
       assert ((res_valid & (res_valid - 1'b1)) == {Engines{1'b0}})
         else $error("cc_tri_engines: two engines write results at once (%b)", res_valid);
-      assert (res_valid == {Engines{1'b0}} || res_valid == Engines'(Engines'(1) << turn_q))
+      assert (res_valid == {Engines{1'b0}} || res_valid == (EngOne << turn_q))
         else $error("cc_tri_engines: a result written out of turn");
       assert (!(push_i && !room_o)) else $error("cc_tri_engines: a test handed over without room");
     end

@@ -122,21 +122,25 @@ TEST(ChipCosim, ModernQueuedRealMeshes) { sweepRealMeshes("modern_queued", 13.0)
 // and that pair's request: the next query must start its own root list (it hung once).
 // bunny00 against itself at 12 rotations about (1,1,1), as `cc_sweep --poses 12`; the
 // watchdog turns a hang into an error.
-TEST(ChipCosim, QueuedFirstHitsOneAfterTheOther) {
+namespace {
+void firstHitsOneAfterTheOther(const std::string& config) {
   const std::string bunny = std::string(CC_MESH_DIR) + "/bunny00.off";
   if (!std::filesystem::exists(bunny)) GTEST_SKIP() << "run 'make meshes'";
   cc::Mesh a = cc::loadMesh(bunny);
   cc::normalizeMesh(a);
   const Pair p = makePair(a, a);
   ::setenv("CC_WATCHDOG", "20000000", 1);
-  Rig rig(p, 1u << 20, "queued");
+  Rig rig(p, 1u << 20, config);
   ::unsetenv("CC_WATCHDOG");
   // Not the identity: two coincident copies make every pair coplanar, so uncertain, and a
   // first-mode query then runs to its end (tests/chip/test_exact_scenes.cpp has such scenes).
   for (int i = 0; i < 12; ++i)
     rig.compare(cc::poseFromAxisAngle({1, 1, 1}, 30.0 * i + 15, {0, 0, 0}), cc::QueryMode::First,
-                "bunny00 queued deg " + std::to_string(30 * i + 15));
+                "bunny00 " + config + " deg " + std::to_string(30 * i + 15));
 }
+}  // namespace
+
+TEST(ChipCosim, QueuedFirstHitsOneAfterTheOther) { firstHitsOneAfterTheOther("queued"); }
 
 namespace {
 // Errors on a queued chip: one raised by a test (result overflow: the counters go back
@@ -546,17 +550,7 @@ TEST(ChipCosim, ParallelEnginesResultsOverTriangleRecords) {
 // of the others, and the next query must start clean.
 TEST(ChipCosim, ParallelEnginesFirstHitsOneAfterTheOther) {
   CC_NEED_CHIP(kParallel);
-  const std::string bunny = std::string(CC_MESH_DIR) + "/bunny00.off";
-  if (!std::filesystem::exists(bunny)) GTEST_SKIP() << "run 'make meshes'";
-  cc::Mesh a = cc::loadMesh(bunny);
-  cc::normalizeMesh(a);
-  const Pair p = makePair(a, a);
-  ::setenv("CC_WATCHDOG", "20000000", 1);
-  Rig rig(p, 1u << 20, kParallel);
-  ::unsetenv("CC_WATCHDOG");
-  for (int i = 0; i < 12; ++i)
-    rig.compare(cc::poseFromAxisAngle({1, 1, 1}, 30.0 * i + 15, {0, 0, 0}), cc::QueryMode::First,
-                std::string("bunny00 ") + kParallel + " deg " + std::to_string(30 * i + 15));
+  firstHitsOneAfterTheOther(kParallel);
 }
 
 // The TLM model times one engine only and says so.
