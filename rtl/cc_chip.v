@@ -24,6 +24,7 @@ module cc_chip #(
   parameter integer SramAddrW      = 20,
   parameter integer FetchAhead     = 4,     // aligned pairs read ahead (cc_core)
   parameter integer TriQueue       = 0,     // triangle tests the controller may run ahead (cc_core)
+  parameter integer TriEngines     = 1,     // triangle-test engines (cc_core, with TriQueue > 0)
   parameter integer TransformLanes = 2,     // DOTADD units the look-ahead transforms on (cc_core)
   parameter integer ListFollow     = 1,     // the fetch unit reads ahead into the next list (cc_core)
   parameter integer ResumeAhead    = 1,     // the look-ahead engine fetches the resumed pair (cc_core)
@@ -221,6 +222,7 @@ module cc_chip #(
     .SramAddrW      (SramAddrW),
     .FetchAhead     (FetchAhead),
     .TriQueue       (TriQueue),
+    .TriEngines     (TriEngines),
     .TransformLanes (TransformLanes),
     .ListFollow     (ListFollow),
     .ResumeAhead    (ResumeAhead)

@@ -9,7 +9,7 @@
 //                  v                   v
 //   [cc_controller] ----------> [cc_dop_datapath: DOTADD units --> transformed DOPs --> comparators]
 //     |    |    |  \                ^           ^                                        |
-//     |    |    |   +--tests--> [cc_tri_engine: records, passes, IT-units, results]       |
+//     |    |    |   +--tests--> [cc_tri_engines: records, passes, IT-units, results]      |
 //     |    |    +--> [cc_lookahead: next tumbled pair, fetched and transformed]            |
 //     |    +--> [cc_stack_engine: lists, frames, fetch unit] <--> stack SRAM               |
 //     +<------------------------------------------------- overlap ------------------------+
@@ -33,6 +33,10 @@ module cc_core #(
   // controller waits for each test (the paper's order of work); N > 0: it hands a test
   // to the engine and goes on with the traversal while up to N more wait in a queue.
   parameter integer TriQueue       = 0,
+  // Triangle-test engines (cc_tri_engines), the tests handed to them in turn and ended in
+  // the same turn (meaningful with TriQueue > 0): engine 0 on the datapath's two DOTADD
+  // units, each other one on two of its own.
+  parameter integer TriEngines     = 1,
   // DOTADD units a tumbled pair is transformed on (look-ahead engine and controller). 2:
   // node 0 on the shared unit and node 1 on the pass unit (side B's), in the cycles side
   // B's passes leave; 1: the shared unit, node 0 then node 1 (the paper's one transform
@@ -101,8 +105,9 @@ module cc_core #(
   localparam integer SnapW      = 7 * 32;       // counters TUMBLED .. MAX_LIST_LENGTH
   // Where the beats of an SDRAM read go (cc_core_mem_port): the fetch unit, a bank of the
   // tumbled-pair buffer, the vertex buffer (the controller's leaf record, CTRL.LEAF_VERTEX)
-  // or a triangle record entry ({1, entry, side}, cc_tri_engine).
-  localparam integer DestW = $clog2(RecEntries) + 2;
+  // or a triangle record entry ({1, engine, entry, side}, cc_tri_engines; no engine bits
+  // with one engine).
+  localparam integer DestW = $clog2(RecEntries) + 2 + (TriEngines > 1 ? $clog2(TriEngines) : 0);
   localparam [DestW-1:0] D_PAIR = 0, D_VERTS = 1, D_TBUF0 = 2, D_TBUF1 = 3;
   function automatic [DestW-1:0] tbuf_dest(input bank);
     tbuf_dest = {{(DestW - 2){1'b0}}, 1'b1, bank};
@@ -202,8 +207,8 @@ module cc_core #(
   wire         dest_empty;                        // no read in flight
   // Reads in flight: the fetch unit's FetchAhead pairs, the two tumbled pairs (controller,
   // look-ahead engine) and the records: only into entries a test still needs, two (the
-  // load stage's test) without read-ahead.
-  localparam integer RecReads = TriQueue > 0 ? 2 * RecEntries : 2;
+  // load stage's test) without read-ahead; per engine.
+  localparam integer RecReads = (TriQueue > 0 ? 2 * RecEntries : 2) * TriEngines;
   cc_core_mem_port #(
     .DestW     (DestW),
     .DestDepth (FetchAhead + 2 + RecReads)
@@ -550,7 +555,7 @@ module cc_core #(
   );
 
   // -------------------------------------------------------------------------------------
-  // The triangle-test engine: record reads, passes on both DOTADD units, IT-units, results
+  // The triangle-test engines: record reads, passes on DOTADD units, IT-units, results
   // -------------------------------------------------------------------------------------
   wire [5:0]        eng_q /* verilator public_flat_rd */;    // its decide stage (board's profile)
   wire [2:0]        ld_trace /* verilator public_flat_rd */; // its load stage
@@ -558,8 +563,10 @@ module cc_core #(
   wire              rec_b_pending;
   wire [6*4*32-1:0] frames;                  // matrix lines 24..29: [R | t], [R^-1 | -R^-1 t]
   assign frames = {matrix_flat[32 * 4 * MAT_B_TO_A +: 3*4*32], matrix_flat[32 * 4 * MAT_A_TO_B +: 3*4*32]};
-  cc_tri_engine #(
+  cc_tri_engines #(
+    .Engines        (TriEngines),
     .TriQueue       (TriQueue),
+    .DotaddStages   (DotaddStages),
     .ItMulStages    (ItMulStages),
     .ItAddStages    (ItAddStages),
     .BoardBytesLog2 (BoardBytesLog2),

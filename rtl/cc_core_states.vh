@@ -40,6 +40,7 @@ localparam [5:0]
   E_TRI_B = 6'd42,
   E_RESULT = 6'd45,
   E_IT = 6'd46,
+  E_TURN = 6'd47,
   E_RESULT_WAIT = 6'd52,
   E_TRI_REQB = 6'd55;
 // triangle-test engine, load stage (ld_trace)

@@ -6,6 +6,7 @@
 //   E_IDLE --take--> E_TRI_A --A's passes written--> E_IT --A misses--> E_TRI_B / E_IT (B)
 //                                                    |  \--hit / uncertain--> E_RESULT --> E_RESULT_WAIT
 //                                                    +--B misses--> E_IDLE
+//                                                    +--answered before its turn--> E_TURN
 //
 // Side B goes in the very cycle side A's miss comes back if its passes are written by
 // then. A hit's test clears the IT-unit's HIT flag (micro-op CLEAR in E_RESULT), so it is
@@ -25,6 +26,13 @@
 // How the test ends: without stopping the query (a miss; a result written in mode all;
 // an uncertain result in either mode) or stopping it (a first-mode hit written; a result
 // that does not fit: ResultOverflow, or points outside the board: BadPointer).
+//
+// Several engines (cc_tri_engines) end their tests in the golden model's order: a test
+// answers (ends, or goes on to its result) only on its turn (turn_i: every test before it
+// has ended); an answer that comes earlier waits in E_TURN (side B's unit's answer waits
+// in E_TRI_B). The query's result count is the wrapper's (result_count_i), counted by
+// this stage's counted_o. A test flushed because one ahead of it stopped the query
+// (flush_i) ends at once, unwritten and uncounted, its IT-units aborted.
 // =======================================================================================
 module cc_tri_decide #(
   parameter integer ItPerSide      = 0,
@@ -36,7 +44,8 @@ module cc_tri_decide #(
 ) (
   input  wire                 clk_i,
   input  wire                 rst_ni,
-  input  wire                 clear_i,          // a query starts: result count and UNCERTAIN to 0
+  input  wire                 turn_i,           // every test before this one has ended
+  input  wire                 flush_i,          // a test before it stopped the query: drop it
   // the test taken (cc_tri_engine) and its records: per side {err_exp, id, M[12]} at 448 s
   input  wire                 take_i,
   input  wire [BankW-1:0]     bank_i,
@@ -60,16 +69,17 @@ module cc_tri_decide #(
   output reg  [255:0]         res_wdata_o,
   output reg  [31:0]          res_wstrb_o,
   input  wire                 res_accept_i,
-  // the test's end, the query's result count
+  // the test's end; the query's result count and the counting of this test's result
+  input  wire [31:0]          result_count_i,
+  output wire                 counted_o,        // a result written: count it ...
+  output wire                 counted_unc_o,    // ... as an uncertain pair
   output wire [5:0]           state_o,
   output wire                 end_o,            // the test ends, the query goes on
   output wire                 stop_o,           // the test ends the query
   output wire                 err_stop_o,       // ... with an error (err_o)
   output wire [3:0]           err_o,
   output wire                 leaf_m_load_o,    // matrix lines 30..32 take leaf_m_o
-  output wire [12*32-1:0]     leaf_m_o,
-  output wire [31:0]          result_count_o,
-  output wire [31:0]          cnt_uncertain_o
+  output wire [12*32-1:0]     leaf_m_o
 );
 /* verilator lint_off UNUSEDPARAM */   // a unit uses the constants of its part
 `include "cc_regmap.vh"
@@ -87,9 +97,6 @@ module cc_tri_decide #(
   function automatic [31:0] rec_word(input integer side, input integer w);
     rec_word = rec_i[448 * side + 32 * w +: 32];
   endfunction
-  function automatic [31:0] sat_inc(input [31:0] v);
-    sat_inc = (v == 32'hFFFF_FFFF) ? v : v + 32'd1;
-  endfunction
   function automatic [9:0] bound_abs(input [7:0] query, input [7:0] err);
     bound_abs = {{2{query[7]}}, query} + {{2{err[7]}}, err};
   endfunction
@@ -98,8 +105,8 @@ module cc_tri_decide #(
   reg         side_q, side_d;                // the side the IT-unit decides (u_it)
   reg  [1:0]  b_st_q, b_st_d;                // side B's IT-unit (ItPerSide)
   reg         unc_q, unc_d;                  // the result is an uncertain pair
+  reg         res_q, res_d;                  // E_TURN: the answer makes the pair a result
   reg         b_hit_q, b_hit_d, b_unc_q, b_unc_d;
-  reg  [31:0] count_q, count_d, cnt_unc_q, cnt_unc_d;
   reg         res_valid_d;
   reg  [31:0] res_addr_d, res_wstrb_d;
   reg  [255:0] res_wdata_d;
@@ -108,28 +115,34 @@ module cc_tri_decide #(
   wire        it_uop_ready, it_rsp_valid, it_hit, it_unc;
   wire        itb_uop_ready, itb_rsp_valid, itb_hit, itb_unc;
   wire        it_a_missed  = eng_q == E_IT && it_rsp_valid && !it_hit && !side_q;
-  wire        it_side_go   = it_uop_ready && ((eng_q == E_TRI_A && done[0]) ||
+  wire        it_answer    = eng_q == E_IT && it_rsp_valid && !it_a_missed;   // the test's answer
+  wire        it_side_go   = !flush_i && it_uop_ready && ((eng_q == E_TRI_A && done[0]) ||
                                               (ItPerSide == 0 && eng_q == E_TRI_B && done[1]));
-  wire        it_uop_valid = it_side_go || (ItPerSide == 0 && it_a_missed && done[1]) || eng_q == E_RESULT;
-  wire        itb_start    = ItPerSide != 0 && b_st_q == B_IDLE && done[1] && itb_uop_ready &&
+  wire        it_uop_valid = it_side_go || (ItPerSide == 0 && it_a_missed && done[1] && !flush_i) ||
+                             eng_q == E_RESULT;
+  wire        itb_start    = ItPerSide != 0 && !flush_i && b_st_q == B_IDLE && done[1] && itb_uop_ready &&
                              (eng_q == E_TRI_A || eng_q == E_IT || eng_q == E_TRI_B);
-  wire        itb_abort    = ItPerSide != 0 && eng_q == E_RESULT;
-  wire        b_answer     = ItPerSide != 0 && eng_q == E_TRI_B && b_st_q == B_DONE;   // side B's answer ends the test
+  wire        itb_abort    = ItPerSide != 0 && (eng_q == E_RESULT || flush_i);
+  wire        b_answer     = ItPerSide != 0 && eng_q == E_TRI_B && b_st_q == B_DONE && turn_i;   // side B's answer ends the test
+  wire        turn_answer  = eng_q == E_TURN && turn_i;                        // a held answer's turn
   wire        m_side       = !side_q;        // the side whose M u_it's side used
   wire [31:0] it_err       = m_side ? rec_word(1, 13) : rec_word(0, 13);
   wire [31:0] itb_err      = rec_word(0, 13);                  // side B uses A's M
-  wire [31:0] result_addr  = result_base_i + (count_q << 3);
-  wire        result_ok    = count_q < result_cap_i && !bad_ptr(result_addr, RESULT_BYTES, RESULT_BYTES);
+  wire [31:0] result_addr  = result_base_i + (result_count_i << 3);
+  wire        result_ok    = result_count_i < result_cap_i && !bad_ptr(result_addr, RESULT_BYTES, RESULT_BYTES);
   wire        it_b_unc     = it_unc || b_unc_q;   // either unit's UNC (b_unc_q is 0 without ItPerSide)
 
-  assign leaf_m_load_o = (eng_q == E_IT && it_rsp_valid && !it_a_missed) || b_answer;
+  assign leaf_m_load_o = (it_answer && turn_i) || b_answer || turn_answer;
   assign leaf_m_o      = m_side ? rec_i[448 +: 384] : rec_i[0 +: 384];
-  assign end_o      = (eng_q == E_IT && it_rsp_valid && !it_a_missed && !it_hit && !it_unc) ||
+  assign end_o      = (it_answer && turn_i && !it_hit && !it_unc) ||
                       (b_answer && !b_hit_q && !it_b_unc) ||
+                      (turn_answer && !res_q) ||
                       (eng_q == E_RESULT_WAIT && res_accept_i && (!mode_first_i || unc_q));
   assign err_stop_o = eng_q == E_RESULT && !result_ok;
   assign stop_o     = err_stop_o || (eng_q == E_RESULT_WAIT && res_accept_i && mode_first_i && !unc_q);
-  assign err_o      = (count_q >= result_cap_i) ? ERR_RESULT_OVERFLOW : ERR_BAD_POINTER;
+  assign err_o      = (result_count_i >= result_cap_i) ? ERR_RESULT_OVERFLOW : ERR_BAD_POINTER;
+  assign counted_o     = eng_q == E_RESULT_WAIT && res_accept_i;
+  assign counted_unc_o = counted_o && unc_q;
 
   // ---- side B's IT-unit: started for the test's side B, answered, aborted with the
   //      test's result (running or done) ----
@@ -150,16 +163,11 @@ module cc_tri_decide #(
     eng_d = eng_q;
     side_d = side_q;
     unc_d = unc_q;
-    count_d = count_q;
-    cnt_unc_d = cnt_unc_q;
+    res_d = res_q;
     res_valid_d = res_valid_o && !res_accept_i;
     res_addr_d = res_addr_o;
     res_wdata_d = res_wdata_o;
     res_wstrb_d = res_wstrb_o;
-    if (clear_i) begin
-      count_d = 32'd0;
-      cnt_unc_d = 32'd0;
-    end
     if (take_i) begin
       side_d = 1'b0;
       eng_d = E_TRI_A;
@@ -174,14 +182,17 @@ module cc_tri_decide #(
                end
       // The IT-unit works through the side's edges (cc_it_unit, micro-op TRI). Unless
       // side A hits, side B follows: at once (it_uop_valid) or once its passes are
-      // written. A hit makes the pair a result, so does an undecided edge of either side.
+      // written. A hit makes the pair a result, so does an undecided edge of either side;
+      // an answer before the test's turn waits in E_TURN.
       E_IT: if (it_a_missed) begin
               side_d = 1'b1;
               eng_d = (done[1] && ItPerSide == 0) ? E_IT : E_TRI_B;
             end else if (it_rsp_valid) begin
-              eng_d = (it_hit || it_unc) ? E_RESULT : E_IDLE;
+              eng_d = !turn_i ? E_TURN : (it_hit || it_unc) ? E_RESULT : E_IDLE;
               unc_d = !it_hit;
+              res_d = it_hit || it_unc;
             end
+      E_TURN: if (turn_i) eng_d = res_q ? E_RESULT : E_IDLE;
       // The IT-unit clears HIT (it_uop_valid); the pair is written as a result: (A's id,
       // B's id with the UNCERTAIN flag) at every 8-byte slot of the beat.
       E_RESULT: if (result_ok) begin
@@ -193,13 +204,10 @@ module cc_tri_decide #(
                 end else begin
                   eng_d = E_IDLE;                                 // the query stops (stop_o)
                 end
-      E_RESULT_WAIT: if (res_accept_i) begin                   // posted: the write goes on alone
-                       count_d = count_q + 32'd1;
-                       if (unc_q) cnt_unc_d = sat_inc(cnt_unc_q);
-                       eng_d = E_IDLE;
-                     end
+      E_RESULT_WAIT: if (res_accept_i) eng_d = E_IDLE;        // posted: the write goes on alone (counted_o)
       default: ;
     endcase
+    if (flush_i) eng_d = E_IDLE;
   end
 
   always @(posedge clk_i or negedge rst_ni) begin
@@ -210,8 +218,6 @@ module cc_tri_decide #(
       b_unc_q <= 1'b0;
       unc_q <= 1'b0;
       res_valid_o <= 1'b0;
-      count_q <= 32'd0;
-      cnt_unc_q <= 32'd0;
     end else begin
       eng_q <= eng_d;
       b_st_q <= b_st_d;
@@ -219,21 +225,18 @@ module cc_tri_decide #(
       b_unc_q <= b_unc_d;
       unc_q <= unc_d;
       res_valid_o <= res_valid_d;
-      count_q <= count_d;
-      cnt_unc_q <= cnt_unc_d;
     end
   end
   // Loaded before they are looked at (take_i, E_RESULT): no reset needed.
   always @(posedge clk_i) begin
     side_q <= side_d;
+    res_q <= res_d;
     res_addr_o <= res_addr_d;
     res_wdata_o <= res_wdata_d;
     res_wstrb_o <= res_wstrb_d;
   end
 
   assign state_o         = eng_q;
-  assign result_count_o  = count_q;
-  assign cnt_uncertain_o = cnt_unc_q;
 
   // ---- the IT-units ----
   // Line l of the correspondence file, read where it is used (a simulator evaluates only
@@ -253,7 +256,7 @@ module cc_tri_decide #(
     .uop_valid_i      (it_uop_valid),
     .uop_ready_o      (it_uop_ready),
     .uop_i            (eng_q == E_RESULT ? ItClear : ItTri),
-    .abort_i          (1'b0),
+    .abort_i          (flush_i),
     .rsp_valid_o      (it_rsp_valid),
     .hit_o            (it_hit),
     .unc_o            (it_unc),

@@ -25,6 +25,12 @@
 // of the tests before it. A record in the result area is never reused, and its test reads
 // it only after every test before it has ended (its result written). A new query forgets
 // all (forget_i).
+//
+// Several engines (cc_tri_engines) run the tests in turn and end them in order: turn_i says
+// that every test before the oldest one this engine holds has ended (the decide stage
+// answers only then; a result-area record is read only then), flush_i that a test ahead
+// stopped the query (this engine's tests are dropped as its own stop drops the queue).
+// The result count is the wrapper's (result_count_i; counted_o counts).
 // =======================================================================================
 module cc_tri_engine #(
   parameter integer TriQueue       = 0,
@@ -48,8 +54,9 @@ module cc_tri_engine #(
 ) (
   input  wire                 clk_i,
   input  wire                 rst_ni,
-  input  wire                 clear_i,          // a query starts (its status is cleared)
-  input  wire                 forget_i,         // its records may have changed (S_INIT)
+  input  wire                 forget_i,         // a query's records may have changed (S_INIT)
+  input  wire                 turn_i,           // every test before this engine's oldest has ended
+  input  wire                 flush_i,          // a test in another engine stopped the query
   // the controller's test: tumbled record A, aligned record B, the counters with it counted
   output wire                 room_o,           // a test may be handed over
   input  wire                 push_i,
@@ -64,8 +71,9 @@ module cc_tri_engine #(
   output wire                 err_stop_o,       // ... with an error (err_o)
   output wire [3:0]           err_o,
   output wire [SnapW-1:0]     snap_o,           // the counters as they were at that test
-  output wire [31:0]          result_count_o,
-  output wire [31:0]          cnt_uncertain_o,
+  input  wire [31:0]          result_count_i,   // the query's results so far
+  output wire                 counted_o,        // a result written: count it ...
+  output wire                 counted_unc_o,    // ... as an uncertain pair
   // the query's configuration and register files
   input  wire                 mode_first_i,
   input  wire [31:0]          result_base_i,
@@ -114,8 +122,8 @@ module cc_tri_engine #(
   localparam [4:0] MWord   = TRI_MATRIX[6:2];    // its first M word
   localparam [4:0] VertWord = TRI_VERTS[6:2];    // its first vertex word
 
-  function automatic [BankW-1:0] bank_next(input [BankW-1:0] b);
-    bank_next = (b == Banks[BankW-1:0] - 1'b1) ? {BankW{1'b0}} : b + 1'b1;
+  function automatic [BankW-1:0] bank_after(input [BankW-1:0] b);
+    bank_after = (b == Banks[BankW-1:0] - 1'b1) ? {BankW{1'b0}} : b + 1'b1;
   endfunction
   function automatic [DestW-1:0] rec_dest(input [EntW-1:0] entry, input side);
     rec_dest = {1'b1, entry, side};
@@ -159,7 +167,7 @@ module cc_tri_engine #(
   assign ld_rec[0] = tq_empty ? push_rec_a_i : tq_rec_a[tq_head_q];
   assign ld_rec[1] = tq_empty ? push_rec_b_i : tq_rec_b[tq_head_q];
   wire [SnapW-1:0] ld_snap = tq_empty ? push_snap_i : tq_snap[tq_head_q];
-  wire [BankW-1:0] ld_bank_new = bank_next(ld_bank_q);
+  wire [BankW-1:0] ld_bank_new = bank_after(ld_bank_q);
   wire [TqW:0]     ra_sum  = {1'b0, tq_head_q} + ra_n_q;
   wire [TqW-1:0]   ra_slot = ra_sum >= TqDepth[TqW:0] ? ra_sum[TqW-1:0] - TqDepth[TqW-1:0] : ra_sum[TqW-1:0];
   wire             ra_cand = TriQueue > 0 && ra_n_q < tq_count_q;
@@ -220,11 +228,12 @@ module cc_tri_engine #(
   // and the record request port is free for the records it reads. The decide stage takes
   // the oldest waiting test, or the load stage's new one in the same cycle.
   // A test with a record in the result area starts only when every test before it has
-  // ended: the decide stage idle and no loaded test waiting for it.
+  // ended: the decide stage idle, no loaded test waiting for it, and the other engines'
+  // tests before it ended (turn_i). A flushed engine starts nothing.
   wire ld_start = (!tq_empty || push_i) && pass_issued && !wt_q && (Banks > 2 || !ld_wait_q) &&
-                  (ld_in_results == 2'b00 || (eng_state == E_IDLE && !ld_wait_q)) &&
-                  !(ld_read != 2'b00 && rec_valid_q);
-  wire eng_take = eng_state == E_IDLE && (wt_q || ld_wait_q || ld_start);
+                  (ld_in_results == 2'b00 || (eng_state == E_IDLE && !ld_wait_q && turn_i)) &&
+                  !(ld_read != 2'b00 && rec_valid_q) && !flush_i;
+  wire eng_take = eng_state == E_IDLE && (wt_q || ld_wait_q || ld_start) && !flush_i;
   // The read-ahead takes the next queued test when its records are outside the result
   // area, each side has an entry for it, and the record request port is free for the
   // records it reads (not while the load stage takes a test; a test that stops the query
@@ -330,8 +339,9 @@ module cc_tri_engine #(
         eng_bank_d = ld_bank_new; eng_ent_d = ld_sel; eng_snap_d = ld_snap;
       end
     end
-    // A test that ends the query: the tests queued behind it never run.
-    if (stop) begin
+    // A test that ends the query: the tests queued behind it never run (nor, with several
+    // engines, those of the other engines).
+    if (stop || flush_i) begin
       tq_head_d = {TqW{1'b0}};
       tq_tail_d = {TqW{1'b0}};
       tq_count_d = {(TqW + 1){1'b0}};
@@ -391,7 +401,7 @@ module cc_tri_engine #(
     eng_snap_q <= eng_snap_d;
   end
   // Storage: the queue's slots, the record entries' words.
-  integer b;
+  integer bw;   // a beat's word
   always @(posedge clk_i) begin
     if (push_queue) begin
       tq_rec_a[tq_tail_q] <= push_rec_a_i;
@@ -400,7 +410,7 @@ module cc_tri_engine #(
     end
     if (ra_take) tq_ent[ra_slot] <= ra_sel;
     if (rsp_valid_i && rsp_dest_i[DestW-1]) begin
-      for (b = 0; b < 8; b = b + 1) rec_q[{rsp_dest_i[DestW-2:0], rsp_beat_i, b[2:0]}] <= rsp_data_i[32*b +: 32];
+      for (bw = 0; bw < 8; bw = bw + 1) rec_q[{rsp_dest_i[DestW-2:0], rsp_beat_i, bw[2:0]}] <= rsp_data_i[32*bw +: 32];
     end
   end
 
@@ -468,7 +478,8 @@ module cc_tri_engine #(
   ) u_decide (
     .clk_i           (clk_i),
     .rst_ni          (rst_ni),
-    .clear_i         (clear_i),
+    .turn_i          (turn_i),
+    .flush_i         (flush_i),
     .take_i          (eng_take),
     .bank_i          (eng_bank_q),
     .rec_i           (eng_rec),
@@ -495,8 +506,9 @@ module cc_tri_engine #(
     .err_o           (err_o),
     .leaf_m_load_o   (leaf_m_load_o),
     .leaf_m_o        (leaf_m_o),
-    .result_count_o  (result_count_o),
-    .cnt_uncertain_o (cnt_uncertain_o)
+    .result_count_i  (result_count_i),
+    .counted_o       (counted_o),
+    .counted_unc_o   (counted_unc_o)
   );
   assign stop_o      = stop;
   assign snap_o      = eng_snap_q;

@@ -48,6 +48,7 @@ void visitFields(C& c, F&& f) {
   f("sdram_queue", c.sdram_queue);
   f("fetch_ahead", c.fetch_ahead);
   f("tri_queue", c.tri_queue);
+  f("tri_engines", c.tri_engines);
   f("transform_lanes", c.transform_lanes);
   f("list_follow", c.list_follow);
   f("resume_ahead", c.resume_ahead);
@@ -179,6 +180,9 @@ void validateConfig(const ChipConfig& c) {
   need(c.sdram_queue >= 1 && c.sdram_queue <= 256, "sdram_queue", "must be in 1..256");
   need(c.fetch_ahead >= 1 && c.fetch_ahead <= 256, "fetch_ahead", "must be in 1..256");
   need(c.tri_queue <= 64, "tri_queue", "must be in 0..64");
+  need(c.tri_engines >= 1 && c.tri_engines <= 16, "tri_engines", "must be in 1..16");
+  need(c.tri_engines == 1 || c.tri_queue > 0, "tri_engines",
+       "more than one engine needs tri_queue > 0 (the controller waits for each test without a queue)");
   need(c.transform_lanes >= 1 && c.transform_lanes <= 2, "transform_lanes", "must be 1 or 2");
   need(c.list_follow <= 1, "list_follow", "must be 0 or 1");
   need(c.resume_ahead <= 1, "resume_ahead", "must be 0 or 1");

@@ -11,6 +11,10 @@ namespace cc::tlm {
 
 CoreTiming::CoreTiming(const ChipConfig& cfg) : cfg_(cfg) {
   validateConfig(cfg_);
+  if (cfg_.tri_engines != 1) {
+    throw std::invalid_argument("configuration '" + cfg_.name + "': the TLM model times one triangle-test engine (tri_engines = 1), not " +
+                                std::to_string(cfg_.tri_engines) + "; use --backend rtl or golden (docs/tlm.md)");
+  }
   if (cfg_.tri_queue != 0) queued_ = std::make_unique<core::QueuedTriEngine>(cfg_);
 }
 

@@ -122,38 +122,42 @@ TEST(ChipCosim, ModernQueuedRealMeshes) { sweepRealMeshes("modern_queued", 13.0)
 // and that pair's request: the next query must start its own root list (it hung once).
 // bunny00 against itself at 12 rotations about (1,1,1), as `cc_sweep --poses 12`; the
 // watchdog turns a hang into an error.
-TEST(ChipCosim, QueuedFirstHitsOneAfterTheOther) {
+namespace {
+void firstHitsOneAfterTheOther(const std::string& config) {
   const std::string bunny = std::string(CC_MESH_DIR) + "/bunny00.off";
   if (!std::filesystem::exists(bunny)) GTEST_SKIP() << "run 'make meshes'";
   cc::Mesh a = cc::loadMesh(bunny);
   cc::normalizeMesh(a);
   const Pair p = makePair(a, a);
   ::setenv("CC_WATCHDOG", "20000000", 1);
-  Rig rig(p, 1u << 20, "queued");
+  Rig rig(p, 1u << 20, config);
   ::unsetenv("CC_WATCHDOG");
   // Not the identity: two coincident copies make every pair coplanar, so uncertain, and a
   // first-mode query then runs to its end (tests/chip/test_exact_scenes.cpp has such scenes).
   for (int i = 0; i < 12; ++i)
     rig.compare(cc::poseFromAxisAngle({1, 1, 1}, 30.0 * i + 15, {0, 0, 0}), cc::QueryMode::First,
-                "bunny00 queued deg " + std::to_string(30 * i + 15));
+                "bunny00 " + config + " deg " + std::to_string(30 * i + 15));
 }
+}  // namespace
 
-// Errors on the queued chip: one raised by a test (result overflow: the counters go back
+TEST(ChipCosim, QueuedFirstHitsOneAfterTheOther) { firstHitsOneAfterTheOther("queued"); }
+
+namespace {
+// Errors on a queued chip: one raised by a test (result overflow: the counters go back
 // to that test's), one raised by the traversal while tests wait (it must come after them:
 // in mode first one of them may hit and stop the query without the error).
-TEST(ChipCosim, QueuedTrianglesErrorPaths) {
-  const uint64_t seed = cc::testutil::testSeed("ChipCosim.QueuedTrianglesErrorPaths");
+void queuedErrorPaths(const std::string& config, uint64_t seed) {
   std::mt19937_64 rng(seed);
   const Pair p = makePair(cc::makeTorus(0.5f, 0.2f, 20, 10), cc::makeSphere(0.5f, 10, 14));
   const cc::Pose pose = cc::poseFromAxisAngle({1, 0, 0}, 90, {0.4, 0, 0});
   for (uint32_t capacity : {1u, 2u, 3u, 7u}) {
-    Rig rig(p, capacity, "queued");
-    rig.compare(pose, cc::QueryMode::All, "queued, result capacity " + std::to_string(capacity));
+    Rig rig(p, capacity, config);
+    rig.compare(pose, cc::QueryMode::All, config + ", result capacity " + std::to_string(capacity));
   }
   // Corrupt pointers deep in A's or B's tree: the traversal meets them with tests waiting.
   // A few random node pairs per run, one at a time (the word is put back after); the first
   // is A's root's child pointer, which every query at this pose follows.
-  Rig rig(p, 1u << 20, "queued");
+  Rig rig(p, 1u << 20, config);
   const cc::QueryResult clean = rig.g.query(rig.ga, rig.gb, pose, cc::QueryMode::All);
   ASSERT_GT(clean.counters.triangle_tests, 8u);
   std::uniform_int_distribution<uint32_t> pick(1, 20);
@@ -168,7 +172,7 @@ TEST(ChipCosim, QueuedTrianglesErrorPaths) {
     rig.gdev->writeMemory(at_g, &bad, 4);
     rig.rdev->writeMemory(at_r, &bad, 4);
     for (cc::QueryMode mode : {cc::QueryMode::All, cc::QueryMode::First}) {
-      const std::string where = "seed " + std::to_string(seed) + " queued, bad pointer at " + std::to_string(at_g) +
+      const std::string where = "seed " + std::to_string(seed) + " " + config + ", bad pointer at " + std::to_string(at_g) +
                                 (mode == cc::QueryMode::First ? " first" : " all");
       const cc::QueryResult g = rig.g.query(rig.ga, rig.gb, pose, mode);
       if (k == 0) {
@@ -179,6 +183,11 @@ TEST(ChipCosim, QueuedTrianglesErrorPaths) {
     rig.gdev->writeMemory(at_g, &good, 4);
     rig.rdev->writeMemory(at_r, &good, 4);
   }
+}
+}  // namespace
+
+TEST(ChipCosim, QueuedTrianglesErrorPaths) {
+  queuedErrorPaths("queued", cc::testutil::testSeed("ChipCosim.QueuedTrianglesErrorPaths"));
 }
 
 namespace {
@@ -536,4 +545,81 @@ TEST(ChipPci, MemoryWindowRoundTripsAndMatchesTheBoard) {
   // An image larger than pci_upload_limit goes through the back door, still checked.
   std::vector<uint32_t> big(dev.pci_upload_limit / 4 + 1, 0xA5A5A5A5u);
   EXPECT_THROW(dev.writeMemory(cc::sim::RtlBoard::kBar1Bytes - 8, big.data(), big.size() * 4), std::out_of_range);
+}
+
+// ---- several triangle-test engines (configs/modern_parallel.cfg: four engines) ----
+// The tests go to the engines in turn and end in the same turn (rtl/cc_tri_engines.v), so
+// results, their order, the status and every counter must still be the golden model's; a
+// test that stops the query must leave the later tests in the other engines unwritten and
+// uncounted. The chip is built on request only (the TLM model does not time it yet):
+// make build CMAKE_FLAGS=-DCC_EXTRA_RTL_CHIPS=modern_parallel; without it these tests skip.
+namespace {
+constexpr const char* kParallel = "modern_parallel";
+bool chipBuilt(const std::string& config) {
+  try {
+    cc::makeDevice("rtl", cc::namedConfig(config));
+    return true;
+  } catch (const std::invalid_argument&) {
+    return false;
+  }
+}
+#define CC_NEED_CHIP(config) \
+  if (!chipBuilt(config)) GTEST_SKIP() << "no '" << (config) << "' chip: make build CMAKE_FLAGS=-DCC_EXTRA_RTL_CHIPS=" << (config)
+}  // namespace
+
+TEST(ChipCosim, ParallelEnginesProceduralRandomPosesBothModes) {
+  CC_NEED_CHIP(kParallel);
+  const uint64_t seed = cc::testutil::testSeed("ChipCosim.ParallelEnginesProceduralRandomPosesBothModes");
+  std::mt19937_64 rng(seed);
+  const Pair p = makePair(cc::makeTorus(0.5f, 0.2f, 20, 10), cc::makeSphere(0.5f, 10, 14));
+  Rig rig(p, 1u << 20, kParallel);
+  std::normal_distribution<double> g;
+  std::uniform_real_distribution<double> u(-0.6, 0.6), ang(-180, 180);
+  uint64_t tests = 0;
+  for (int i = 0; i < 16; ++i) {
+    const cc::Pose pose = cc::poseFromAxisAngle({g(rng), g(rng), g(rng)}, ang(rng), {u(rng), u(rng), u(rng)});
+    for (cc::QueryMode mode : {cc::QueryMode::All, cc::QueryMode::First}) {
+      tests += rig.g.query(rig.ga, rig.gb, pose, mode).counters.triangle_tests;
+      rig.compare(pose, mode, "seed " + std::to_string(seed) + " pose " + std::to_string(i));
+    }
+  }
+  EXPECT_GT(tests, 64u) << "the poses should keep the four engines busy";
+}
+
+TEST(ChipCosim, ParallelEnginesRealMeshes) {
+  CC_NEED_CHIP(kParallel);
+  sweepRealMeshes(kParallel, 17.0);
+}
+
+TEST(ChipCosim, ParallelEnginesErrorPaths) {
+  CC_NEED_CHIP(kParallel);
+  queuedErrorPaths(kParallel, cc::testutil::testSeed("ChipCosim.ParallelEnginesErrorPaths"));
+}
+
+// Results written over the records the tests read: a result-area record's test waits for
+// every test before it, in every engine.
+TEST(ChipCosim, ParallelEnginesResultsOverTriangleRecords) {
+  CC_NEED_CHIP(kParallel);
+  const Pair torus = makePair(cc::makeTorus(0.5f, 0.2f, 20, 10), cc::makeSphere(0.5f, 10, 14));
+  resultsOverTriangleRecords(kParallel, torus, cc::poseFromAxisAngle({1, 0, 0}, 90, {0.4, 0, 0}), 1u << 20);
+  const Pair row = oneTriangleThroughARow();
+  resultsOverTriangleRecords(kParallel, row, cc::poseFromAxisAngle({0, 0, 1}, 0, {0, 0, 0}),
+                             (cc::layout::kTriBytes - kResultOverTriId) / cc::layout::kResultBytes);
+}
+
+// First-mode hits one query after the other: a hit in one engine flushes the later tests
+// of the others, and the next query must start clean.
+TEST(ChipCosim, ParallelEnginesFirstHitsOneAfterTheOther) {
+  CC_NEED_CHIP(kParallel);
+  firstHitsOneAfterTheOther(kParallel);
+}
+
+// The TLM model times one engine only and says so.
+TEST(ChipVariants, TlmRefusesSeveralEngines) {
+  try {
+    cc::makeDevice("tlm", cc::namedConfig(kParallel));
+    ADD_FAILURE() << "the TLM model accepted tri_engines = 4";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("tri_engines"), std::string::npos) << e.what();
+  }
 }

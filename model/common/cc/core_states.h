@@ -20,9 +20,11 @@
 // The triangle-test engine's decide stage, numbered in the controller's space (6 bits):
 // trace_state shows them while the controller waits in S_TRI_WAIT. E_TRI_REQB is a trace
 // name only: E_TRI_A while the load stage still asks for record A. Its idle state (0) is
-// never traced and is not generated (the units that need it define E_IDLE = 0).
+// never traced and is not generated (the units that need it define E_IDLE = 0). E_TURN:
+// with several engines (tri_engines), a test answered before the tests ahead of it in the
+// other engines have ended waits there for its turn.
 #define CC_CORE_ENGINE_STATES(X) \
-  X(E_TRI_A, 41) X(E_TRI_B, 42) X(E_RESULT, 45) X(E_IT, 46) X(E_RESULT_WAIT, 52) X(E_TRI_REQB, 55)
+  X(E_TRI_A, 41) X(E_TRI_B, 42) X(E_RESULT, 45) X(E_IT, 46) X(E_TURN, 47) X(E_RESULT_WAIT, 52) X(E_TRI_REQB, 55)
 
 // The engine's load stage as ld_trace shows it (3 bits; queued chips' profile).
 #define CC_CORE_LOAD_STATES(X) X(L_IDLE, 0) X(L_ISSUE, 1) X(L_RECORD, 2) X(L_FORWARD, 3) X(L_BANK, 4) X(L_HOLD, 5)
