@@ -92,20 +92,18 @@ def geometric_mean(xs):
 
 
 def write_csv(path, chips, pairs):
-    cols = ["config", "cells", "core_mhz", "core_max_mhz", "avg_us", "worst_us", "front_avg", "front_worst"]
-    cols += [f"{p}_{k}_us" for p in pairs for k in ("avg", "worst")]
+    chip_cols = ["config", "cells", "core_mhz", "core_max_mhz", "avg_us", "worst_us", "front_avg", "front_worst"]
+    cols = chip_cols + [f"{p}_{k}_us" for p in pairs for k in ("avg", "worst")]
     tmp = path + ".tmp"
     with open(tmp, "w", newline="", encoding="utf-8") as f:
         w = csv.DictWriter(f, fieldnames=cols)
         w.writeheader()
         for c in chips:
-            row = {k: c[k] for k in cols[:8]}
+            row = {k: c[k] for k in chip_cols}
             for p in pairs:
                 row[f"{p}_avg_us"], row[f"{p}_worst_us"] = c["times"][p]
             w.writerow(row)
     os.replace(tmp, path)
-
-
 
 
 def plot(csv_path, out_base, pairs):

@@ -128,7 +128,7 @@ void randomProceduralPoses(const std::string& config, int poses, const char* tes
   const uint64_t seed = cc::testutil::testSeed(test);
   std::mt19937_64 rng(seed);
   TwoChips chips(leaf_vertex ? cc::makeSphere(0.6f, 5, 7) : cc::makeTorus(0.5f, 0.2f, 20, 10),
-                 leaf_vertex ? cc::makeTorus(0.5f, 0.2f, 48, 16) : cc::makeSphere(0.5f, 10, 14), config);
+                 leaf_vertex ? cc::makeTorus(0.5f, 0.2f, 32, 12) : cc::makeSphere(0.5f, 10, 14), config);
   if (leaf_vertex) chips.setLeafDop(cc::LeafDop::Vertices);
   std::normal_distribution<double> g;
   std::uniform_real_distribution<double> u(-0.6, 0.6), ang(-180, 180);
