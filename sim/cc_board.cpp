@@ -3,7 +3,10 @@
 #include <verilated.h>
 #include <verilated_fst_c.h>
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -294,9 +297,47 @@ uint64_t RtlBoard::cycle() const { return impl_->cycle; }
 
 PciHost& RtlBoard::host() { return *impl_->host; }
 
+namespace {
+// A query the Verilated chip takes long over (a mode-first query on touching meshes can
+// take tens of millions of cycles, minutes) says how far it is, on a terminal only
+// (CC_PROGRESS=1 forces it, =0 silences it): a line rewritten every few seconds.
+class WaitProgress {
+ public:
+  explicit WaitProgress(uint64_t start_cycle) : start_cycle_(start_cycle), on_(enabled()) {}
+  ~WaitProgress() {
+    if (shown_) std::fputc('\n', stderr);
+  }
+  void at(uint64_t cycle) {
+    if (!on_ || ++polls_ % 256 != 0) return;
+    const double s = std::chrono::duration<double>(Clock::now() - t0_).count();
+    if (s < next_s_) return;
+    next_s_ = s + kEverySeconds;
+    const double cycles = static_cast<double>(cycle - start_cycle_);
+    std::fprintf(stderr, "\rrtl: %.1f M core cycles into the query, %.0f k cycles/s (CC_PROGRESS=0 hides this) ",
+                 cycles / 1e6, cycles / s / 1e3);
+    shown_ = true;
+  }
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  static constexpr double kEverySeconds = 5.0;
+  static bool enabled() {
+    if (const char* e = std::getenv("CC_PROGRESS")) return std::string(e) == "1";
+    return ::isatty(STDERR_FILENO) == 1;
+  }
+  uint64_t start_cycle_;
+  bool on_;
+  bool shown_ = false;
+  uint64_t polls_ = 0;
+  double next_s_ = kEverySeconds;
+  Clock::time_point t0_ = Clock::now();
+};
+}  // namespace
+
 bool RtlBoard::runUntilInterrupt(uint64_t max_cycles) {
   // The BFM counts PCI clocks; about 4 core cycles (7.69 ns at 130 MHz) pass in one PCI clock (30 ns).
   const uint64_t start = impl_->cycle;
+  WaitProgress progress(start);
   while (!impl_->host->intaAsserted()) {
     const uint64_t spent = impl_->cycle - start;
     if (spent >= max_cycles) return false;
@@ -304,6 +345,7 @@ bool RtlBoard::runUntilInterrupt(uint64_t max_cycles) {
       throw std::runtime_error("watchdog: no interrupt after " + std::to_string(spent) + " core cycles (CC_WATCHDOG)");
     }
     impl_->host->idle(64);
+    progress.at(impl_->cycle);
   }
   return true;
 }

@@ -33,7 +33,11 @@ void endNow(int sig) {
 
 void onSignal(int sig) {
   const int before = g_signal.exchange(sig);
-  if (before == 0 && g_poll) return;  // the run loop stops at its next check
+  if (before == 0 && g_poll) {  // the run loop stops at its next check
+    static const char msg[] = "\ninterrupted: ending after the query in progress (a second signal ends at once)\n";
+    (void)!::write(STDERR_FILENO, msg, sizeof msg - 1);  // async-signal-safe
+    return;
+  }
   // Pending first, holds second: releaseExit() does the opposite, so one of the two ends it.
   g_exit_pending.store(true);
   if (g_holds.load() > 0) {

@@ -1,5 +1,5 @@
 // SIGINT and SIGTERM for every tool: a run ends cleanly. After installInterruptHandlers()
-// the first signal only sets a flag; a tool's run loop polls interrupted() between queries,
+// the first signal sets a flag (and says so on stderr); a tool's run loop polls interrupted() between queries,
 // stops, writes the outputs of the queries it finished (complete files, cc/atomic_output.h)
 // and exits with interruptExitCode() (128 + the signal, as a shell reports a killed
 // process). Objects are destroyed on the way out, so a traced rtl run's waveform is closed.
