@@ -5,26 +5,23 @@
 
 #include "cc/regmap.h"
 #include "core/core.h"
-#include "core/tri_queue.h"
+#include "core/tri_engines.h"
 
 namespace cc::tlm {
 
 CoreTiming::CoreTiming(const ChipConfig& cfg) : cfg_(cfg) {
   validateConfig(cfg_);
-  if (cfg_.tri_engines != 1) {
-    throw std::invalid_argument("configuration '" + cfg_.name + "': the TLM model times one triangle-test engine (tri_engines = 1), not " +
-                                std::to_string(cfg_.tri_engines) + "; use --backend rtl or golden (docs/tlm.md)");
-  }
-  if (cfg_.tri_queue != 0) queued_ = std::make_unique<core::QueuedTriEngine>(cfg_);
+  if (cfg_.tri_queue != 0) queued_ = std::make_unique<core::QueuedTriEngines>(cfg_);
 }
 
 CoreTiming::~CoreTiming() = default;
 
 
-// The tests a queued engine holds besides the one that ends the query (the queue, the load
-// stage, the third bank), and one more the controller may stop at in S_TRI.
+// The tests the queued engines hold besides the one that ends the query (each engine's
+// queue, load stage, third bank and decide stage), and one more the controller may stop at
+// in S_TRI.
 uint32_t CoreTiming::logAheadTests(const ChipConfig& cfg) {
-  return cfg.tri_queue == 0 ? 0 : cfg.tri_queue + 3;
+  return cfg.tri_queue == 0 ? 0 : cfg.tri_engines * (cfg.tri_queue + 3);
 }
 
 std::array<std::array<int, 9>, 2> QueryLog::standardLeafNeeds() {

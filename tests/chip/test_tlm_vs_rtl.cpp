@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <map>
 #include <random>
 
@@ -165,7 +166,7 @@ TEST(TlmVsRtl, RealMeshes) { realMeshPoses("paper", {31.0, 200.0}); }
 // CTRL.LEAF_VERTEX (docs/triangle_tests.md): a tumbled leaf's record read and its 72
 // DOTADDs (S_LV_DOT), timed as the RTL on every kind of chip: two lanes, one lane, queued.
 TEST(TlmVsRtl, LeafVertexDop) {
-  for (const char* config : {"paper", "paper_one_lane", "queued", "modern_queued"})
+  for (const char* config : {"paper", "paper_one_lane", "queued", "modern_queued", "modern_parallel"})
     randomProceduralPoses(config, 4, "TlmVsRtl.LeafVertexDop", true);
 }
 
@@ -198,23 +199,25 @@ TEST(TlmVsRtl, ModernQueuedConfiguration) {
   realMeshPoses("modern_queued", {31.0});
 }
 
-TEST(TlmVsRtl, QueuedErrorQueries) {
-  // A test that ends the query with an error (ResultOverflow: room for two pairs) while the
-  // controller is ahead of it, and a traversal error (BadPointer deep in a tree) that waits
-  // in S_HOLD for the tests handed over before it: both drain as in the RTL.
-  const uint64_t seed = cc::testutil::testSeed("TlmVsRtl.QueuedErrorQueries");
+namespace {
+// A test that ends the query with an error (ResultOverflow: room for two pairs) while the
+// controller is ahead of it, and a traversal error (BadPointer deep in a tree) that waits
+// in S_HOLD for the tests handed over before it: both drain as in the RTL. `cases`: the
+// overflow poses and the corrupted pointers (each in both modes).
+void queuedErrorQueries(const std::string& config, const char* test, int cases) {
+  const uint64_t seed = cc::testutil::testSeed(test);
   std::mt19937_64 rng(seed);
   std::normal_distribution<double> g;
   std::uniform_real_distribution<double> u(-0.1, 0.1), ang(-180, 180);
-  TwoChips overflow(cc::makeTorus(0.5f, 0.2f, 10, 6), cc::makeSphere(0.5f, 7, 9), "queued", 2u);
-  for (int i = 0; i < 6; ++i) {
+  TwoChips overflow(cc::makeTorus(0.5f, 0.2f, 10, 6), cc::makeSphere(0.5f, 7, 9), config, 2u);
+  for (int i = 0; i < cases; ++i) {
     const cc::Pose pose = cc::poseFromAxisAngle({g(rng), g(rng), g(rng)}, ang(rng), {u(rng), u(rng), u(rng)});
     overflow.compare(pose, i % 2 ? cc::QueryMode::First : cc::QueryMode::All,
                      "room for two pairs, seed " + std::to_string(seed) + " pose " + std::to_string(i));
   }
-  TwoChips chips(cc::makeTorus(0.5f, 0.2f, 20, 10), cc::makeSphere(0.5f, 10, 14), "queued");
+  TwoChips chips(cc::makeTorus(0.5f, 0.2f, 20, 10), cc::makeSphere(0.5f, 10, 14), config);
   const cc::Pose pose = cc::poseFromAxisAngle({1, 0.4, 0.2}, 35, {0.25, 0.05, 0});
-  for (int i = 0; i < 6; ++i) {
+  for (int i = 0; i < cases; ++i) {
     uint32_t node = (i % 2 == 0 ? chips.objectA() : chips.objectB()).root_pair;
     for (int d = 2 + static_cast<int>(rng() % 6); d > 0; --d) {
       if (chips.read(node + cc::layout::kNodeFlags) & cc::layout::kFlagLeaf) break;
@@ -231,10 +234,39 @@ TEST(TlmVsRtl, QueuedErrorQueries) {
     const auto it = c.errors.find(cc::regs::errorName(e));
     return it == c.errors.end() ? 0 : it->second;
   };
-  std::printf("%d of 6 queries: result overflow; %d of 12: bad pointer\n", count(overflow, cc::regs::Error::ResultOverflow),
-              count(chips, cc::regs::Error::BadPointer));
+  std::printf("%d of %d queries: result overflow; %d of %d: bad pointer\n", count(overflow, cc::regs::Error::ResultOverflow),
+              cases, count(chips, cc::regs::Error::BadPointer), 2 * cases);
   EXPECT_GT(count(overflow, cc::regs::Error::ResultOverflow), 0);
   EXPECT_GT(count(chips, cc::regs::Error::BadPointer), 0);
+}
+}  // namespace
+
+TEST(TlmVsRtl, QueuedErrorQueries) { queuedErrorQueries("queued", "TlmVsRtl.QueuedErrorQueries", 6); }
+
+// Several triangle-test engines (configs/modern_parallel.cfg: four): the tests go to the
+// engines in turn, their record reads share the port (the oldest test's engine first),
+// answers wait for their turn (E_TURN) and a test that stops the query flushes the other
+// engines' later tests. Results, counters and cycles as the RTL's.
+TEST(TlmVsRtl, ParallelEngines) { randomProceduralPoses("modern_parallel", 4, "TlmVsRtl.ParallelEngines"); }
+
+TEST(TlmVsRtl, ParallelEnginesRealMeshes) { realMeshPoses("modern_parallel", {31.0}); }
+
+TEST(TlmVsRtl, ParallelEnginesErrorQueries) {
+  queuedErrorQueries("modern_parallel", "TlmVsRtl.ParallelEnginesErrorQueries", 3);
+}
+
+// First-mode hits one query after the other (bunny00 against itself at rotations about
+// (1,1,1)): a hit in one engine flushes the others' later tests, and the next query
+// starts with the turns back at engine 0.
+TEST(TlmVsRtl, ParallelEnginesFirstHits) {
+  const std::string bunny = std::string(CC_MESH_DIR) + "/bunny00.off";
+  if (!std::filesystem::exists(bunny)) GTEST_SKIP() << "run 'make meshes'";
+  cc::Mesh a = cc::loadMesh(bunny);
+  cc::normalizeMesh(a);
+  TwoChips chips(a, a, "modern_parallel");
+  for (int i = 0; i < 8; ++i)
+    chips.compare(cc::poseFromAxisAngle({1, 1, 1}, 45.0 * i + 15, {0, 0, 0}), cc::QueryMode::First,
+                  "bunny00 deg " + std::to_string(45 * i + 15));
 }
 
 // Chips alive together and destroyed in any order (a model's scopes once unregistered from
@@ -353,8 +385,8 @@ TEST(TlmVsRtl, ResultsWrittenOverTriangleRecords) {
   // runs, a record in the result area is never reused, and its test waits for the tests
   // before it. The two boards hold the same image, so one walk finds the records.
   // On the queued chip such a record is not read ahead, and its test loads only when the
-  // decide stage is idle.
-  for (const char* config : {"paper", "queued"}) {
+  // decide stage is idle; with several engines also only on its engine's turn.
+  for (const char* config : {"paper", "queued", "modern_parallel"}) {
     TwoChips chips(cc::makeTorus(0.5f, 0.2f, 20, 10), cc::makeSphere(0.5f, 10, 14), config);
     const cc::Pose pose = cc::poseFromAxisAngle({1, 0, 0}, 90, {0.4, 0, 0});
     uint32_t node = chips.objectA().root_pair;

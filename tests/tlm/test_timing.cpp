@@ -229,14 +229,15 @@ TEST(TimingModel, SkippingQuietCyclesChangesNothing) {
   // With a trace every cycle is stepped; without, quiet waits are jumped over and quiet
   // cycles run light (speed only). Cycles and their breakdown must not change, also at
   // the extremes of the parameters the jumps depend on (DOTADD depth, fetch ring size)
-  // and on the queued chips, whose triangle-test engine runs beside the light cycles.
+  // and on the queued chips, whose triangle-test engines run beside the light cycles.
   const uint64_t seed = cc::testutil::testSeed("TimingModel.SkippingQuietCyclesChangesNothing");
   auto qs = makeQueries(6, seed);
   std::vector<std::pair<std::string, ChipConfig>> cfgs = {{"paper", cc::namedConfig("paper")},
                                                           {"paper_one_lane", cc::namedConfig("paper_one_lane")},
                                                           {"modern", cc::namedConfig("modern")},
                                                           {"queued", cc::namedConfig("queued")},
-                                                          {"modern_queued", cc::namedConfig("modern_queued")}};
+                                                          {"modern_queued", cc::namedConfig("modern_queued")},
+                                                          {"modern_parallel", cc::namedConfig("modern_parallel")}};
   for (uint32_t stages : {3u, 32u})
     for (uint32_t ahead : {1u, 7u}) {
       ChipConfig c = cc::namedConfig("paper");

@@ -30,7 +30,7 @@
 
 namespace cc::tlm {
 namespace core {
-class QueuedTriEngine;
+class QueuedTriEngines;
 }
 
 // What the golden model decided during one query, in its order.
@@ -94,8 +94,8 @@ class CoreTiming {
  private:
   ChipConfig cfg_;
   CoreCycles cyc_;
-  // tri_queue > 0: the engine, kept from query to query as the RTL keeps its registers.
-  std::unique_ptr<core::QueuedTriEngine> queued_;
+  // tri_queue > 0: the engines, kept from query to query as the RTL keeps their registers.
+  std::unique_ptr<core::QueuedTriEngines> queued_;
 };
 
 }  // namespace cc::tlm

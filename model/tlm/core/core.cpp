@@ -8,7 +8,7 @@
 namespace cc::tlm::core {
 
 Core::Core(const ChipConfig& cfg, const QueryLog& log, const BoardMemory& mem, bool mode_first, CoreCycles& cyc,
-           QueuedTriEngine* queued)
+           QueuedTriEngines* queued)
     : cfg(cfg), log(log), mem(mem), mode_first(mode_first), cyc(cyc), stages(cfg.dotadd_stages),
       two_lanes(cfg.transform_lanes == 2), port(cfg, mem), fetch(cfg.fetch_ahead), sp(two_lanes),
       te(cfg.dotadd_stages, cfg.it_mul_stages, cfg.it_add_stages), tq(queued), ctl(*this) {
@@ -142,7 +142,7 @@ void Core::step() {
 }
 
 // A queued engine's cycle begins: its values from the registers, or only the cycle's
-// outputs cleared while it is frozen (QueuedTriEngine::rest). Whether it runs this cycle.
+// outputs cleared while it is frozen (QueuedTriEngines::rest). Whether it runs this cycle.
 bool Core::engineBegin(uint64_t c) {
   if (tq->frozen()) {
     tq->rest(c);

@@ -22,7 +22,7 @@
 #include "core/mem_port.h"
 #include "core/stack_engine.h"
 #include "core/tri_engine.h"
-#include "core/tri_queue.h"
+#include "core/tri_engines.h"
 
 namespace cc::tlm::core {
 
@@ -44,7 +44,7 @@ struct DotaddPipes {
 struct Core {
   // `queued`: the engine of a chip with tri_queue > 0 (else the TriEngine below times the tests).
   Core(const ChipConfig& cfg, const QueryLog& log, const BoardMemory& mem, bool mode_first, CoreCycles& cyc,
-       QueuedTriEngine* queued = nullptr);
+       QueuedTriEngines* queued = nullptr);
   uint64_t run(std::FILE* trace);
 
   // ---- the golden model's decisions, in order ----
@@ -104,7 +104,7 @@ struct Core {
   ListFetch fetch;
   LookAhead sp;
   TriEngine te;
-  QueuedTriEngine* const tq;  // tri_queue > 0
+  QueuedTriEngines* const tq;  // tri_queue > 0
   DotaddPipes dots;
   Controller ctl;
   uint64_t tbuf_req[2] = {kNoRequest, kNoRequest};  // the reads filling the tumbled-pair buffer's banks

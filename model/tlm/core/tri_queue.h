@@ -9,6 +9,11 @@
 // next cycle's registers. No data moves: the golden model's log gives every test's two
 // sides (QueryLog::sides, two per test: Observer::onTriangleSide with setLogAhead) and its
 // result addresses; the records' arrival times come from the SDRAM port model.
+//
+// One of several engines (tri_engines > 1, rtl/cc_tri_engines.v; tri_engines.h holds
+// them): engine e takes the controller's tests e, e + N, e + 2N, ... (N engines), answers a
+// test only on its turn (turn: every test before it has ended; an earlier answer waits in
+// E_TURN) and drops all it holds when a test of another engine stops the query (flush).
 #pragma once
 #include <array>
 #include <cstdint>
@@ -58,9 +63,10 @@ class QueuedTriEngine {
   static constexpr uint8_t E_IDLE = 0;  // the decide stage's idle state (never traced)
   enum BState : uint8_t { B_IDLE, B_RUN, B_DONE };
 
-  explicit QueuedTriEngine(const ChipConfig& cfg)
+  // Engine `index` of the configuration's tri_engines.
+  QueuedTriEngine(const ChipConfig& cfg, uint32_t index)
       : depth_(cfg.tri_queue), stages_(cfg.dotadd_stages), it_mul_(cfg.it_mul_stages), it_add_(cfg.it_add_stages),
-        tq_(cfg.tri_queue) {}
+        engines_(cfg.tri_engines), index_(index), tq_(cfg.tri_queue) {}
 
   // A query starts (S_INIT: forget_i). The engine is idle (the last query drained it); what
   // it keeps from the last query are the stages' entry and bank registers, which decide
@@ -105,6 +111,8 @@ class QueuedTriEngine {
   // After comb: a test ends the query this cycle, with an error (ResultOverflow, BadPointer).
   bool stop() const { return stop_; }
   bool errStop() const { return err_stop_; }
+  // After comb: the engine's test ends and the query goes on (the next engine's turn).
+  bool end() const { return end_; }
 
   // ---- one cycle ----
   // The cycle's pass-engine values from the registers (record entries in, DOTADD issues,
@@ -121,14 +129,23 @@ class QueuedTriEngine {
       if (issue_[s]) pipe_[s][(c + stages_) % kRing] = true;
     }
   }
-  // The handshakes of this cycle: the controller's push (recs: its records), the port's
-  // acceptances of the record read and the result write. `log`: the tests' sides, the
-  // results' addresses.
-  void comb(bool push, const uint32_t recs[2], bool rec_accept, bool res_accept, const QueryLog& log,
-            size_t& result_i) {
+  // The handshakes of this cycle, in two steps. combStop: whether the test stops the query
+  // (stop(), errStop(): from the registers, the port's acceptance of the result write and
+  // the results so far), which the other engines must know before their comb (flush).
+  void combStop(bool res_accept, const QueryLog& log, size_t result_i) {
+    res_accept_ = res_accept;
+    result_ok_ = eng_ == E_RESULT && result_i < log.results.size();
+    err_stop_ = eng_ == E_RESULT && !result_ok_;
+    stop_ = err_stop_ || (eng_ == E_RESULT_WAIT && res_accept_ && mode_first_ && !unc_);
+  }
+  // comb: the controller's push (recs: its records), the port's acceptance of the record
+  // read; `turn`: this engine holds the oldest test not ended; `flush`: another engine's
+  // test stops the query this cycle. `log`: the query's result area.
+  void comb(bool push, const uint32_t recs[2], bool rec_accept, bool turn, bool flush, const QueryLog& log) {
     push_ = push;
     rec_accept_ = rec_accept;
-    res_accept_ = res_accept;
+    turn_ = turn;
+    flush_ = flush;
     const bool empty = count_ == 0;
     for (int s = 0; s < 2; ++s) ld_rec_[s] = empty ? recs[s] : slot(0).rec[s];
     ld_head_ra_ = !empty && slot(0).ra;
@@ -161,9 +178,9 @@ class QueuedTriEngine {
       }
     }
     const bool any_ld_read = ld_read[0] || ld_read[1];
-    ld_start_ = ld_may_start && ((!ld_in_results[0] && !ld_in_results[1]) || (eng_ == E_IDLE && !ld_wait_)) &&
-                !(any_ld_read && rec_valid_);
-    eng_take_ = eng_ == E_IDLE && (wt_ || ld_wait_ || ld_start_);
+    ld_start_ = ld_may_start && ((!ld_in_results[0] && !ld_in_results[1]) || (eng_ == E_IDLE && !ld_wait_ && turn)) &&
+                !(any_ld_read && rec_valid_) && !flush;
+    eng_take_ = eng_ == E_IDLE && (wt_ || ld_wait_ || ld_start_) && !flush;
     ra_take_ = ra_cand_ && !ra_in_results[0] && !ra_in_results[1] && ra_room[0] && ra_room[1] &&
                !((ra_read[0] || ra_read[1]) && rec_valid_) && !ld_start_;
     for (int s = 0; s < 2; ++s) {
@@ -172,7 +189,7 @@ class QueuedTriEngine {
       rr_sel_[s] = ld_start_ ? ld_sel_[s] : ra_sel_[s];
       rr_results_[s] = ld_start_ && ld_in_results[s];
     }
-    decideComb(log, result_i);
+    decideComb();
   }
 
   // A cycle of a frozen engine (frozen()) without a push: begin and comb would find no
@@ -180,7 +197,7 @@ class QueuedTriEngine {
   void rest(uint64_t c) {
     c_ = c;
     issue_[0] = issue_[1] = out_[0] = out_[1] = false;
-    stop_ = err_stop_ = false;
+    stop_ = err_stop_ = end_ = false;
   }
 
   // The next cycle's registers. `rec_req`: the port's request number when it accepted the
@@ -222,22 +239,25 @@ class QueuedTriEngine {
   }
   static uint32_t bankNext(uint32_t b) { return b + 1 == kBanks ? 0 : b + 1; }
   const QueryLog::TriSide& side(const QueryLog& log, int s) const {
-    const size_t i = 2 * eng_test_ + static_cast<size_t>(s);
+    const size_t i = 2 * (eng_test_ * engines_ + index_) + static_cast<size_t>(s);
     if (i >= log.sides.size()) throw std::logic_error("timing model: a queued test without the golden model's sides");
     return log.sides[i];
   }
 
   // ---- the decide stage (cc_tri_decide, ItPerSide) ----
-  void decideComb(const QueryLog& log, size_t& result_i) {
+  // After combStop: the IT-units' micro-ops, the answers and whether the test ends.
+  void decideComb() {
     const bool done0 = done_[eng_bank_][0], done1 = done_[eng_bank_][1];
     const bool it_rsp = it_.responds(c_);
     it_a_missed_ = eng_ == E_IT && it_rsp && !it_.hit && side_ == 0;
-    it_side_go_ = it_.ready(c_) && eng_ == E_TRI_A && done0;
-    itb_start_ = b_st_ == B_IDLE && done1 && itb_.ready(c_) && (eng_ == E_TRI_A || eng_ == E_IT || eng_ == E_TRI_B);
-    b_answer_ = eng_ == E_TRI_B && b_st_ == B_DONE;
-    result_ok_ = eng_ == E_RESULT && result_i < log.results.size();
-    err_stop_ = eng_ == E_RESULT && !result_ok_;
-    stop_ = err_stop_ || (eng_ == E_RESULT_WAIT && res_accept_ && mode_first_ && !unc_);
+    const bool it_answer = eng_ == E_IT && it_rsp && !it_a_missed_;
+    it_side_go_ = !flush_ && it_.ready(c_) && eng_ == E_TRI_A && done0;
+    itb_start_ = !flush_ && b_st_ == B_IDLE && done1 && itb_.ready(c_) &&
+                 (eng_ == E_TRI_A || eng_ == E_IT || eng_ == E_TRI_B);
+    b_answer_ = eng_ == E_TRI_B && b_st_ == B_DONE && turn_;
+    const bool turn_answer = eng_ == E_TURN && turn_;
+    end_ = (it_answer && turn_ && !it_.hit && !it_.unc) || (b_answer_ && !b_hit_ && !it_.unc && !b_unc_) ||
+           (turn_answer && !res_) || (eng_ == E_RESULT_WAIT && res_accept_ && (!mode_first_ || unc_));
   }
   void updateDecide(const QueryLog& log, size_t& result_i) {
     const bool it_rsp = it_.responds(c_), itb_rsp = itb_.responds(c_);
@@ -252,9 +272,10 @@ class QueuedTriEngine {
     if (itb_start_) {
       const auto& b = side(log, 1);
       itb_.tri(c_, itTriCycles(b.computed, it_mul_, it_add_), b.hit, b.uncertain);
-    } else if (eng_ == E_RESULT) {
+    } else if (eng_ == E_RESULT || flush_) {
       itb_.abort();  // done or still running: the test's result does not wait for it
     }
+    if (flush_) it_.abort();
     // side B's unit
     uint8_t b_st = b_st_;
     if (eng_take_ && b_st_ == B_DONE) b_st = B_IDLE;
@@ -264,7 +285,7 @@ class QueuedTriEngine {
       b_hit_ = b_hit_now;
       b_unc_ = b_unc_now;
     }
-    if (eng_ == E_RESULT) b_st = B_IDLE;
+    if (eng_ == E_RESULT || flush_) b_st = B_IDLE;
     // the stage
     uint8_t eng = eng_;
     if (eng_take_) {
@@ -288,9 +309,13 @@ class QueuedTriEngine {
           side_ = 1;
           eng = E_TRI_B;
         } else if (it_rsp) {
-          eng = (it_.hit || it_.unc) ? uint8_t{E_RESULT} : E_IDLE;
+          eng = !turn_ ? uint8_t{E_TURN} : (it_.hit || it_.unc) ? uint8_t{E_RESULT} : E_IDLE;
           unc_ = !it_.hit;
+          res_ = it_.hit || it_.unc;
         }
+        break;
+      case E_TURN:
+        if (turn_) eng = res_ ? uint8_t{E_RESULT} : E_IDLE;
         break;
       case E_RESULT:
         if (result_ok_) {
@@ -308,6 +333,7 @@ class QueuedTriEngine {
         break;
     }
     if (eng_ != E_RESULT || !result_ok_) res_valid_ = res_valid_next;
+    if (flush_) eng = E_IDLE;
     eng_ = eng;
     b_st_ = b_st;
   }
@@ -453,7 +479,7 @@ class QueuedTriEngine {
       }
     }
     ra_n_ = ra_n;
-    if (stop_) {  // the tests queued behind it never run
+    if (stop_ || flush_) {  // the tests queued behind it (and those of the other engines) never run
       head_ = 0;
       count_ = 0;
       ra_n_ = 0;
@@ -471,7 +497,7 @@ class QueuedTriEngine {
   }
 
  private:
-  const uint32_t depth_, stages_, it_mul_, it_add_;
+  const uint32_t depth_, stages_, it_mul_, it_add_, engines_, index_;
   bool mode_first_ = false;
   uint64_t c_ = 0;
 
@@ -487,7 +513,7 @@ class QueuedTriEngine {
   uint32_t ld_bank_ = 0, wt_bank_ = 0, eng_bank_ = 0;
   int ld_ent_[2] = {0, 0}, wt_ent_[2] = {0, 0}, eng_ent_[2] = {0, 0};
   bool ld_wait_ = false, wt_ = false;
-  size_t eng_test_ = 0, taken_ = 0;  // the decide stage's test, the tests taken: in the golden model's order
+  size_t eng_test_ = 0, taken_ = 0;  // the decide stage's test, the tests taken: in this engine's order
   // pass engine
   uint32_t pass_[2] = {2, 2}, k_[2] = {0, 0}, rpass_[2] = {2, 2}, rk_[2] = {0, 0}, rbank_[2] = {0, 0};
   bool rnext_[2] = {false, false}, wb_[2] = {false, false}, wb_leaf_[2] = {false, false};
@@ -499,6 +525,7 @@ class QueuedTriEngine {
   uint8_t eng_ = E_IDLE;
   uint32_t side_ = 0;
   bool unc_ = false;
+  bool res_ = false;  // E_TURN: the held answer makes the pair a result
   uint8_t b_st_ = B_IDLE;
   bool b_hit_ = false, b_unc_ = false;
   bool res_valid_ = false;
@@ -507,7 +534,7 @@ class QueuedTriEngine {
 
   // this cycle's values
   bool rec_in_[2] = {}, issue_[2] = {}, out_[2] = {};
-  bool push_ = false, rec_accept_ = false, res_accept_ = false;
+  bool push_ = false, rec_accept_ = false, res_accept_ = false, turn_ = true, flush_ = false;
   uint32_t push_recs_[2] = {0, 0};
   uint32_t ld_rec_[2] = {0, 0};
   bool ld_head_ra_ = false, ra_cand_ = false;
@@ -517,7 +544,7 @@ class QueuedTriEngine {
   uint32_t rr_rec_[2] = {0, 0};
   int rr_sel_[2] = {0, 0};
   bool it_a_missed_ = false, it_side_go_ = false, itb_start_ = false, b_answer_ = false;
-  bool result_ok_ = false, err_stop_ = false, stop_ = false;
+  bool result_ok_ = false, err_stop_ = false, stop_ = false, end_ = false;
 };
 
 }  // namespace cc::tlm::core

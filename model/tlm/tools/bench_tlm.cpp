@@ -85,7 +85,7 @@ double median(std::vector<double> v) {
 
 int main(int argc, char** argv) {
   cc::pinBenchCpuOrExit("bench_tlm");
-  std::string dir = "build/meshes", a = "bunny00.off", b = "armadillo.off", configs = "paper,queued";
+  std::string dir = "build/meshes", a = "bunny00.off", b = "armadillo.off", configs = "paper,queued,modern_parallel";
   int poses = 6, rtl_poses = 6, repeat = 10, rounds = 3;
   bool no_rtl = false;
   po::options_description desc("bench_tlm: TLM speed and TLM-vs-RTL cycles on one query set");
@@ -97,8 +97,8 @@ int main(int argc, char** argv) {
       "rounds", po::value(&rounds), "rounds of tlm passes and one rtl pass timed side by side (default 3)")(
       "no-rtl", po::bool_switch(&no_rtl), "skip the RTL chip")(
       "config", po::value(&configs),
-      "configurations, comma-separated, benched in turn (default paper,queued: the chip as built and the one with "
-      "queued triangle tests)");
+      "configurations, comma-separated, benched in turn (default paper,queued,modern_parallel: the chip as built, "
+      "the one with queued triangle tests and the one with four triangle-test engines)");
   try {
     po::variables_map vm;
     po::store(cc::parseCommandLine(argc, argv, desc), vm);
