@@ -554,10 +554,14 @@ TEST(ChipPci, MemoryWindowRoundTripsAndMatchesTheBoard) {
 // results, their order, the status and every counter must still be the golden model's; a
 // test that stops the query must leave the later tests in the other engines unwritten and
 // uncounted.
+// The Verilated four-engine chip runs at about a quarter of the others' speed, and
+// TlmVsRtl.ParallelEngines* check the same kinds of query (the TLM's answers are the golden
+// model's) in make test; the long golden-against-RTL runs are make soak's.
 namespace {
 constexpr const char* kParallel = "modern_parallel";
 }  // namespace
 
+#ifdef CC_CHIP_SOAK
 TEST(ChipCosim, ParallelEnginesProceduralRandomPosesBothModes) {
   const uint64_t seed = cc::testutil::testSeed("ChipCosim.ParallelEnginesProceduralRandomPosesBothModes");
   std::mt19937_64 rng(seed);
@@ -596,6 +600,8 @@ TEST(ChipCosim, ParallelEnginesResultsOverTriangleRecords) {
   resultsOverTriangleRecords(kParallel, row, cc::poseFromAxisAngle({0, 0, 1}, 0, {0, 0, 0}),
                              (cc::layout::kTriBytes - kResultOverTriId) / cc::layout::kResultBytes);
 }
+
+#endif  // CC_CHIP_SOAK
 
 // First-mode hits one query after the other: a hit in one engine flushes the later tests
 // of the others, and the next query must start clean.

@@ -247,12 +247,12 @@ TEST(TlmVsRtl, QueuedErrorQueries) { queuedErrorQueries("queued", "TlmVsRtl.Queu
 // engines in turn, their record reads share the port (the oldest test's engine first),
 // answers wait for their turn (E_TURN) and a test that stops the query flushes the other
 // engines' later tests. Results, counters and cycles as the RTL's.
-TEST(TlmVsRtl, ParallelEngines) { randomProceduralPoses("modern_parallel", 4, "TlmVsRtl.ParallelEngines"); }
+TEST(TlmVsRtl, ParallelEngines) { randomProceduralPoses("modern_parallel", 2, "TlmVsRtl.ParallelEngines"); }
 
 TEST(TlmVsRtl, ParallelEnginesRealMeshes) { realMeshPoses("modern_parallel", {31.0}); }
 
 TEST(TlmVsRtl, ParallelEnginesErrorQueries) {
-  queuedErrorQueries("modern_parallel", "TlmVsRtl.ParallelEnginesErrorQueries", 3);
+  queuedErrorQueries("modern_parallel", "TlmVsRtl.ParallelEnginesErrorQueries", 2);
 }
 
 // First-mode hits one query after the other (bunny00 against itself at rotations about
