@@ -24,9 +24,7 @@ LeafDop leafDopByName(const std::string& name) {
   throw std::invalid_argument("unknown leaf DOP '" + name + "' (known: off, vertices, vertices+dop)");
 }
 
-namespace {
-
-double meanLongestEdge(const Mesh& mesh) {
+double meanLeafSize(const Mesh& mesh) {
   if (mesh.tris.empty()) return 0;
   double sum = 0;
   for (const Tri& t : mesh.tris) {
@@ -41,8 +39,6 @@ double meanLongestEdge(const Mesh& mesh) {
   }
   return sum / double(mesh.tris.size());
 }
-
-}  // namespace
 
 Driver::Driver(Device& device, uint32_t result_capacity) : dev_(device), result_capacity_(result_capacity) {
   if (result_capacity == 0) throw std::invalid_argument("result capacity must be at least one pair");
@@ -68,7 +64,7 @@ BoardObject Driver::upload(const DopTree& tree, const Mesh& mesh) {
   const Dop& root = tree.nodes[0].dop;
   for (float d : root) obj.bounds.max_abs_dop = std::max(obj.bounds.max_abs_dop, std::fabs(static_cast<double>(d)));
   obj.bounds.max_radius = meshRadius(mesh);
-  obj.mean_leaf_size = meanLongestEdge(mesh);
+  obj.mean_leaf_size = meanLeafSize(mesh);
   next_free_ = (img.end() + 0xFFF) & ~0xFFFu;
   result_base_ = next_free_;  // results go after the last object
   return obj;

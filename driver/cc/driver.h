@@ -49,14 +49,17 @@ struct QueryResult {
 std::string firstDifference(const std::string& na, const QueryResult& a, const std::string& nb, const QueryResult& b,
                             bool with_cycles);
 
+// The mean longest edge of a mesh's triangles: its leaf size (one triangle a leaf), which
+// the host's by-size rule compares between the two objects (Driver::setLeafDopBySize).
+double meanLeafSize(const Mesh& mesh);
+
 // An object on the board: its image's place and what the pose set-up needs.
 struct BoardObject {
   std::shared_ptr<const Mesh> mesh;  // the geometry uncertain pairs are decided on
   uint32_t root_pair = 0;
   uint32_t base = 0, end = 0;
   ObjectBounds bounds;
-  // Mean longest edge of its triangles (one a leaf), in its own frame: the leaf size the
-  // host's by-size rule compares (Driver::setLeafDopBySize).
+  // meanLeafSize of its mesh, in its own frame (the same units as the other object's).
   double mean_leaf_size = 0;
   Directions dirs{};
   size_t triangles = 0;
