@@ -73,12 +73,14 @@ int main(int argc, char** argv) {
       ("steps", po::value(&o.steps)->default_value(o.steps), "rotation steps per distance (one full turn about z and x)")
       ("distances", po::value(&distances)->default_value(distances), "distances d of A's centre from B's along x, comma separated")
       ("mode", po::value(&o.mode)->default_value(o.mode), "timed query mode: first (paper) | all")
-      ("first-steps", po::value(&o.first_steps)->multitoken(),
-       "N1 N2 ...: staged mode first on every chip (result areas of N1, N2, ... pairs before the whole one; docs/driver.md)")
+      ("first-steps", po::value(&o.first_steps)->multitoken()->zero_tokens(),
+       "N1 N2 ...: staged mode first on every chip (result areas of N1, N2, ... pairs before the whole one; docs/driver.md), "
+       "in place of each configuration's host_first_steps; none: one run")
       ("leaf-dop", po::value(&o.leaf_dop)->default_value(o.leaf_dop),
-       "off | vertices | vertices+dop: tumbled leaves' DOPs from their triangles' vertices on every chip (CTRL.LEAF_VERTEX; vertices+dop golden only, docs/triangle_tests.md)")
+       "off | vertices | vertices+dop: tumbled leaves' DOPs from their triangles' vertices on every chip (CTRL.LEAF_VERTEX; vertices+dop golden only, "
+       "docs/triangle_tests.md), in place of each configuration's host_leaf_dop; not given: each configuration's own")
       ("backends", po::value(&backends)->default_value(backends), "golden,tlm,rtl,sw,fcl_obbrss,fcl_kdop24 (golden always runs; tlm and rtl answers are checked against it)")
-      ("tlm-configs", po::value(&tlm_configs)->default_value(tlm_configs), "chip configurations the tlm backend runs")
+      ("tlm-configs", po::value(&tlm_configs)->default_value(tlm_configs), "named configurations the tlm backend runs (each chip with its host policy, host_* keys)")
       ("rtl-configs", po::value(&rtl_configs)->default_value(rtl_configs), "chip configurations the rtl backend runs (built: " CC_RTL_CHIP_LIST ")")
       ("rtl-every", po::value(&o.rtl_every)->default_value(o.rtl_every), "run the rtl chip on every K-th pose only (it simulates ~0.3 M cycles/s)")
       ("kdop-every", po::value(&o.kdop_every)->default_value(o.kdop_every),
@@ -115,6 +117,8 @@ int main(int argc, char** argv) {
       o.backends = cc::perf::parseNameList(backends, cc::perf::knownBackends(), "backends");
       o.tlm_configs = cc::perf::parseNameList(tlm_configs, cc::configNames(), "tlm-configs");
       o.rtl_configs = cc::perf::parseNameList(rtl_configs, cc::configNames(), "rtl-configs");
+      o.first_steps_given = vm.count("first-steps") > 0;
+      o.leaf_dop_given = !vm["leaf-dop"].defaulted();
       cc::perf::validateOptions(o);
       // Other processes (other nodes) read the plan: the mesh folder as an absolute path.
       if (mode != cc::shards::Mode::Single) o.mesh_dir = std::filesystem::absolute(o.mesh_dir).lexically_normal().string();

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # The whole performance study of docs/results.md: `make results` (or bench/results.sh BUILD).
-# 1. table1: the paper's protocol on five identical pairs and three mixed pairs: golden
-#    counters (Eq. 5), the cycle-accurate RTL chip (configurations paper, queued, modern and
-#    modern_queued, every pose, each answer checked against golden), the TLM model in the paper
-#    configuration (its cycle breakdown gives the triangle tests' share), the software
-#    traversal and FCL (OBBRSS on every pose, KDOP24 on every 10th), plus the all-pairs
-#    comparison with FCL and CGAL.
+# 1. table1: the paper's protocol on five identical pairs, three mixed pairs, a coarse CAD
+#    part against a fine mesh (part:armadillo) and a flat-faced CAD mesh against itself
+#    (cube-meshed): golden counters (Eq. 5), the cycle-accurate RTL chip (configurations
+#    paper, queued, modern, modern_queued and the named configuration modern_host, the
+#    modern_queued chip with its host policy; every pose, each answer checked against golden
+#    driven the same way), the TLM model in the paper configuration (its cycle breakdown gives
+#    the triangle tests' share), the software traversal and FCL (OBBRSS on every pose, KDOP24
+#    on every 10th), plus the all-pairs comparison with FCL and CGAL.
 # 2. the tables into docs/results.md (between its table1.md markers), plots (gnuplot) into
 #    docs/img.
 # STEPS overrides the step count (e.g. STEPS=24 for a quick look). SHARDING passes options
@@ -20,9 +22,9 @@ read -r -a sharding <<< "${SHARDING:-}"
 mkdir -p "$out" docs/img
 
 "$bin" --meshes "$build/meshes" \
-  --pairs bunny00,armadillo,refined_elephant,fandisk_large,blade,bunny00:armadillo,fandisk_large:blade,refined_elephant:bunny00 \
+  --pairs bunny00,armadillo,refined_elephant,fandisk_large,blade,bunny00:armadillo,fandisk_large:blade,refined_elephant:bunny00,part:armadillo,cube-meshed \
   --steps "$steps" --distances 0.5,1,1.5 --mode first \
-  --backends golden,tlm,rtl,sw,fcl_obbrss,fcl_kdop24 --kdop-every 10 --tlm-configs paper --rtl-configs paper,queued,modern,modern_queued \
+  --backends golden,tlm,rtl,sw,fcl_obbrss,fcl_kdop24 --kdop-every 10 --tlm-configs paper --rtl-configs paper,queued,modern,modern_queued,modern_host \
   --repeat 3 --check --exact-limit 500 "${sharding[@]}" --out "$out/table1" | tee "$out/table1.txt"
 
 # docs/results.md: the tables between the markers are table1.md as printed.

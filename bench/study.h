@@ -22,8 +22,12 @@ struct StudyOptions {
   std::vector<std::string> backends, tlm_configs, rtl_configs{"paper"};
   int steps = 36, rtl_every = 1, kdop_every = 1, repeat = 3, exact_limit = 200;
   int shard_poses = 0;  // poses per shard (0: all poses of a pair in one shard)
-  std::vector<uint32_t> first_steps;  // staged mode first on every chip (Driver::setFirstModeSteps)
-  std::string leaf_dop = "off";       // every chip's tumbled-leaf DOP (Driver::setLeafDop, leafDopByName)
+  // Every chip runs with its configuration's host policy (host_* keys, cc::hostPolicyOf;
+  // golden's counters in the table with paper's: none). Given (…_given), these replace
+  // that policy's part on every chip, golden's included.
+  std::vector<uint32_t> first_steps;  // staged mode first (Driver::setFirstModeSteps)
+  std::string leaf_dop = "off";       // tumbled-leaf DOP (Driver::setLeafDop, leafDopByName)
+  bool first_steps_given = false, leaf_dop_given = false;
   bool check = false, quiet = false;
 };
 // Everything the results depend on (not out_dir, not quiet), as JSON and back: the plan a

@@ -8,12 +8,15 @@
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <regex>
 #include <sstream>
 #include <tuple>
 #include <utility>
 
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include <nlohmann/json.hpp>
 
 #include "../tests/test_util.h"
 #include "peers.h"
@@ -207,12 +210,40 @@ TEST(PerfCli, WritesCsvJsonAndTable) {
     EXPECT_NEAR(std::stod(f[worst_col]), ring_fcl_worst / ring_rtl_worst, 1e-3 * ring_fcl_worst / ring_rtl_worst);
   }
   EXPECT_TRUE(ring_all);
-  EXPECT_NE(table.find("| FCL OBBRSS worst / RTL queued worst |"), std::string::npos);
+  // Average / worst speed-up against FCL per run, and whether worst >= average.
+  EXPECT_NE(table.find("| pair | RTL paper | RTL queued |"), std::string::npos) << table;
+  EXPECT_TRUE(std::regex_search(table, std::regex("\\| ring \\| [0-9.]+ / [0-9.]+ (yes|no) \\| [0-9.]+ / [0-9.]+ (yes|no) \\|"))) << table;
   // Bad input: exit code 2, no crash.
   for (const char* bad : {" --steps 0", " --backends golden,gpu", " --pairs ring --backends golden,rtl --rtl-configs nosuch", " --distances 1,x", " --pairs ball:nothere", " --mode some"}) {
     const std::string c = std::string(CC_PERF_BIN) + " -q --meshes " + dir.string() + " --out " + out + bad + " > /dev/null 2>&1";
     EXPECT_EQ(WEXITSTATUS(std::system(c.c_str())), 2) << bad;
   }
+  std::filesystem::remove_all(dir);
+}
+
+// A named configuration's host policy (configs/modern_host.cfg: staged mode first and the
+// by-size leaf-DOP rule): its TLM run is checked against golden driven the same way (exit
+// 0), the table and perf.json say which policy ran, and --leaf-dop replaces it everywhere.
+TEST(PerfCli, NamedConfigurationRunsWithItsHostPolicy) {
+  const auto dir = std::filesystem::temp_directory_path() / ("cc_perf_policy_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  writeOff(makeSphere(1.0f, 4, 6), (dir / "coarse.off").string());
+  writeOff(makeTorus(1.0f, 0.3f, 32, 16), (dir / "ring.off").string());
+  const std::string out = (dir / "out").string();
+  const std::string cmd = std::string(CC_PERF_BIN) + " -q --meshes " + dir.string() + " --pairs coarse:ring --steps 4 --distances 0.3" +
+                          " --backends golden,tlm --tlm-configs modern_queued,modern_host --out " + out;
+  ASSERT_EQ(std::system((cmd + " > " + out + ".txt").c_str()), 0) << cmd;
+  const std::string table = cc::testutil::slurp(out + "/table1.md");
+  EXPECT_NE(table.find("TLM modern_host with its host policy: staged mode first, result areas of 8, 64,"), std::string::npos) << table;
+  EXPECT_NE(table.find("CTRL.LEAF_VERTEX by-size 4"), std::string::npos) << table;
+  const auto protocol = nlohmann::json::parse(cc::testutil::slurp(out + "/perf.json"))["protocol"];
+  EXPECT_EQ(protocol["host_policy"]["tlm_modern_host"]["leaf_dop"], "by-size 4");
+  EXPECT_EQ(protocol["host_policy"]["tlm_modern_queued"]["leaf_dop"], "off");
+  // Given on the command line, --leaf-dop and --first-steps (none) replace the policy.
+  ASSERT_EQ(std::system((cmd + " --leaf-dop off --first-steps > " + out + ".txt").c_str()), 0);
+  const auto replaced = nlohmann::json::parse(cc::testutil::slurp(out + "/perf.json"))["protocol"];
+  EXPECT_EQ(replaced["host_policy"]["tlm_modern_host"]["leaf_dop"], "off");
+  EXPECT_TRUE(replaced["host_policy"]["tlm_modern_host"]["first_steps"].empty());
   std::filesystem::remove_all(dir);
 }
 

@@ -24,6 +24,22 @@ LeafDop leafDopByName(const std::string& name) {
   throw std::invalid_argument("unknown leaf DOP '" + name + "' (known: off, vertices, vertices+dop)");
 }
 
+double meanLeafSize(const Mesh& mesh) {
+  if (mesh.tris.empty()) return 0;
+  double sum = 0;
+  for (const Tri& t : mesh.tris) {
+    double longest = 0;
+    for (int i = 0; i < 3; ++i) {
+      const Vec3f& p = mesh.vertices[t[i]];
+      const Vec3f& q = mesh.vertices[t[(i + 1) % 3]];
+      const double dx = double(p[0]) - q[0], dy = double(p[1]) - q[1], dz = double(p[2]) - q[2];
+      longest = std::max(longest, std::sqrt(dx * dx + dy * dy + dz * dz));
+    }
+    sum += longest;
+  }
+  return sum / double(mesh.tris.size());
+}
+
 Driver::Driver(Device& device, uint32_t result_capacity) : dev_(device), result_capacity_(result_capacity) {
   if (result_capacity == 0) throw std::invalid_argument("result capacity must be at least one pair");
   const uint32_t id = dev_.read32(regs::ID);
@@ -48,6 +64,7 @@ BoardObject Driver::upload(const DopTree& tree, const Mesh& mesh) {
   const Dop& root = tree.nodes[0].dop;
   for (float d : root) obj.bounds.max_abs_dop = std::max(obj.bounds.max_abs_dop, std::fabs(static_cast<double>(d)));
   obj.bounds.max_radius = meshRadius(mesh);
+  obj.mean_leaf_size = meanLeafSize(mesh);
   next_free_ = (img.end() + 0xFFF) & ~0xFFFu;
   result_base_ = next_free_;  // results go after the last object
   return obj;
@@ -86,20 +103,32 @@ uint32_t Driver::leafDopCtrl() const {
 // A chip without the feature keeps CTRL's bits 3-4 at zero: written without START, they
 // read back as set only where the chip implements them.
 void Driver::setLeafDop(LeafDop mode) {
-  leaf_dop_ = mode;
+  leaf_dop_ = leaf_rule_ = mode;
+  leaf_size_ratio_ = 0;
   const uint32_t want = leafDopCtrl();
   if (want == 0) return;
   dev_.write32(regs::CTRL, want);
   const uint32_t got = dev_.read32(regs::CTRL) & want;
   dev_.write32(regs::CTRL, 0);
   if (got != want) {
-    leaf_dop_ = LeafDop::Off;
+    leaf_dop_ = leaf_rule_ = LeafDop::Off;
     const bool and_dop = (want & ~got) == regs::CTRL_LEAF_VERTEX_AND_DOP;
     throw DriverError(dev_.name() + (and_dop ? ": does not implement CTRL.LEAF_VERTEX_AND_DOP (vertices+dop; "
                                                "only the golden model has it, docs/triangle_tests.md)"
                                              : ": does not implement CTRL.LEAF_VERTEX (a tumbled leaf's DOP from its "
                                                "vertices; docs/triangle_tests.md)"));
   }
+}
+
+void Driver::setLeafDopBySize(double ratio) {
+  if (!(ratio > 0)) throw std::invalid_argument("the leaf-size ratio must be positive");
+  setLeafDop(LeafDop::Vertices);  // the chip must have it
+  leaf_size_ratio_ = ratio;
+}
+
+LeafDop Driver::leafDopFor(const BoardObject& a, const BoardObject& b) const {
+  if (leaf_size_ratio_ == 0) return leaf_rule_;
+  return a.mean_leaf_size >= leaf_size_ratio_ * b.mean_leaf_size ? LeafDop::Vertices : LeafDop::Off;
 }
 
 void Driver::setFirstModeSteps(std::vector<uint32_t> steps) {
@@ -116,6 +145,7 @@ QueryResult Driver::query(const BoardObject& a, const BoardObject& b, const Pose
   if (a.root_pair == 0 || b.root_pair == 0 || !a.mesh || !b.mesh) throw std::invalid_argument("query on an object that was not uploaded");
   if (a.dirs != b.dirs) throw std::invalid_argument("the two objects' DOPs use different direction sets");
   const PoseRegisters regs_ = setupPose(pose, a.dirs, a.bounds, b.bounds);  // validates the pose
+  leaf_dop_ = leafDopFor(a, b);
   if (leaf_dop_ != LeafDop::Off) writeLeafVertexLines(leafVertexDopLines(pose, a.dirs, a.bounds));  // kept across runs
   if (static_cast<uint64_t>(result_base_) + uint64_t(result_capacity_) * layout::kResultBytes > (1ull << 32)) {
     throw std::invalid_argument("result area does not fit in board memory");

@@ -49,12 +49,18 @@ struct QueryResult {
 std::string firstDifference(const std::string& na, const QueryResult& a, const std::string& nb, const QueryResult& b,
                             bool with_cycles);
 
+// The mean longest edge of a mesh's triangles: its leaf size (one triangle a leaf), which
+// the host's by-size rule compares between the two objects (Driver::setLeafDopBySize).
+double meanLeafSize(const Mesh& mesh);
+
 // An object on the board: its image's place and what the pose set-up needs.
 struct BoardObject {
   std::shared_ptr<const Mesh> mesh;  // the geometry uncertain pairs are decided on
   uint32_t root_pair = 0;
   uint32_t base = 0, end = 0;
   ObjectBounds bounds;
+  // meanLeafSize of its mesh, in its own frame (the same units as the other object's).
+  double mean_leaf_size = 0;
   Directions dirs{};
   size_t triangles = 0;
 };
@@ -96,6 +102,14 @@ class Driver {
   // CTRL.LEAF_VERTEX and loads the leaf-vertex lines (cc::leafVertexDopLines) with every
   // query; throws DriverError when the chip does not implement it (the bits read back 0).
   void setLeafDop(LeafDop mode);
+  // The host's per-query rule (HostPolicy's by-size): Vertices on a query whose tumbled
+  // object's mean_leaf_size is at least `ratio` times the aligned one's, Off on the others.
+  // Large tumbled leaves against small aligned ones give loose transformed DOPs that
+  // overlap many aligned leaves, which the vertices' bound cuts; on similar leaves it only
+  // costs cycles (docs/triangle_tests.md, docs/results.md). Throws as setLeafDop(Vertices).
+  void setLeafDopBySize(double ratio);
+  // The leaf DOP the query of tumbled `a` against aligned `b` runs with.
+  LeafDop leafDopFor(const BoardObject& a, const BoardObject& b) const;
 
   Device& device() { return dev_; }
 
@@ -110,7 +124,9 @@ class Driver {
   Device& dev_;
   uint32_t result_capacity_;
   std::vector<uint32_t> first_steps_;
-  LeafDop leaf_dop_ = LeafDop::Off;
+  LeafDop leaf_dop_ = LeafDop::Off;  // of the query running (query() sets it by the rule)
+  LeafDop leaf_rule_ = LeafDop::Off;  // setLeafDop's mode, or Vertices for the by-size rule
+  double leaf_size_ratio_ = 0;        // > 0: the by-size rule
   uint32_t result_base_ = 0;  // placed after the first upload's end, moved as objects come
   uint32_t next_free_ = 0x1000;
 };

@@ -14,6 +14,7 @@
 #include "cc/atomic_output.h"
 #include "cc/command_line.h"
 #include "cc/driver.h"
+#include "cc/host_policy.h"
 #include "cc/interrupt.h"
 #include "cc/scene_rules.h"
 #include "cc/sw_traversal.h"
@@ -126,6 +127,18 @@ cc::ChipConfig chipConfig(const Options& o) {
   return c;
 }
 
+// --config's host policy (host_* keys), with --first-steps and --leaf-dop in place of its
+// own where given.
+cc::HostPolicy hostPolicy(const Options& o) {
+  cc::HostPolicy p = cc::hostPolicyOf(o.config);
+  if (o.given.count("first-steps")) p.first_steps = o.first_steps;
+  if (o.given.count("leaf-dop")) {
+    p.leaf_dop = cc::leafDopByName(o.leaf_dop);
+    p.leaf_size_ratio = 0;
+  }
+  return p;
+}
+
 // The poses (angle in degrees, pose) of --poses, --pose or --sweep, every one validated
 // before any work: NaN/Inf or a zero axis is an error.
 std::vector<std::pair<double, cc::Pose>> posesOf(const Options& o) {
@@ -202,14 +215,13 @@ struct Chip {
   cc::BoardObject a, b;
 };
 std::vector<Chip> makeChips(const std::vector<std::string>& backends, const cc::ChipConfig& cfg, const Scene& s,
-                            const std::vector<uint32_t>& first_steps, cc::LeafDop leaf_dop) {
+                            const cc::HostPolicy& policy) {
   std::vector<Chip> chips;
   for (const auto& name : backends) {
     cc::checkBoardMemory({&s.ta, &s.tb}, cc::reachableBoardBytes(name, cfg), name);  // before building a slow chip
     Chip c{name, cc::makeDevice(name, cfg), nullptr, {}, {}};
     c.drv = std::make_unique<cc::Driver>(*c.dev);
-    c.drv->setFirstModeSteps(first_steps);
-    c.drv->setLeafDop(leaf_dop);  // refused (DriverError) by a chip without it
+    cc::applyHostPolicy(*c.drv, policy);  // refused (DriverError) by a chip without CTRL.LEAF_VERTEX if it uses it
     chips.push_back(std::move(c));
   }
   return chips;
@@ -268,8 +280,8 @@ Measured measurePose(const Options& o, int i, double deg, const cc::Pose& pose, 
 void reportMismatch(const Options& o, int i, double deg, const cc::Pose& pose, const std::string& diff) {
   std::string config = " --config " + o.config;
   for (const auto& kv : o.set) config += " --set '" + kv + "'";
-  if (o.leaf_dop != "off") config += " --leaf-dop " + o.leaf_dop;
-  if (!o.first_steps.empty()) {
+  if (o.given.count("leaf-dop")) config += " --leaf-dop " + o.leaf_dop;
+  if (o.given.count("first-steps")) {
     config += " --first-steps";
     for (uint32_t n : o.first_steps) config += " " + std::to_string(n);
   }
@@ -382,14 +394,15 @@ int run(const Options& o) {
   const bool sw_backend = backends[0] == "sw";
   const bool timed = timedBackend(backends[0]);  // the first backend counts cycles
   const Scene scene = loadScene(o, poses, sw_backend);
-  std::vector<Chip> chips = sw_backend ? std::vector<Chip>{} : makeChips(backends, cfg, scene, o.first_steps, cc::leafDopByName(o.leaf_dop));
+  std::vector<Chip> chips = sw_backend ? std::vector<Chip>{} : makeChips(backends, cfg, scene, hostPolicy(o));
   const bool both_timed = chips.size() == 2 && timedBackend(backends[0]) && timedBackend(backends[1]);
 
   if (!o.quiet) {
-    std::printf("A: %s  %zu triangles (%zu degenerate left out), tree depth %d\n", o.a.c_str(), scene.ma.tris.size(),
-                scene.ta.degenerate_dropped, scene.ta.depth);
-    std::printf("B: %s  %zu triangles (%zu degenerate left out), tree depth %d\n", o.b.c_str(), scene.mb.tris.size(),
-                scene.tb.degenerate_dropped, scene.tb.depth);
+    // The mean leaf size is what a host policy's by-size rule compares (docs/driver.md).
+    std::printf("A: %s  %zu triangles (%zu degenerate left out), tree depth %d, mean leaf size %.4g\n", o.a.c_str(),
+                scene.ma.tris.size(), scene.ta.degenerate_dropped, scene.ta.depth, cc::meanLeafSize(scene.ma));
+    std::printf("B: %s  %zu triangles (%zu degenerate left out), tree depth %d, mean leaf size %.4g\n", o.b.c_str(),
+                scene.mb.tris.size(), scene.tb.degenerate_dropped, scene.tb.depth, cc::meanLeafSize(scene.mb));
     std::printf("backend %s, config %s, mode %s, split %s, set-up %.2f s\n", backends[0].c_str(), cfg.name.c_str(), o.mode.c_str(),
                 o.split.c_str(), scene.setup_seconds);
   }
@@ -468,13 +481,13 @@ int main(int argc, char** argv) {
       ("pose", po::value(&o.pose)->multitoken(), "a single pose instead: AX AY AZ DEG TX TY TZ")
       ("poses", po::value(&o.poses_file), "a motion instead: a file of poses, one a line (7 numbers as --pose, or a 3x4 matrix [R | t] row by row; '#' comments)")
       ("mode", po::value(&o.mode), "all | first (stop at the first intersecting pair)")
-      ("first-steps", po::value(&o.first_steps)->multitoken(),
-       "N1 N2 ...: mode first in stages: result areas of N1, then N2, ... pairs before the whole one; a stage whose uncertain pairs hold an intersecting one answers (docs/triangle_tests.md)")
+      ("first-steps", po::value(&o.first_steps)->multitoken()->zero_tokens(),
+       "N1 N2 ...: mode first in stages: result areas of N1, then N2, ... pairs before the whole one; a stage whose uncertain pairs hold an intersecting one answers (docs/triangle_tests.md). Replaces --config's host_first_steps; none: one run")
       ("leaf-dop", po::value(&o.leaf_dop),
-       "off (default) | vertices | vertices+dop: a tumbled leaf's DOP from its triangle's vertices (CTRL.LEAF_VERTEX; vertices+dop on the golden backend only, docs/triangle_tests.md)")
+       "off | vertices | vertices+dop: a tumbled leaf's DOP from its triangle's vertices (CTRL.LEAF_VERTEX; vertices+dop on the golden backend only, docs/triangle_tests.md). Replaces --config's host_leaf_dop (default: off)")
       ("backend", po::value(&o.backend), "golden | tlm | rtl | sw")
       ("cosim", po::value(&o.cosim), "A,B: run two chip backends on every pose, stop at the first difference")
-      ("config", po::value(&o.config), ("named chip configuration (" + cc::configNameList() + ") or a .cfg file").c_str())
+      ("config", po::value(&o.config), ("named configuration (" + cc::configNameList() + ") or a .cfg file: the chip and its host policy (host_* keys, docs/driver.md)").c_str())
       ("set", po::value(&o.set), "KEY=VALUE changing one field of --config (configs/*.cfg keys); repeatable. The rtl backend runs only the configurations it was built for")
       ("split", po::value(&o.split), "tree split rule: meanwidth (default) | median")
       ("dirs", po::value(&o.dirs), "DOP direction set: zachmann (default) | axes_diagonals")

@@ -194,19 +194,22 @@ void validateConfig(const ChipConfig& c) {
   need(c.skew_ps >= 0 && c.skew_ps < 1e5, "skew_ps", "must be in [0, 100000)");
 }
 
-ChipConfig loadConfigFile(const std::string& path) {
+namespace {
+
+// One "key = value" line of a configuration file; `where` is "FILE:LINE: " for messages.
+struct ConfigLine {
+  std::string key, value, where;
+};
+
+// The lines of a configuration file, comments and blank lines dropped. Throws on a line
+// without '=', a key set twice and a 'base' that is not the first key or names this file.
+std::vector<ConfigLine> readConfigLines(const std::string& path) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) throw std::invalid_argument("configuration '" + path + "' is a folder, not a .cfg file");
   if (!std::filesystem::exists(path, ec)) throw std::invalid_argument("cannot read configuration file '" + path + "': no such file");
   std::ifstream in(path);
   if (!in) throw std::invalid_argument("cannot read configuration file '" + path + "'");
-  // A chain of 'base' files deeper than this is a cycle.
-  static thread_local int depth = 0;
-  if (depth > 8) throw std::invalid_argument(path + ": 'base' chain too deep (a cycle?)");
-  struct Guard { Guard() { ++depth; } ~Guard() { --depth; } } guard;
-  ChipConfig c;
-  c.name = std::filesystem::path(path).stem().string();
-  bool any = false;
+  std::vector<ConfigLine> lines;
   std::map<std::string, int> seen;  // key -> the line that set it
   std::string line;
   for (int no = 1; std::getline(in, line); ++no) {
@@ -222,29 +225,84 @@ ChipConfig loadConfigFile(const std::string& path) {
       throw std::invalid_argument(where + "'" + key + "' is set twice (first on line " + std::to_string(it->second) + ")");
     }
     seen.emplace(key, no);
-    try {
-      if (key == "base") {
-        if (any) throw std::invalid_argument("'base' must come before every other key");
-        if (value.find('/') != std::string::npos || value == std::filesystem::path(path).stem().string())
-          throw std::invalid_argument("'base' must name another configuration");
-        const std::string keep = c.name;
-        c = namedConfig(value);
-        c.name = keep;
-      } else {
-        setConfigValue(c, key, value);
-      }
-    } catch (const std::invalid_argument& e) {
-      throw std::invalid_argument(where + e.what());
+    if (key == "base") {
+      if (!lines.empty()) throw std::invalid_argument(where + "'base' must come before every other key");
+      if (value.find('/') != std::string::npos || value == std::filesystem::path(path).stem().string())
+        throw std::invalid_argument(where + "'base' must name another configuration");
     }
-    any = true;
+    lines.push_back({key, value, where});
   }
   if (in.bad()) throw std::invalid_argument("cannot read configuration file '" + path + "'");
+  return lines;
+}
+
+// A chain of 'base' files deeper than this is a cycle.
+struct BaseDepth {
+  explicit BaseDepth(const std::string& path) {
+    if (depth > 8) throw std::invalid_argument(path + ": 'base' chain too deep (a cycle?)");
+    ++depth;
+  }
+  ~BaseDepth() { --depth; }
+  static thread_local int depth;
+};
+thread_local int BaseDepth::depth = 0;
+
+// The file a configuration name stands for ("" for the built-in "paper"); see namedConfig.
+std::string configPath(const std::string& name) {
+  if (name == "paper") return "";
+  const bool is_path = name.find('/') != std::string::npos ||
+                       (name.size() > 4 && name.compare(name.size() - 4, 4, ".cfg") == 0);
+  if (is_path) return name;
+  const auto file = configDir() / (name + ".cfg");
+  if (!name.empty() && std::filesystem::exists(file)) return file.string();
+  throw std::invalid_argument("unknown configuration '" + name + "' (known: " + configNameList() +
+                              ", or a path to a .cfg file)");
+}
+
+}  // namespace
+
+bool isHostPolicyKey(const std::string& key) { return key.rfind(kHostPolicyPrefix, 0) == 0; }
+
+ChipConfig loadConfigFile(const std::string& path) {
+  const BaseDepth guard(path);
+  ChipConfig c;
+  c.name = std::filesystem::path(path).stem().string();
+  for (const auto& l : readConfigLines(path)) {
+    try {
+      if (l.key == "base") {
+        const std::string keep = c.name;
+        c = namedConfig(l.value);
+        c.name = keep;
+      } else if (!isHostPolicyKey(l.key)) {  // the driver's (hostPolicyValues), not the chip's
+        setConfigValue(c, l.key, l.value);
+      }
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument(l.where + e.what());
+    }
+  }
   try {
     validateConfig(c);
   } catch (const std::invalid_argument& e) {
     throw std::invalid_argument(path + ": " + e.what());
   }
   return c;
+}
+
+std::vector<std::pair<std::string, std::string>> hostPolicyValues(const std::string& name) {
+  const std::string path = configPath(name);
+  std::vector<std::pair<std::string, std::string>> out;
+  if (path.empty()) return out;
+  const BaseDepth guard(path);
+  for (const auto& l : readConfigLines(path)) {
+    if (l.key == "base") {
+      out = hostPolicyValues(l.value);
+    } else if (isHostPolicyKey(l.key)) {
+      const auto it = std::find_if(out.begin(), out.end(), [&](const auto& kv) { return kv.first == l.key; });
+      if (it != out.end()) it->second = l.value;  // this file's value wins over its base's
+      else out.emplace_back(l.key, l.value);
+    }
+  }
+  return out;
 }
 
 std::vector<std::string> configNames() {
@@ -265,15 +323,8 @@ std::string configNameList() {
 }
 
 ChipConfig namedConfig(const std::string& name) {
-  ChipConfig c;
-  if (name == "paper") return c;
-  const bool is_path = name.find('/') != std::string::npos ||
-                       (name.size() > 4 && name.compare(name.size() - 4, 4, ".cfg") == 0);
-  if (is_path) return loadConfigFile(name);
-  const auto file = configDir() / (name + ".cfg");
-  if (!name.empty() && std::filesystem::exists(file)) return loadConfigFile(file.string());
-  throw std::invalid_argument("unknown configuration '" + name + "' (known: " + configNameList() +
-                              ", or a path to a .cfg file)");
+  const std::string path = configPath(name);
+  return path.empty() ? ChipConfig{} : loadConfigFile(path);
 }
 
 }  // namespace cc

@@ -100,7 +100,20 @@ std::vector<std::pair<std::string, std::string>> configFields(const ChipConfig& 
 // Reads a configuration file: "key = value" lines, '#' comments, an optional first
 // "base = NAME" to start from another named configuration (default: paper). The file
 // name without ".cfg" becomes `name` unless the file sets it. Errors name file and line.
+// Keys starting with kHostPolicyPrefix are not the chip's: they are skipped here and read
+// by hostPolicyValues.
 ChipConfig loadConfigFile(const std::string& path);
+
+// Host-policy keys ("host_first_steps = 8 64"): how the driver drives the chip of a named
+// configuration (cc::HostPolicy in driver/cc/host_policy.h, docs/driver.md "Named
+// configurations"). They change no parameter of the chip, so a configuration that only
+// adds them to its base runs on its base's Verilated chip.
+inline constexpr const char* kHostPolicyPrefix = "host_";
+bool isHostPolicyKey(const std::string& key);
+// The host-policy keys and values of a named configuration (a name or a path, as
+// namedConfig takes), its base's first, a file's own value replacing its base's; in file
+// order. Not checked here: the driver knows the keys.
+std::vector<std::pair<std::string, std::string>> hostPolicyValues(const std::string& name);
 // Range checks every field (power-of-two geometry, non-zero rates); throws
 // std::invalid_argument with the field's name.
 void validateConfig(const ChipConfig& c);
