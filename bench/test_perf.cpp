@@ -133,13 +133,50 @@ void writeOff(const Mesh& m, const std::string& path) {
   for (const auto& t : m.tris) f << "3 " << t[0] << ' ' << t[1] << ' ' << t[2] << '\n';
 }
 
-TEST(PerfCli, WritesCsvJsonAndTable) {
-  const auto dir = std::filesystem::temp_directory_path() / ("cc_perf_test_" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
-  writeOff(makeSphere(1.0f, 10, 14), (dir / "ball.off").string());
-  writeOff(makeTorus(1.0f, 0.3f, 16, 8), (dir / "ring.off").string());
-  const std::string out = (dir / "out").string();
-  const std::string cmd = std::string(CC_PERF_BIN) + " -q --meshes " + dir.string() + " --pairs ball:ring,ring --steps 4 --distances 0.5,5" +
+std::vector<std::string> csvFields(const std::string& line) {
+  std::vector<std::string> f;
+  std::stringstream ls(line);
+  for (std::string x; std::getline(ls, x, ',');) f.push_back(x);
+  return f;
+}
+
+std::vector<std::vector<std::string>> csvRows(const std::string& path) {
+  std::vector<std::vector<std::string>> rows;
+  std::istringstream in(cc::testutil::slurp(path));
+  for (std::string line; std::getline(in, line);) rows.push_back(csvFields(line));
+  return rows;
+}
+
+// Runs `args` on cc_perf; returns the exit code and what it printed (stdout and stderr).
+std::pair<int, std::string> runPerf(const std::string& args, const std::string& log) {
+  const int rc = std::system((std::string(CC_PERF_BIN) + " " + args + " > " + log + " 2>&1").c_str());
+  return {WEXITSTATUS(rc), cc::testutil::slurp(log)};
+}
+
+// cc_perf end to end: a temporary folder for the meshes and outputs of one test, removed
+// after it.
+class PerfCli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const auto* test = ::testing::UnitTest::GetInstance()->current_test_info();
+    dir_ = std::filesystem::temp_directory_path() / ("cc_perf_" + std::string(test->name()) + "_" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir_);
+    std::filesystem::create_directories(dir_);
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+  void addMesh(const Mesh& m, const std::string& name) const { writeOff(m, (dir_ / (name + ".off")).string()); }
+  std::string dir() const { return dir_.string(); }
+
+ private:
+  std::filesystem::path dir_;
+};
+using PerfShards = PerfCli;
+
+TEST_F(PerfCli, WritesCsvJsonAndTable) {
+  addMesh(makeSphere(1.0f, 10, 14), "ball");
+  addMesh(makeTorus(1.0f, 0.3f, 16, 8), "ring");
+  const std::string out = dir() + "/out";
+  const std::string cmd = std::string(CC_PERF_BIN) + " -q --meshes " + dir() + " --pairs ball:ring,ring --steps 4 --distances 0.5,5" +
                           " --backends golden,sw,fcl_obbrss,fcl_kdop24,tlm,rtl --tlm-configs paper --rtl-configs paper,queued --check --out " + out + " > " + out + ".txt";
   ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
   std::istringstream poses(cc::testutil::slurp(out + "/poses.csv"));
@@ -148,13 +185,7 @@ TEST(PerfCli, WritesCsvJsonAndTable) {
   EXPECT_NE(header.find("overlap_tests"), std::string::npos);
   EXPECT_NE(header.find("tlm_paper_cycles"), std::string::npos);
   EXPECT_NE(header.find("fcl_kdop24_us"), std::string::npos);
-  const auto split = [](const std::string& l) {
-    std::vector<std::string> f;
-    std::stringstream ls(l);
-    for (std::string x; std::getline(ls, x, ',');) f.push_back(x);
-    return f;
-  };
-  const auto names = split(header);
+  const auto names = csvFields(header);
   const auto col = [&](const std::string& n) { return size_t(std::find(names.begin(), names.end(), n) - names.begin()); };
   const size_t tests = col("triangle_tests"), cycles = col("tlm_paper_cycles"), tri = col("tlm_paper_triangle_cycles");
   const size_t rtl_paper = col("rtl_paper_cycles"), rtl_queued = col("rtl_queued_cycles");
@@ -167,7 +198,7 @@ TEST(PerfCli, WritesCsvJsonAndTable) {
   while (std::getline(poses, line)) {
     ++rows;
     // distance 5 puts the objects apart: no pairs (column 7 = chip_pairs).
-    const auto f = split(line);
+    const auto f = csvFields(line);
     ASSERT_EQ(f.size(), names.size());
     if (f[3] == "5" && f[6] != "0") ++far_with_pairs;
     // The triangle tests' cycles are part of the query's, and there are some iff tests ran.
@@ -198,12 +229,12 @@ TEST(PerfCli, WritesCsvJsonAndTable) {
   // The worst case against FCL: FCL's slowest pose over the chip's slowest, from the poses.
   std::istringstream summary(cc::testutil::slurp(out + "/summary.csv"));
   std::getline(summary, header);
-  const auto sum_names = split(header);
+  const auto sum_names = csvFields(header);
   const size_t worst_col = size_t(std::find(sum_names.begin(), sum_names.end(), "worst_fcl_obbrss_over_worst_rtl_paper") - sum_names.begin());
   ASSERT_LT(worst_col, sum_names.size());
   bool ring_all = false;
   while (std::getline(summary, line)) {
-    const auto f = split(line);
+    const auto f = csvFields(line);
     if (f[0] != "ring" || f[1] != "all") continue;
     ring_all = true;
     ASSERT_GT(ring_rtl_worst, 0);
@@ -215,22 +246,19 @@ TEST(PerfCli, WritesCsvJsonAndTable) {
   EXPECT_TRUE(std::regex_search(table, std::regex("\\| ring \\| [0-9.]+ / [0-9.]+ (yes|no) \\| [0-9.]+ / [0-9.]+ (yes|no) \\|"))) << table;
   // Bad input: exit code 2, no crash.
   for (const char* bad : {" --steps 0", " --backends golden,gpu", " --pairs ring --backends golden,rtl --rtl-configs nosuch", " --distances 1,x", " --pairs ball:nothere", " --mode some"}) {
-    const std::string c = std::string(CC_PERF_BIN) + " -q --meshes " + dir.string() + " --out " + out + bad + " > /dev/null 2>&1";
+    const std::string c = std::string(CC_PERF_BIN) + " -q --meshes " + dir() + " --out " + out + bad + " > /dev/null 2>&1";
     EXPECT_EQ(WEXITSTATUS(std::system(c.c_str())), 2) << bad;
   }
-  std::filesystem::remove_all(dir);
 }
 
 // A named configuration's host policy (configs/modern_host.cfg: staged mode first and the
 // by-size leaf-DOP rule): its TLM run is checked against golden driven the same way (exit
 // 0), the table and perf.json say which policy ran, and --leaf-dop replaces it everywhere.
-TEST(PerfCli, NamedConfigurationRunsWithItsHostPolicy) {
-  const auto dir = std::filesystem::temp_directory_path() / ("cc_perf_policy_" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
-  writeOff(makeSphere(1.0f, 4, 6), (dir / "coarse.off").string());
-  writeOff(makeTorus(1.0f, 0.3f, 32, 16), (dir / "ring.off").string());
-  const std::string out = (dir / "out").string();
-  const std::string cmd = std::string(CC_PERF_BIN) + " -q --meshes " + dir.string() + " --pairs coarse:ring --steps 4 --distances 0.3" +
+TEST_F(PerfCli, NamedConfigurationRunsWithItsHostPolicy) {
+  addMesh(makeSphere(1.0f, 4, 6), "coarse");
+  addMesh(makeTorus(1.0f, 0.3f, 32, 16), "ring");
+  const std::string out = dir() + "/out";
+  const std::string cmd = std::string(CC_PERF_BIN) + " -q --meshes " + dir() + " --pairs coarse:ring --steps 4 --distances 0.3" +
                           " --backends golden,tlm --tlm-configs modern_queued,modern_host --out " + out;
   ASSERT_EQ(std::system((cmd + " > " + out + ".txt").c_str()), 0) << cmd;
   const std::string table = cc::testutil::slurp(out + "/table1.md");
@@ -244,36 +272,15 @@ TEST(PerfCli, NamedConfigurationRunsWithItsHostPolicy) {
   const auto replaced = nlohmann::json::parse(cc::testutil::slurp(out + "/perf.json"))["protocol"];
   EXPECT_EQ(replaced["host_policy"]["tlm_modern_host"]["leaf_dop"], "off");
   EXPECT_TRUE(replaced["host_policy"]["tlm_modern_host"]["first_steps"].empty());
-  std::filesystem::remove_all(dir);
-}
-
-// Runs `args` on cc_perf; returns the exit code and what it printed (stdout and stderr).
-std::pair<int, std::string> runPerf(const std::string& args, const std::string& log) {
-  const int rc = std::system((std::string(CC_PERF_BIN) + " " + args + " > " + log + " 2>&1").c_str());
-  return {WEXITSTATUS(rc), cc::testutil::slurp(log)};
-}
-
-std::vector<std::vector<std::string>> csvRows(const std::string& path) {
-  std::vector<std::vector<std::string>> rows;
-  std::istringstream in(cc::testutil::slurp(path));
-  for (std::string line; std::getline(in, line);) {
-    std::vector<std::string> f;
-    std::stringstream ls(line);
-    for (std::string x; std::getline(ls, x, ',');) f.push_back(x);
-    rows.push_back(f);
-  }
-  return rows;
 }
 
 // --jobs: the study cut into shards (pair x backend group x pose range) measured by local
 // worker processes merges into the single run's outputs: every chip column equal, only the
 // software and FCL times (measured per process) differ. A rerun measures nothing again.
-TEST(PerfShards, LocalJobsMergeIntoTheSingleRunsChipColumns) {
-  const auto dir = std::filesystem::temp_directory_path() / ("cc_perf_shards_" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
-  writeOff(makeSphere(1.0f, 10, 14), (dir / "ball.off").string());
-  writeOff(makeTorus(1.0f, 0.3f, 16, 8), (dir / "ring.off").string());
-  const std::string d = dir.string(), log = d + "/log.txt";
+TEST_F(PerfShards, LocalJobsMergeIntoTheSingleRunsChipColumns) {
+  addMesh(makeSphere(1.0f, 10, 14), "ball");
+  addMesh(makeTorus(1.0f, 0.3f, 16, 8), "ring");
+  const std::string d = dir(), log = d + "/log.txt";
   const std::string study = "-q --meshes " + d + " --pairs ball:ring,ring --steps 4 --distances 0.5,5 --backends golden,sw,fcl_obbrss,tlm,rtl" +
                             " --tlm-configs paper --rtl-configs paper --check --exact-limit 3";
   ASSERT_EQ(runPerf(study + " --out " + d + "/single", log).first, 0) << cc::testutil::slurp(log);
@@ -322,7 +329,6 @@ TEST(PerfShards, LocalJobsMergeIntoTheSingleRunsChipColumns) {
   std::tie(rc, text) = runPerf("--merge " + d + "/jobs", log);
   EXPECT_EQ(rc, 0) << text;
   EXPECT_EQ(cc::testutil::slurp(d + "/jobs/lists.dat"), cc::testutil::slurp(d + "/single/lists.dat"));
-  std::filesystem::remove_all(dir);
 }
 
 }  // namespace
