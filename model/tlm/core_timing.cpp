@@ -35,6 +35,7 @@ std::array<std::array<int, 9>, 2> QueryLog::standardLeafNeeds() {
 uint64_t CoreTiming::run(const QueryLog& log, const BoardMemory& mem, bool mode_first, std::FILE* trace) {
   if (queued_) queued_->startQuery(mode_first);
   core::Core core(cfg_, log, mem, mode_first, cyc_, queued_.get());
+  core.engine_waits = engine_waits_;
   return core.run(trace);
 }
 

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <algorithm>
 #include <random>
+#include <string>
 
 #include "cc/driver.h"
 #include "cc/sdram_timing.h"
@@ -67,17 +68,20 @@ struct Rig {
 };
 
 // A golden chip on one image, its queries timed by a TimingModel for `cfg`.
+// `mode_first`: the query runs in mode first (CTRL.MODE_FIRST); `engine_waits`: quiet
+// cycles while a queued engine waits (TimingModel::setEngineWaits).
 uint64_t timeQuery(const ChipConfig& cfg, cc::BoardMemory& mem, const std::vector<std::pair<uint32_t, uint32_t>>& regs,
                    cc::Counters* counters = nullptr, std::FILE* trace = nullptr,
-                   cc::tlm::CoreCycles* breakdown = nullptr) {
+                   cc::tlm::CoreCycles* breakdown = nullptr, bool mode_first = false, bool engine_waits = true) {
   cc::golden::Chip chip(mem, cfg);
   cc::tlm::TimingModel tm(cfg, mem);
   tm.setTrace(trace);
+  tm.setEngineWaits(engine_waits);
   chip.setObserver(&tm);
   chip.setLogAhead(cc::tlm::CoreTiming::logAheadTests(cfg));  // a queued chip's controller runs ahead of its tests
   for (const auto& [off, v] : regs) chip.write32(off, v);
-  tm.beginQuery(false);
-  chip.write32(cc::regs::CTRL, cc::regs::CTRL_START);
+  tm.beginQuery(mode_first);
+  chip.write32(cc::regs::CTRL, cc::regs::CTRL_START | (mode_first ? cc::regs::CTRL_MODE_FIRST : 0u));
   const uint64_t c = tm.endQuery();
   if (counters) *counters = chip.counters();
   if (breakdown) *breakdown = tm.breakdown();
@@ -262,6 +266,53 @@ TEST(TimingModel, SkippingQuietCyclesChangesNothing) {
       EXPECT_EQ(skipped_b.other, stepped_b.other) << name << " query " << i;
     }
   }
+}
+
+// Cycles and their breakdown of two ways to time the same query must be equal.
+void expectSameCycles(const cc::tlm::CoreCycles& a, const cc::tlm::CoreCycles& b, const std::string& what) {
+  EXPECT_EQ(a.pair_wait, b.pair_wait) << what;
+  EXPECT_EQ(a.transform, b.transform) << what;
+  EXPECT_EQ(a.entries, b.entries) << what;
+  EXPECT_EQ(a.entry_wait, b.entry_wait) << what;
+  EXPECT_EQ(a.triangle, b.triangle) << what;
+  EXPECT_EQ(a.stack, b.stack) << what;
+  EXPECT_EQ(a.other, b.other) << what;
+}
+
+TEST(TimingModel, QuietCyclesWhileAnEngineWaitsChangeNothing) {
+  // A queued engine that waits (for an IT-unit's response, a record, a DOTADD result) lets
+  // the cycles run light, S_TRI without room too, and jumps to its next event (speed
+  // only). With that switched off (only a frozen engine's cycles are quiet) and with every
+  // cycle stepped (trace on), cycles and breakdown must be the same: the queued chips,
+  // both modes (a first hit stops the engines wherever they are), a queue of one, two
+  // engines, slow IT-units and a deep DOTADD pipe.
+  const uint64_t seed = cc::testutil::testSeed("TimingModel.QuietCyclesWhileAnEngineWaitsChangeNothing");
+  auto qs = makeQueries(6, seed);
+  std::vector<std::pair<std::string, ChipConfig>> cfgs = {{"queued", cc::namedConfig("queued")},
+                                                          {"modern_queued", cc::namedConfig("modern_queued")},
+                                                          {"modern_parallel", cc::namedConfig("modern_parallel")}};
+  ChipConfig one = cc::namedConfig("queued");
+  one.tri_queue = 1;
+  cfgs.emplace_back("queued tri_queue 1", one);
+  ChipConfig two = cc::namedConfig("modern_parallel");
+  two.tri_engines = 2;
+  two.it_mul_stages = two.it_add_stages = 6;
+  two.dotadd_stages = 20;
+  cfgs.emplace_back("modern_parallel tri_engines 2, slow IT-units, 20 DOTADD stages", two);
+  for (const auto& [name, cfg] : cfgs)
+    for (bool first : {false, true})
+      for (size_t i = 0; i < qs.size(); ++i) {
+        const std::string what = name + (first ? " mode first" : " mode all") + " query " + std::to_string(i);
+        cc::tlm::CoreCycles on_b, off_b, stepped_b;
+        const uint64_t on = timeQuery(cfg, qs[i].mem, qs[i].regs, nullptr, nullptr, &on_b, first, true);
+        EXPECT_EQ(timeQuery(cfg, qs[i].mem, qs[i].regs, nullptr, nullptr, &off_b, first, false), on) << what;
+        expectSameCycles(on_b, off_b, what + " (engine waits off)");
+        std::FILE* trace = std::tmpfile();
+        ASSERT_NE(trace, nullptr);
+        EXPECT_EQ(timeQuery(cfg, qs[i].mem, qs[i].regs, nullptr, trace, &stepped_b, first), on) << what;
+        std::fclose(trace);
+        expectSameCycles(on_b, stepped_b, what + " (stepped)");
+      }
 }
 
 TEST(TimingModel, OneListClosedForm) {

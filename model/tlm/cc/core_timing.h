@@ -90,12 +90,16 @@ class CoreTiming {
   // trace_state numbers (those of the board's CC_TIMELINE).
   uint64_t run(const QueryLog& log, const BoardMemory& mem, bool mode_first, std::FILE* trace = nullptr);
   const CoreCycles& cycles() const { return cyc_; }
+  // Speed only: quiet cycles while a queued engine waits (on by default; tests switch them
+  // off to check that they change no cycle).
+  void setEngineWaits(bool on) { engine_waits_ = on; }
 
  private:
   ChipConfig cfg_;
   CoreCycles cyc_;
   // tri_queue > 0: the engines, kept from query to query as the RTL keeps their registers.
   std::unique_ptr<core::QueuedTriEngines> queued_;
+  bool engine_waits_ = true;
 };
 
 }  // namespace cc::tlm

@@ -29,6 +29,8 @@ class TimingModel : public golden::Observer {
   const CoreCycles& breakdown() const { return core_.cycles(); }
   // Write one "cycle state" line per chip cycle of the following queries (nullptr: off).
   void setTrace(std::FILE* f) { trace_ = f; }
+  // Speed only (CoreTiming::setEngineWaits): quiet cycles while a queued engine waits.
+  void setEngineWaits(bool on) { core_.setEngineWaits(on); }
 
   // golden::Observer
   void onStart(const std::array<uint32_t, regs::CORR_LINES>& corr, uint32_t result_base,

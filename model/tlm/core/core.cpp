@@ -142,15 +142,8 @@ void Core::step() {
 }
 
 // A queued engine's cycle begins: its values from the registers, or only the cycle's
-// outputs cleared while it is frozen (QueuedTriEngines::rest). Whether it runs this cycle.
-bool Core::engineBegin(uint64_t c) {
-  if (tq->frozen()) {
-    tq->rest(c);
-    return false;
-  }
-  tq->begin(c, port, log);
-  return true;
-}
+// outputs cleared while it is frozen (QueuedTriEngine::rest, per frozen engine). Whether it runs this cycle.
+bool Core::engineBegin(uint64_t c) { return tq->begin(c, port, log); }
 
 // A queued engine's outputs to the controller in this cycle (after its comb).
 void Core::engineOutputs(Controller::Inputs& in) const {

@@ -78,6 +78,8 @@ struct Core {
   bool quiet() const;
   void lightCycle();
   bool engineFrozen() const;
+  bool lightNow() const;
+  bool engineAlone(uint64_t to);
   bool controllerActs() const;
   uint64_t controllerActCycle() const;
   bool onlyMemoryMoves() const;
@@ -97,6 +99,10 @@ struct Core {
   const uint32_t stages;
   const bool two_lanes;  // transform_lanes = 2: node 1 of a pair transformed on the pass unit
   uint64_t c_ = 0;
+  // Quiet cycles while a queued engine works (S_TRI without room a light state, the
+  // engine's cycles stepped alone and jumped over where it waits: engineAlone); off: only
+  // while it is frozen (TimingModel::setEngineWaits).
+  bool engine_waits = true;
 
   MemPort port;
   StackEngine stack;

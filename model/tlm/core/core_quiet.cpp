@@ -3,7 +3,9 @@
 // the fetch unit, the write queue nor the stack engine (Controller::lightState), a cycle
 // needs only the DOTADD pipes, the look-ahead engine, the controller and the stack
 // engine's count-down (lightCycle()). Where the controller only waits and the pipes and
-// engines are idle or run alone, the wait is jumped over in closed form. The result is the
+// engines are idle or run alone, the wait is jumped over in closed form; a queued engine
+// that works meanwhile is stepped alone, and jumped over where it waits (engineAlone()),
+// and S_TRI without room in the engine's queue is one more light state. The result is the
 // same as stepping (tests/tlm: stepping every cycle, with the trace on, gives the same
 // cycles and breakdown).
 #include <algorithm>
@@ -44,8 +46,13 @@ void Core::lightCycle() {
   ++c_;
 }
 
-// The waits below jump over cycles in which a queued engine could act only while it is frozen.
+// The DOTADD jumps below go over cycles in which a queued engine could act only while it is frozen.
 bool Core::engineFrozen() const { return !tq || tq->frozen(); }
+// A state in which a cycle is light: the controller's light states, and S_TRI while the
+// queued engine has no room for the test (the controller only waits for it).
+bool Core::lightNow() const {
+  return Controller::lightState(ctl.st) || (engine_waits && tq && ctl.st == S_TRI && !tq->room());
+}
 
 // Whether the controller leaves its wait state in this cycle.
 bool Core::controllerActs() const {
@@ -57,6 +64,7 @@ bool Core::controllerActs() const {
     case S_DOT: return dots.shared[c_ % DotaddPipes::kRing] == 1 && ctl.dot_done + 1 == layout::kDopK;
     case S_ENTRY: return ctl.lc.listDone(ctl.cur_len) || fetch.headValid(c_, port);
     case S_ASC_WAIT: return stack.ready();
+    case S_TRI: return !tq || tq->room();
     default: return true;
   }
 }
@@ -160,22 +168,50 @@ bool Core::jumpLookAheadTransform(uint64_t limit) {
   return true;
 }
 
+// The controller waits until `to` (kNever: in S_TRI, for room in the queue) and nothing
+// moves but SDRAM data and a queued engine: the engine's cycles run alone (it takes no
+// test, the port none of its requests, the others' outputs are those of a wait), and where
+// it waits (QueuedTriEngines::waitsUntil) time jumps to its next event. It stops before a
+// cycle in which the engine asks for the port or may stop the query, or the controller
+// acts (room). Returns whether time went on.
+bool Core::engineAlone(uint64_t to) {
+  const uint32_t no_test[2] = {0, 0};
+  uint64_t c = c_;
+  while (c < to && !tq->requesting() && !tq->mayStop() && !(ctl.st == S_TRI && tq->room())) {
+    const uint64_t at = tq->waitsUntil(c, port);
+    if (at == kNever && to == kNever) break;
+    if (at > c) {
+      c = std::min(at, to);
+      continue;
+    }
+    tq->begin(c, port, log);
+    tq->comb(false, no_test, false, false, log, result_i);
+    tq->update(kNoRequest, log, result_i);
+    if (++c > kLongestQuery) throw std::logic_error("timing model: query does not end");
+  }
+  if (c == c_) return false;
+  wait(c);
+  return true;
+}
+
 void Core::skipQuietCycles() {
   if (!quiet()) return;
   const uint64_t fetch_at = fetch.nextMemRequest(c_, port);
   // A queued engine's request ends the light cycles: the port must arbitrate it.
-  while (c_ < fetch_at && Controller::lightState(ctl.st) && !(tq && tq->requesting())) {
+  while (c_ < fetch_at && lightNow() && !(tq && tq->requesting())) {
     const uint64_t limit = nextEvent(fetch_at);
-    if (engineFrozen() && !controllerActs()) {
+    const bool frozen = engineFrozen();
+    if (!controllerActs() && (frozen || engine_waits)) {
       if (onlyMemoryMoves()) {
         const uint64_t to = std::min(limit, controllerActCycle());
-        if (to == kNever) throw std::logic_error("timing model: the chip waits for nothing");
-        if (to > c_) {
+        if (!frozen && engineAlone(to)) continue;
+        if (frozen && to == kNever) throw std::logic_error("timing model: the chip waits for nothing");
+        if (frozen && to > c_) {
           wait(to);
           continue;
         }
       }
-      if (jumpDotBatch(limit) || jumpLookAheadTransform(limit)) continue;
+      if (frozen && (jumpDotBatch(limit) || jumpLookAheadTransform(limit))) continue;
     }
     lightCycle();
     if (c_ > kLongestQuery) throw std::logic_error("timing model: query does not end");

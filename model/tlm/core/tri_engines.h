@@ -10,6 +10,7 @@
 // sees. Record reads go to the port one engine at a time, the oldest test's engine first
 // (priority rotating from turn_); only the engine on its turn writes a result.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -30,6 +31,7 @@ class QueuedTriEngines {
   // A query starts (clear_i: the turns back to engine 0).
   void startQuery(bool mode_first) {
     push_ = turn_ = 0;
+    still_ = false;
     for (auto& e : eng_) e.startQuery(mode_first);
   }
 
@@ -39,6 +41,18 @@ class QueuedTriEngines {
   bool passIdle() const { return all(&QueuedTriEngine::passIdle); }
   bool frozen() const { return all(&QueuedTriEngine::frozen); }
   bool requesting() const { return any(&QueuedTriEngine::requesting); }
+  bool mayStop() const { return any(&QueuedTriEngine::mayStop); }
+  // The first cycle from c on in which an engine may act (QueuedTriEngine::waitsUntil; the
+  // wrapper's registers change only when one does).
+  uint64_t waitsUntil(uint64_t c, const MemPort& port) const {
+    if (!still_) return c;  // the turn moved: an engine may answer now
+    uint64_t at = kNever;
+    for (const auto& e : eng_) {
+      at = std::min(at, e.waitsUntil(c, port));
+      if (at == c) break;
+    }
+    return at;
+  }
   bool recValid() const { return any(&QueuedTriEngine::recValid); }
   uint32_t recAddr() const { return eng_[recGrant()].recAddr(); }
   bool resValid() const { return any(&QueuedTriEngine::resValid); }
@@ -51,18 +65,17 @@ class QueuedTriEngines {
 
   // ---- one cycle (the single engine's steps, per engine) ----
   // A frozen engine only rests: it runs this cycle only if it takes a test or is flushed.
-  void begin(uint64_t c, const MemPort& port, const QueryLog& log) {
+  // Returns whether one runs (else every engine rests).
+  bool begin(uint64_t c, const MemPort& port, const QueryLog& log) {
+    bool any_runs = false;
     for (size_t e = 0; e < eng_.size(); ++e) {
       runs_[e] = !eng_[e].frozen();
       if (runs_[e]) eng_[e].begin(c, port, log);
       else eng_[e].rest(c);
+      any_runs = any_runs || runs_[e];
     }
-  }
-  void rest(uint64_t c) {
-    for (size_t e = 0; e < eng_.size(); ++e) {
-      runs_[e] = false;
-      eng_[e].rest(c);
-    }
+    if (!any_runs) still_ = true;
+    return any_runs;
   }
   void setPush(const uint32_t recs[2]) { eng_[push_].setPush(recs); }
   void comb(bool push, const uint32_t recs[2], bool rec_accept, bool res_accept, const QueryLog& log,
@@ -94,6 +107,7 @@ class QueuedTriEngines {
     }
     if (push_now_) push_ = next(push_);
     if (ended) turn_ = next(turn_);
+    still_ = !push_now_ && !ended;
   }
 
  private:
@@ -121,9 +135,10 @@ class QueuedTriEngines {
   }
 
   std::vector<QueuedTriEngine> eng_;
-  std::vector<bool> runs_;      // this cycle: the engine steps (not frozen, or taking a test, or flushed)
+  std::vector<uint8_t> runs_;   // this cycle: the engine steps (not frozen, or taking a test, or flushed)
   uint32_t push_ = 0, turn_ = 0;  // the engine the next test goes to; the engine on its turn
   bool push_now_ = false;
+  bool still_ = false;  // the last cycle moved neither the push engine nor the turn
 };
 
 }  // namespace cc::tlm::core

@@ -15,6 +15,7 @@
 // test only on its turn (turn: every test before it has ended; an earlier answer waits in
 // E_TURN) and drops all it holds when a test of another engine stops the query (flush).
 #pragma once
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <stdexcept>
@@ -84,6 +85,7 @@ class QueuedTriEngine {
     b_st_ = B_IDLE;
     for (auto& p : pipe_) p.fill(false);
     eng_test_ = taken_ = 0;
+    still_ = false;
     if (!idle() || !passIdle() || rec_valid_ || res_valid_)
       throw std::logic_error("timing model: a query starts with the triangle-test engine busy");
   }
@@ -101,6 +103,24 @@ class QueuedTriEngine {
   }
   // A record read or result write waits for the SDRAM port.
   bool requesting() const { return rec_valid_ || res_valid_; }
+  // The decide stage may stop the query this cycle (E_RESULT: no result pointer left).
+  bool mayStop() const { return eng_ == E_RESULT; }
+  // The engine waits from cycle c (> the last cycle it was stepped or rested in) on: that
+  // cycle changed no register, so nothing changes until a time-driven input does: an
+  // IT-unit's response, the arrival of a record its passes wait for, a DOTADD result
+  // leaving a pass pipe (or the controller's push, a flush, the other engines' ends: the
+  // caller's). Returns the first such cycle (kNever: none; a frozen engine), or c when the
+  // engine may act in c.
+  uint64_t waitsUntil(uint64_t c, const MemPort& port) const {
+    if (frozen()) return kNever;
+    if (!still_) return c;
+    uint64_t at = std::min(nextFrom(it_.rsp, c), nextFrom(itb_.rsp, c));
+    for (int s = 0; s < 2; ++s)
+      if (!ent_[s][ld_ent_[s]].asked) at = std::min(at, nextFrom(port.arrival(ent_[s][ld_ent_[s]].req), c));
+    for (uint64_t x = c; x <= c + stages_ && x < at; ++x)
+      if (pipe_[0][x % kRing] || pipe_[1][x % kRing]) at = x;
+    return at;
+  }
   bool recValid() const { return rec_valid_; }
   uint32_t recAddr() const { return rec_addr_; }
   bool resValid() const { return res_valid_; }
@@ -198,11 +218,13 @@ class QueuedTriEngine {
     c_ = c;
     issue_[0] = issue_[1] = out_[0] = out_[1] = false;
     stop_ = err_stop_ = end_ = false;
+    still_ = true;
   }
 
   // The next cycle's registers. `rec_req`: the port's request number when it accepted the
   // record read this cycle.
   void update(uint64_t rec_req, const QueryLog& log, size_t& result_i) {
+    still_ = changesNothing();
     updateRecords(rec_req);
     updatePasses();
     updateDecide(log, result_i);
@@ -211,6 +233,18 @@ class QueuedTriEngine {
 
  private:
   static constexpr uint32_t kRing = 64;  // > dotadd_stages
+  static uint64_t nextFrom(uint64_t at, uint64_t c) { return at >= c ? at : kNever; }
+  // After comb: this cycle's update changes no register (each term is one that makes
+  // updateRecords, updatePasses, updateDecide or updateStages write one).
+  bool changesNothing() const {
+    const bool handshakes = push_ || rec_accept_ || res_accept_ || flush_ || rec_valid_ || res_valid_;
+    const bool passes = issue_[0] || issue_[1] || out_[0] || out_[1] || wb_[0] || wb_[1] ||
+                        (rec_in_[0] && !vload_[0]) || (rec_in_[1] && !vload_[1]);
+    const bool stages = ld_start_ || eng_take_ || ra_take_;
+    const bool decide = it_side_go_ || itb_start_ || b_answer_ || it_.responds(c_) || itb_.responds(c_) ||
+                        eng_ == E_RESULT || eng_ == E_RESULT_WAIT || (eng_ == E_TURN && turn_) || stop_ || end_;
+    return !handshakes && !passes && !stages && !decide;
+  }
   struct Entry {
     uint32_t addr = 0;
     bool valid = false;            // a test may reuse it
@@ -545,6 +579,7 @@ class QueuedTriEngine {
   int rr_sel_[2] = {0, 0};
   bool it_a_missed_ = false, it_side_go_ = false, itb_start_ = false, b_answer_ = false;
   bool result_ok_ = false, err_stop_ = false, stop_ = false, end_ = false;
+  bool still_ = false;  // the last cycle changed no register (waitsUntil)
 };
 
 }  // namespace cc::tlm::core
