@@ -60,8 +60,8 @@ struct ChipConfig {
   uint32_t tri_queue = 0;
   // Triangle-test engines the tests are handed to in turn and end in the same turn, so in
   // the golden model's order (rtl/cc_tri_engines.v TriEngines; more than 1 needs
-  // tri_queue > 0). The TLM model times 1 only (docs/tlm.md); the rtl backend builds a chip
-  // with more on request (configs/modern_parallel.cfg).
+  // tri_queue > 0). The TLM model times any count (docs/tlm.md); the rtl backend builds
+  // configs/modern_parallel.cfg's four-engine chip by default.
   uint32_t tri_engines = 1;
   // DOTADD units a tumbled pair is transformed on, by the look-ahead engine and by the
   // controller (cc_core TransformLanes): 2, node 0 on the shared unit and node 1 on the
