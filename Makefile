@@ -2,9 +2,11 @@
 BUILD    ?= build
 JOBS     ?= 2
 CONFIG   ?= Release
-# One build at a time on this machine (helpers and worktrees share the two cores).
+# One build at a time on this machine (helpers and worktrees share the two cores). -o: the
+# command does not inherit the lock's file descriptor, so a daemon a test starts (the Slurm
+# test's cluster) cannot keep the lock after the run.
 export CCACHE_BASEDIR := $(CURDIR)
-LOCK     := flock /tmp/collisionchip-build.lock
+LOCK     := flock -o /tmp/collisionchip-build.lock
 CMAKE_FLAGS ?=
 MESHES   := $(BUILD)/meshes
 BIN      := $(BUILD)/bin

@@ -15,7 +15,7 @@ B=${1:-build-coverage}
 EXCLUDE=${CC_COVERAGE_EXCLUDE-}
 TESTS=${CC_COVERAGE_TESTS-}
 TARGETS=${CC_COVERAGE_TARGETS-}
-LOCK="flock /tmp/collisionchip-build.lock"
+LOCK="flock -o /tmp/collisionchip-build.lock"  # -o: as the Makefile's
 export CCACHE_BASEDIR=$PWD
 scripts/deps.sh
 $LOCK cmake -S . -B "$B" -DCMAKE_BUILD_TYPE=Release -DCC_COVERAGE=ON -DCC_MESH_DIR="$PWD/$B/meshes" >/dev/null

@@ -13,7 +13,7 @@
 # this machine), and builds with -j2.
 set -euo pipefail
 if [[ -z "${CC_MUTANTS_LOCKED:-}" ]]; then
-  CC_MUTANTS_LOCKED=1 exec flock /tmp/collisionchip-build.lock "$0" "$@"
+  CC_MUTANTS_LOCKED=1 exec flock -o /tmp/collisionchip-build.lock "$0" "$@"
 fi
 
 repo=$(git -C "$(dirname "$0")/.." rev-parse --show-toplevel)

@@ -27,6 +27,7 @@ cleanup() {
   rm -rf "$root"
 }
 trap cleanup EXIT
+trap 'exit 143' TERM INT HUP  # a signal ends the script through its EXIT trap: the cluster stops
 t0=$SECONDS
 if ! "$here/slurm_local.sh" up "$cluster"; then
   echo "FAIL: the one-node Slurm cluster did not start on this machine (scripts/slurm_local.sh up; packages slurm-wlm and munge, root)"
