@@ -229,6 +229,17 @@ TEST(TimingModel, ResumingAheadShortensTheWaitForPairs) {
                            &cc::tlm::CoreCycles::pair_wait, "waiting for pairs");
 }
 
+// Cycles and their breakdown of two ways to time the same query must be equal.
+void expectSameCycles(const cc::tlm::CoreCycles& a, const cc::tlm::CoreCycles& b, const std::string& what) {
+  EXPECT_EQ(a.pair_wait, b.pair_wait) << what;
+  EXPECT_EQ(a.transform, b.transform) << what;
+  EXPECT_EQ(a.entries, b.entries) << what;
+  EXPECT_EQ(a.entry_wait, b.entry_wait) << what;
+  EXPECT_EQ(a.triangle, b.triangle) << what;
+  EXPECT_EQ(a.stack, b.stack) << what;
+  EXPECT_EQ(a.other, b.other) << what;
+}
+
 TEST(TimingModel, SkippingQuietCyclesChangesNothing) {
   // With a trace every cycle is stepped; without, quiet waits are jumped over and quiet
   // cycles run light (speed only). Cycles and their breakdown must not change, also at
@@ -257,26 +268,9 @@ TEST(TimingModel, SkippingQuietCyclesChangesNothing) {
       const uint64_t stepped = timeQuery(cfg, qs[i].mem, qs[i].regs, nullptr, trace, &stepped_b);
       std::fclose(trace);
       EXPECT_EQ(timeQuery(cfg, qs[i].mem, qs[i].regs, nullptr, nullptr, &skipped_b), stepped) << name << " query " << i;
-      EXPECT_EQ(skipped_b.pair_wait, stepped_b.pair_wait) << name << " query " << i;
-      EXPECT_EQ(skipped_b.transform, stepped_b.transform) << name << " query " << i;
-      EXPECT_EQ(skipped_b.entries, stepped_b.entries) << name << " query " << i;
-      EXPECT_EQ(skipped_b.entry_wait, stepped_b.entry_wait) << name << " query " << i;
-      EXPECT_EQ(skipped_b.triangle, stepped_b.triangle) << name << " query " << i;
-      EXPECT_EQ(skipped_b.stack, stepped_b.stack) << name << " query " << i;
-      EXPECT_EQ(skipped_b.other, stepped_b.other) << name << " query " << i;
+      expectSameCycles(skipped_b, stepped_b, name + " query " + std::to_string(i));
     }
   }
-}
-
-// Cycles and their breakdown of two ways to time the same query must be equal.
-void expectSameCycles(const cc::tlm::CoreCycles& a, const cc::tlm::CoreCycles& b, const std::string& what) {
-  EXPECT_EQ(a.pair_wait, b.pair_wait) << what;
-  EXPECT_EQ(a.transform, b.transform) << what;
-  EXPECT_EQ(a.entries, b.entries) << what;
-  EXPECT_EQ(a.entry_wait, b.entry_wait) << what;
-  EXPECT_EQ(a.triangle, b.triangle) << what;
-  EXPECT_EQ(a.stack, b.stack) << what;
-  EXPECT_EQ(a.other, b.other) << what;
 }
 
 TEST(TimingModel, QuietCyclesWhileAnEngineWaitsChangeNothing) {
