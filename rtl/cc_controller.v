@@ -85,6 +85,7 @@ module cc_controller #(
   input  wire                 head_bad_i,
   input  wire [31:0]          aligned_flags_i,
   input  wire [31:0]          aligned_ptr_i,
+  output wire                 compare_o,         // the comparators decide this cycle
   input  wire [1:0]           overlap_i,         // node s_o against tumbled node 0 / 1
   // DOTADDs: node t_o's transform on the shared unit (index dot_index_o), node 1's on the
   // pass unit (two lanes, index pass_index_o); either unit busy with a triangle pass
@@ -309,6 +310,7 @@ module cc_controller #(
     .s_o                 (s_o),
     .aligned_flags_i     (aligned_flags_i),
     .aligned_ptr_i       (aligned_ptr_i),
+    .compare_o           (compare_o),
     .overlap_i           (overlap_i),
     .fetch_start_o       (lc_fetch_start),
     .fetch_base_o        (lc_fetch_base),

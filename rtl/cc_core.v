@@ -282,6 +282,7 @@ module cc_core #(
   wire [SnapW-1:0] tri_snap, eng_snap;
   wire         dot_fsm_out, fb_out;
   wire [1:0]   overlap;
+  wire         compare;
   cc_controller #(
     .ListWords      (ListWords),
     .StackFrames    (StackFrames),
@@ -328,6 +329,7 @@ module cc_core #(
     .head_bad_i          (pf_head_bad),
     .aligned_flags_i     (aligned_flags),
     .aligned_ptr_i       (aligned_ptr),
+    .compare_o           (compare),
     .overlap_i           (overlap),
     .dot_issue_o         (fsm_dot_issue),
     .dot_index_o         (dot_issue_idx),
@@ -527,6 +529,7 @@ module cc_core #(
     .aligned_ptr_o    (aligned_ptr),
     .tri_rec_a_o      (tri_rec_a),
     .tri_rec_b_o      (tri_rec_b),
+    .compare_i        (compare),
     .overlap_o        (overlap),
     .ctl_dot_issue_i  (fsm_dot_issue),
     .ctl_dot_index_i  (dot_issue_idx),

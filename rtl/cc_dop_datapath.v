@@ -55,6 +55,7 @@ module cc_dop_datapath #(
   output wire [31:0]       aligned_ptr_o,
   output wire [31:0]       tri_rec_a_o,     // the test's triangle records
   output wire [31:0]       tri_rec_b_o,
+  input  wire              compare_i,       // the controller reads overlap_o this cycle
   output wire [1:0]        overlap_o,       // aligned node s against tumbled node 0 / 1
   // the controller's transform: node t_i on the shared unit, node 1 on the pass unit
   input  wire              ctl_dot_issue_i,
@@ -119,14 +120,14 @@ module cc_dop_datapath #(
       for (i = 0; i < 8; i = i + 1) vbuf_q[i] <= tbuf_data_i[32*i +: 32];
     if (vbuf_write_i && vbuf_beat_i == 3'd1) vbuf_q[8] <= tbuf_data_i[31:0];
   end
-  wire [NodeBits-1:0] anode = head_pair_i[NodeBits*s_i +: NodeBits];
-  wire [NodeBits-1:0] tri_anode = head_pair_i[NodeBits*tri_s_i +: NodeBits];
+  // The aligned nodes' words, read out of the head pair where they are used.
+  wire [31:0] tri_anode_ptr = head_pair_i[NodeBits*tri_s_i + 32*PtrWord +: 32];
   assign tnode_flags_o   = tbuf_q[{bank_i, t_i, FlagsWord}];
   assign tnode_ptr_o     = tbuf_q[{bank_i, t_i, PtrWord}];
-  assign aligned_flags_o = anode[32*FlagsWord +: 32];
-  assign aligned_ptr_o   = anode[32*PtrWord +: 32];
+  assign aligned_flags_o = head_pair_i[NodeBits*s_i + 32*FlagsWord +: 32];
+  assign aligned_ptr_o   = head_pair_i[NodeBits*s_i + 32*PtrWord +: 32];
   assign tri_rec_a_o     = tbuf_q[{bank_i, tri_t_i, PtrWord}];
-  assign tri_rec_b_o     = tri_anode[32*PtrWord +: 32];
+  assign tri_rec_b_o     = tri_anode_ptr;
 
   // ---- the shared unit ----
   wire        te_dot_issue = te_issue_i[0];
@@ -248,22 +249,31 @@ module cc_dop_datapath #(
   end
 
   // ---- the comparator bank: aligned node s against the transformed tumbled nodes ----
-  wire [24*32-1:0] tdop [0:1];
-  generate
-    for (g = 0; g < 24; g = g + 1) begin : g_tdop
-      assign tdop[0][32*g +: 32] = tdop_q[{bank_i, 1'b0, g[4:0]}];
-      assign tdop[1][32*g +: 32] = tdop_q[{bank_i, 1'b1, g[4:0]}];
+  // Their operands are gathered only in the cycles that compare (compare_i), the way the
+  // comparators decide only then: a simulator skips both in the other cycles.
+  reg  [24*32-1:0] tdop [0:1];
+  reg  [24*32-1:0] adop;
+  always @(*) begin
+    {tdop[0], tdop[1], adop} = {(3*24*32){1'bx}};
+    if (compare_i) begin
+      for (i = 0; i < 24; i = i + 1) begin
+        tdop[0][32*i +: 32] = tdop_q[{bank_i, 1'b0, i[4:0]}];
+        tdop[1][32*i +: 32] = tdop_q[{bank_i, 1'b1, i[4:0]}];
+      end
+      adop = head_pair_i[NodeBits*s_i + 32*DopWord +: 24*32];
     end
+  end
+  generate
     for (g = 0; g < 2; g = g + 1) begin : g_cmp
       cc_dop_overlap u_cmp (
+        .en_i      (compare_i),
         .dt_i      (tdop[g]),
-        .e_i       (anode[32*DopWord +: 24*32]),
+        .e_i       (adop),
         .overlap_o (overlap_o[g])
       );
     end
   endgenerate
 
-  // Bits nobody looks at: the correspondence lines' dst fields, the aligned node's words
-  // past its DOP, flags and pointer.
-  wire unused_ok = &{1'b0, dot_corr[19:15], spb_corr[19:15], anode, tri_anode, unused_lv_cmp};
+  // Bits nobody looks at: the correspondence lines' dst fields.
+  wire unused_ok = &{1'b0, dot_corr[19:15], spb_corr[19:15], unused_lv_cmp};
 endmodule

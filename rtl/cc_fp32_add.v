@@ -56,51 +56,120 @@ module cc_fp32_add #(
     end
   endfunction
 
+  // Each stage is a function of its input bus, evaluated only when that bus is valid (the
+  // bus is a don't-care otherwise): a simulator skips an idle stage, and synthesis sees
+  // the same logic (an 'x default adds no gates).
+  localparam integer A1Width = 1 + 32 + 1 + 1 + 8 + 27 + 27;
+  localparam integer A2Width = 1 + 32 + 1 + 8 + 28;
+
   // =====================================================================================
   // A1: unpack, special cases, swap, align
+  //   out: {spec, spec_val, sign, eff_sub, exp, big_ext, small_ext}
   // =====================================================================================
-  wire [31:0] x = a_i;
-  wire [31:0] y = {b_i[31] ^ sub_i, b_i[30:0]};
+  function [A1Width-1:0] stage_a1;
+    input [31:0] x;
+    input [31:0] y;
+    reg         x_zero, y_zero, x_inf, y_inf, x_nan, y_nan, spec, x_big;
+    reg  [31:0] spec_val, op_big, op_small;
+    reg  [7:0]  exp_diff;
+    reg  [4:0]  shamt;
+    reg  [53:0] small_sh;
+    reg  [26:0] big_ext, small_ext;
+    begin
+      x_zero = (x[30:23] == 8'd0);                    // DAZ
+      y_zero = (y[30:23] == 8'd0);
+      x_inf  = (x[30:23] == 8'hFF) && (x[22:0] == 23'd0);
+      y_inf  = (y[30:23] == 8'hFF) && (y[22:0] == 23'd0);
+      x_nan  = (x[30:23] == 8'hFF) && (x[22:0] != 23'd0);
+      y_nan  = (y[30:23] == 8'hFF) && (y[22:0] != 23'd0);
+      // Results that need no arithmetic, in softAdd's order of precedence.
+      spec     = 1'b1;
+      spec_val = QNaN;
+      if (x_nan || y_nan)        spec_val = QNaN;
+      else if (x_inf && y_inf)   spec_val = (x[31] == y[31]) ? {x[31], 8'hFF, 23'd0} : QNaN;
+      else if (x_inf)            spec_val = {x[31], 8'hFF, 23'd0};
+      else if (y_inf)            spec_val = {y[31], 8'hFF, 23'd0};
+      else if (x_zero && y_zero) spec_val = {x[31] & y[31], 31'd0};
+      else if (x_zero)           spec_val = y;
+      else if (y_zero)           spec_val = x;
+      else                       spec     = 1'b0;
+      // For two normal numbers, comparing {exponent, fraction} compares magnitudes.
+      x_big    = (x[30:0] >= y[30:0]);
+      op_big   = x_big ? x : y;
+      op_small = x_big ? y : x;
+      exp_diff = op_big[30:23] - op_small[30:23];
+      // Shifts of 27 or more leave only the sticky bit.
+      shamt    = (exp_diff > 8'd27) ? 5'd27 : exp_diff[4:0];
+      small_sh = {1'b1, op_small[22:0], 3'b000, 27'd0} >> shamt;
+      //  big_ext / small_ext: [26:3] significand, [2] guard, [1] round, [0] sticky
+      big_ext   = {1'b1, op_big[22:0], 3'b000};
+      small_ext = {small_sh[53:28], small_sh[27] | (|small_sh[26:0])};
+      stage_a1  = {spec, spec_val, op_big[31], op_big[31] ^ op_small[31], op_big[30:23], big_ext,
+                   small_ext};
+    end
+  endfunction
 
-  wire        x_zero = (x[30:23] == 8'd0);                    // DAZ
-  wire        y_zero = (y[30:23] == 8'd0);
-  wire        x_inf  = (x[30:23] == 8'hFF) && (x[22:0] == 23'd0);
-  wire        y_inf  = (y[30:23] == 8'hFF) && (y[22:0] == 23'd0);
-  wire        x_nan  = (x[30:23] == 8'hFF) && (x[22:0] != 23'd0);
-  wire        y_nan  = (y[30:23] == 8'hFF) && (y[22:0] != 23'd0);
+  // =====================================================================================
+  // A2: add or subtract the aligned significands (big >= small, so no negative result)
+  //   out: {spec, spec_val, sign, exp, sum}
+  // =====================================================================================
+  function [A2Width-1:0] stage_a2;
+    input [A1Width-1:0] a1;
+    reg [26:0] big_sig, small_sig;
+    reg [27:0] sum;
+    begin
+      big_sig   = a1[53:27];
+      small_sig = a1[26:0];
+      sum       = a1[62] ? ({1'b0, big_sig} - {1'b0, small_sig}) : ({1'b0, big_sig} + {1'b0, small_sig});
+      stage_a2 = {a1[96:63], a1[61:54], sum};
+    end
+  endfunction
 
-  // Results that need no arithmetic, in softAdd's order of precedence.
-  reg         a1_spec;
-  reg  [31:0] a1_spec_val;
+  // =====================================================================================
+  // A3: normalize, round, pack
+  // =====================================================================================
+  function [31:0] stage_a3;
+    input [A2Width-1:0] a2;
+    reg         spec, sign, guard, stick, rnd;
+    reg  [31:0] spec_val;
+    reg  [7:0]  exp;
+    reg  [27:0] sum;
+    reg  [4:0]  lz;
+    reg  [26:0] norm;
+    reg  [23:0] man;
+    reg  [9:0]  exp_n, exp_r;
+    reg  [24:0] man_r;
+    reg  [22:0] frac;
+    begin
+      {spec, spec_val, sign, exp, sum} = a2;
+      // A carry (bit 27) shifts right by one, keeping the lost bit in sticky; otherwise the
+      // leading one is moved up to bit 26.
+      lz    = lzc27(sum[26:0]);
+      norm  = sum[26:0] << lz;
+      man   = sum[27] ? sum[27:4] : norm[26:3];
+      guard = sum[27] ? sum[3]    : norm[2];
+      stick = sum[27] ? (|sum[2:0]) : (|norm[1:0]);
+      exp_n = sum[27] ? ({2'b00, exp} + 10'd1) : ({2'b00, exp} - {5'd0, lz});
+      rnd   = guard && (stick || man[0]);
+      man_r = {1'b0, man} + {24'd0, rnd};
+      exp_r = exp_n + {9'd0, man_r[24]};
+      frac  = man_r[24] ? man_r[23:1] : man_r[22:0];
+      stage_a3 = {sign, exp_r[7:0], frac};
+      if (spec)                                   stage_a3 = spec_val;
+      else if (sum == 28'd0)                      stage_a3 = 32'd0;  // x + (-x) = +0
+      else if ($signed(exp_r) >= $signed(10'sd255)) stage_a3 = {sign, 8'hFF, 23'd0};
+      else if ($signed(exp_r) <= $signed(10'sd0))   stage_a3 = {sign, 31'd0};  // FTZ
+    end
+  endfunction
+
+  reg  [A1Width-1:0] a1_bus;
   always @(*) begin
-    a1_spec     = 1'b1;
-    a1_spec_val = QNaN;
-    if (x_nan || y_nan)       a1_spec_val = QNaN;
-    else if (x_inf && y_inf)  a1_spec_val = (x[31] == y[31]) ? {x[31], 8'hFF, 23'd0} : QNaN;
-    else if (x_inf)           a1_spec_val = {x[31], 8'hFF, 23'd0};
-    else if (y_inf)           a1_spec_val = {y[31], 8'hFF, 23'd0};
-    else if (x_zero && y_zero) a1_spec_val = {x[31] & y[31], 31'd0};
-    else if (x_zero)          a1_spec_val = y;
-    else if (y_zero)          a1_spec_val = x;
-    else                      a1_spec     = 1'b0;
+    a1_bus = {A1Width{1'bx}};
+    if (valid_i) a1_bus = stage_a1(a_i, {b_i[31] ^ sub_i, b_i[30:0]});
   end
 
-  // For two normal numbers, comparing {exponent, fraction} compares magnitudes.
-  wire        x_big    = (x[30:0] >= y[30:0]);
-  wire [31:0] op_big   = x_big ? x : y;
-  wire [31:0] op_small = x_big ? y : x;
-  wire [7:0]  exp_diff = op_big[30:23] - op_small[30:23];
-  // Shifts of 27 or more leave only the sticky bit.
-  wire [4:0]  shamt    = (exp_diff > 8'd27) ? 5'd27 : exp_diff[4:0];
-  wire [53:0] small_sh = {1'b1, op_small[22:0], 3'b000, 27'd0} >> shamt;
-  //  big_ext / small_ext: [26:3] significand, [2] guard, [1] round, [0] sticky
-  wire [26:0] big_ext   = {1'b1, op_big[22:0], 3'b000};
-  wire [26:0] small_ext = {small_sh[53:28], small_sh[27] | (|small_sh[26:0])};
-
-  localparam integer A1Width = 1 + 32 + 1 + 1 + 8 + 27 + 27;
   wire               a2_valid;
-  wire [A1Width-1:0] a2_bus;
-
+  wire [A1Width-1:0] a2_in;
   cc_pipe_reg #(
     .Width  (A1Width),
     .Enable ((Stages >= 2) ? 1 : 0)
@@ -108,30 +177,19 @@ module cc_fp32_add #(
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .valid_i (valid_i),
-    .data_i  ({a1_spec, a1_spec_val, op_big[31], op_big[31] ^ op_small[31], op_big[30:23], big_ext,
-               small_ext}),
+    .data_i  (a1_bus),
     .valid_o (a2_valid),
-    .data_o  (a2_bus)
+    .data_o  (a2_in)
   );
 
-  // =====================================================================================
-  // A2: add or subtract the aligned significands (big >= small, so no negative result)
-  // =====================================================================================
-  wire        a2_spec     = a2_bus[96];
-  wire [31:0] a2_spec_val = a2_bus[95:64];
-  wire        a2_sign     = a2_bus[63];
-  wire        a2_eff_sub  = a2_bus[62];
-  wire [7:0]  a2_exp      = a2_bus[61:54];
-  wire [26:0] a2_big      = a2_bus[53:27];
-  wire [26:0] a2_small    = a2_bus[26:0];
+  reg  [A2Width-1:0] a2_bus;
+  always @(*) begin
+    a2_bus = {A2Width{1'bx}};
+    if (a2_valid) a2_bus = stage_a2(a2_in);
+  end
 
-  wire [27:0] a2_sum = a2_eff_sub ? ({1'b0, a2_big} - {1'b0, a2_small})
-                                  : ({1'b0, a2_big} + {1'b0, a2_small});
-
-  localparam integer A2Width = 1 + 32 + 1 + 8 + 28;
   wire               a3_valid;
-  wire [A2Width-1:0] a3_bus;
-
+  wire [A2Width-1:0] a3_in;
   cc_pipe_reg #(
     .Width  (A2Width),
     .Enable ((Stages >= 3) ? 1 : 0)
@@ -139,42 +197,15 @@ module cc_fp32_add #(
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .valid_i (a2_valid),
-    .data_i  ({a2_spec, a2_spec_val, a2_sign, a2_exp, a2_sum}),
+    .data_i  (a2_bus),
     .valid_o (a3_valid),
-    .data_o  (a3_bus)
+    .data_o  (a3_in)
   );
-
-  // =====================================================================================
-  // A3: normalize, round, pack
-  // =====================================================================================
-  wire        a3_spec     = a3_bus[69];
-  wire [31:0] a3_spec_val = a3_bus[68:37];
-  wire        a3_sign     = a3_bus[36];
-  wire [7:0]  a3_exp      = a3_bus[35:28];
-  wire [27:0] a3_sum      = a3_bus[27:0];
-
-  // A carry (bit 27) shifts right by one, keeping the lost bit in sticky; otherwise the
-  // leading one is moved up to bit 26.
-  wire [4:0]  a3_lz    = lzc27(a3_sum[26:0]);
-  wire [26:0] a3_norm  = a3_sum[26:0] << a3_lz;
-  wire [23:0] a3_man   = a3_sum[27] ? a3_sum[27:4] : a3_norm[26:3];
-  wire        a3_guard = a3_sum[27] ? a3_sum[3]    : a3_norm[2];
-  wire        a3_stick = a3_sum[27] ? (|a3_sum[2:0]) : (|a3_norm[1:0]);
-  wire [9:0]  a3_exp_n = a3_sum[27] ? ({2'b00, a3_exp} + 10'd1)
-                                    : ({2'b00, a3_exp} - {5'd0, a3_lz});
-
-  wire        a3_rnd   = a3_guard && (a3_stick || a3_man[0]);
-  wire [24:0] a3_man_r = {1'b0, a3_man} + {24'd0, a3_rnd};
-  wire [9:0]  a3_exp_r = a3_exp_n + {9'd0, a3_man_r[24]};
-  wire [22:0] a3_frac  = a3_man_r[24] ? a3_man_r[23:1] : a3_man_r[22:0];
 
   reg  [31:0] a3_result;
   always @(*) begin
-    a3_result = {a3_sign, a3_exp_r[7:0], a3_frac};
-    if (a3_spec)                                       a3_result = a3_spec_val;
-    else if (a3_sum == 28'd0)                          a3_result = 32'd0;  // x + (-x) = +0
-    else if ($signed(a3_exp_r) >= $signed(10'sd255))   a3_result = {a3_sign, 8'hFF, 23'd0};
-    else if ($signed(a3_exp_r) <= $signed(10'sd0))     a3_result = {a3_sign, 31'd0};  // FTZ
+    a3_result = 32'bx;
+    if (a3_valid) a3_result = stage_a3(a3_in);
   end
 
   cc_delay #(

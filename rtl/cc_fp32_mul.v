@@ -62,35 +62,80 @@ module cc_fp32_mul #(
     .data_o  ({a_in, b_in})
   );
 
-  // =====================================================================================
-  // M1: unpack and multiply
-  // =====================================================================================
-  wire [7:0]  a_exp = a_in[30:23];
-  wire [7:0]  b_exp = b_in[30:23];
-  wire        a_zero = (a_exp == 8'd0);                       // DAZ
-  wire        b_zero = (b_exp == 8'd0);
-  wire        a_inf  = (a_exp == 8'hFF) && (a_in[22:0] == 23'd0);
-  wire        b_inf  = (b_exp == 8'hFF) && (b_in[22:0] == 23'd0);
-  wire        a_nan  = (a_exp == 8'hFF) && (a_in[22:0] != 23'd0);
-  wire        b_nan  = (b_exp == 8'hFF) && (b_in[22:0] != 23'd0);
+  // Each stage is a function of its input bus, evaluated only when that bus is valid (the
+  // bus is a don't-care otherwise): a simulator skips an idle stage, and synthesis sees
+  // the same logic (an 'x default adds no gates).
+  localparam integer M1Width = 1 + 2 + 48 + 10;
 
-  reg  [1:0]  m1_cls;
+  // =====================================================================================
+  // M1: unpack, classify, multiply, exponent sum. out: {sign, class, product, exponent}
+  // =====================================================================================
+  function [M1Width-1:0] stage_m1;
+    input [31:0] a;
+    input [31:0] b;
+    reg         a_zero, b_zero, a_inf, b_inf, a_nan, b_nan;
+    reg  [1:0]  cls;
+    reg  [47:0] sig_prod;
+    begin
+      a_zero = (a[30:23] == 8'd0);                       // DAZ
+      b_zero = (b[30:23] == 8'd0);
+      a_inf  = (a[30:23] == 8'hFF) && (a[22:0] == 23'd0);
+      b_inf  = (b[30:23] == 8'hFF) && (b[22:0] == 23'd0);
+      a_nan  = (a[30:23] == 8'hFF) && (a[22:0] != 23'd0);
+      b_nan  = (b[30:23] == 8'hFF) && (b[22:0] != 23'd0);
+      cls = ClsNum;
+      if (a_nan || b_nan || (a_inf && b_zero) || (a_zero && b_inf)) cls = ClsNaN;
+      else if (a_inf || b_inf)                                      cls = ClsInf;
+      else if (a_zero || b_zero)                                    cls = ClsZero;
+      sig_prod = {1'b1, a[22:0]} * {1'b1, b[22:0]};
+      stage_m1 = {a[31] ^ b[31], cls, sig_prod, {2'b00, a[30:23]} + {2'b00, b[30:23]} - 10'd127};
+    end
+  endfunction
+
+  // =====================================================================================
+  // M2: normalize by one bit, round, pack
+  // =====================================================================================
+  function [31:0] stage_m2;
+    input [M1Width-1:0] m1;
+    reg         sign, top, guard, stick, rnd;
+    reg  [1:0]  cls;
+    reg  [47:0] sig_prod;
+    reg  [9:0]  exp, exp_n, exp_r;
+    reg  [23:0] man;
+    reg  [24:0] man_r;
+    reg  [22:0] frac;
+    begin
+      {sign, cls, sig_prod, exp} = m1;
+      top   = sig_prod[47];
+      man   = top ? sig_prod[47:24] : sig_prod[46:23];
+      guard = top ? sig_prod[23]    : sig_prod[22];
+      stick = top ? (|sig_prod[22:0]) : (|sig_prod[21:0]);
+      exp_n = exp + {9'd0, top};
+      rnd   = guard && (stick || man[0]);
+      man_r = {1'b0, man} + {24'd0, rnd};
+      exp_r = exp_n + {9'd0, man_r[24]};
+      frac  = man_r[24] ? man_r[23:1] : man_r[22:0];
+      stage_m2 = {sign, exp_r[7:0], frac};
+      case (cls)
+        ClsNaN:  stage_m2 = QNaN;
+        ClsInf:  stage_m2 = {sign, 8'hFF, 23'd0};
+        ClsZero: stage_m2 = {sign, 31'd0};
+        default: begin
+          if ($signed(exp_r) >= $signed(10'sd255))   stage_m2 = {sign, 8'hFF, 23'd0};
+          else if ($signed(exp_r) <= $signed(10'sd0)) stage_m2 = {sign, 31'd0};  // FTZ
+        end
+      endcase
+    end
+  endfunction
+
+  reg  [M1Width-1:0] m1_bus;
   always @(*) begin
-    m1_cls = ClsNum;
-    if (a_nan || b_nan || (a_inf && b_zero) || (a_zero && b_inf)) m1_cls = ClsNaN;
-    else if (a_inf || b_inf)                                      m1_cls = ClsInf;
-    else if (a_zero || b_zero)                                    m1_cls = ClsZero;
+    m1_bus = {M1Width{1'bx}};
+    if (m1_valid) m1_bus = stage_m1(a_in, b_in);
   end
 
-  wire        m1_sign = a_in[31] ^ b_in[31];
-  wire [47:0] m1_prod = {1'b1, a_in[22:0]} * {1'b1, b_in[22:0]};
-  // Biased exponent of the product, signed: ea + eb - 127 lies in [-125, 381].
-  wire [9:0]  m1_exp  = {2'b00, a_exp} + {2'b00, b_exp} - 10'd127;
-
-  localparam integer M1Width = 1 + 2 + 48 + 10;
   wire               m2_valid;
-  wire [M1Width-1:0] m2_bus;
-
+  wire [M1Width-1:0] m2_in;
   cc_pipe_reg #(
     .Width  (M1Width),
     .Enable ((Stages >= 2) ? 1 : 0)
@@ -98,44 +143,15 @@ module cc_fp32_mul #(
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .valid_i (m1_valid),
-    .data_i  ({m1_sign, m1_cls, m1_prod, m1_exp}),
+    .data_i  (m1_bus),
     .valid_o (m2_valid),
-    .data_o  (m2_bus)
+    .data_o  (m2_in)
   );
-
-  // =====================================================================================
-  // M2: normalize, round, pack
-  // =====================================================================================
-  wire        m2_sign = m2_bus[60];
-  wire [1:0]  m2_cls  = m2_bus[59:58];
-  wire [47:0] m2_prod = m2_bus[57:10];
-  wire [9:0]  m2_exp  = m2_bus[9:0];
-
-  // The product of two 1.f significands lies in [1, 4): its leading one is bit 47 or 46.
-  wire        m2_top   = m2_prod[47];
-  wire [23:0] m2_man   = m2_top ? m2_prod[47:24] : m2_prod[46:23];
-  wire        m2_guard = m2_top ? m2_prod[23]    : m2_prod[22];
-  wire        m2_stick = m2_top ? (|m2_prod[22:0]) : (|m2_prod[21:0]);
-  wire [9:0]  m2_exp_n = m2_exp + {9'd0, m2_top};
-
-  // Round to nearest even; a carry out of the significand bumps the exponent.
-  wire        m2_rnd   = m2_guard && (m2_stick || m2_man[0]);
-  wire [24:0] m2_man_r = {1'b0, m2_man} + {24'd0, m2_rnd};
-  wire [9:0]  m2_exp_r = m2_exp_n + {9'd0, m2_man_r[24]};
-  wire [22:0] m2_frac  = m2_man_r[24] ? m2_man_r[23:1] : m2_man_r[22:0];
 
   reg  [31:0] m2_result;
   always @(*) begin
-    m2_result = {m2_sign, m2_exp_r[7:0], m2_frac};
-    case (m2_cls)
-      ClsNaN:  m2_result = QNaN;
-      ClsInf:  m2_result = {m2_sign, 8'hFF, 23'd0};
-      ClsZero: m2_result = {m2_sign, 31'd0};
-      default: begin
-        if ($signed(m2_exp_r) >= $signed(10'sd255))   m2_result = {m2_sign, 8'hFF, 23'd0};
-        else if ($signed(m2_exp_r) <= $signed(10'sd0)) m2_result = {m2_sign, 31'd0};  // FTZ
-      end
-    endcase
+    m2_result = 32'bx;
+    if (m2_valid) m2_result = stage_m2(m2_in);
   end
 
   cc_delay #(

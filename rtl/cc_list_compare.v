@@ -57,6 +57,7 @@ module cc_list_compare #(
   output wire                 s_o,
   input  wire [31:0]          aligned_flags_i,
   input  wire [31:0]          aligned_ptr_i,
+  output wire                 compare_o,         // the states that read overlap_i
   input  wire [1:0]           overlap_i,         // node s_o against tumbled node 0 / 1
   output wire                 fetch_start_o,     // a leaf-list pass's list
   output wire [31:0]          fetch_base_o,
@@ -117,6 +118,8 @@ module cc_list_compare #(
   wire [31:0] a_flags = aligned_flags_i;
   wire [31:0] a_ptr   = aligned_ptr_i;
   wire [1:0]  overlap = overlap_i;
+  // The comparators decide only for these states (cc_dop_overlap's en_i).
+  assign compare_o = state_i == S_SLOT || state_i == S_TEST || state_i == S_LL_SLOT;
   wire        ll_node = lt_q[0];             // the tumbled leaf of a leaf-list pass
   wire [31:0] child_entry = {a_ptr[31:8], 8'h03};   // an inner aligned node's child pair, both slots
   wire [5:0]  ret_state = in_ll_q ? S_LL_NEXT : S_TEST_NEXT;   // where S_APPEND, S_TRI return

@@ -22,19 +22,15 @@ module cc_pipe_reg #(
   generate
     if (Enable != 0) begin : g_reg
       reg             valid_q;
-      reg [Width-1:0] data_d, data_q;
-
-      always @(*) begin
-        data_d = data_q;
-        if (valid_i) data_d = data_i;
-      end
+      reg [Width-1:0] data_q;
 
       always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) valid_q <= 1'b0;
         else         valid_q <= valid_i;
       end
 
-      always @(posedge clk_i) data_q <= data_d;
+      // The enable inside the clocked block: a simulator copies the data only with valid.
+      always @(posedge clk_i) if (valid_i) data_q <= data_i;
 
       assign valid_o = valid_q;
       assign data_o  = data_q;
