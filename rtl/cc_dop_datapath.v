@@ -86,6 +86,7 @@ module cc_dop_datapath #(
   output wire              dot_valid_o      // the shared unit issues (the board's timeline)
 );
 /* verilator lint_off UNUSEDPARAM */   // a unit uses the constants of its part
+`include "cc_fp32_order.vh"
 `include "cc_regmap.vh"
 /* verilator lint_on UNUSEDPARAM */
   genvar g;
@@ -226,18 +227,13 @@ module cc_dop_datapath #(
   // ---- the transformed DOPs ----
   // The controller's result against its slot's value (CTRL.LEAF_VERTEX's vertices 1, 2):
   // the new one replaces it if less (slots 0-11) or greater (12-23).
-  wire [31:0] ctl_slot = tdop_q[{bank_i, t_i, dot_tag[4:0]}];
-  wire        lv_lt, lv_gt;
-  wire [1:0]  unused_lv_cmp;
-  cc_fp32_cmp u_lv_cmp (
-    .a_i     (dot_result),
-    .b_i     (ctl_slot),
-    .lt_o    (lv_lt),
-    .eq_o    (unused_lv_cmp[0]),
-    .gt_o    (lv_gt),
-    .unord_o (unused_lv_cmp[1])
-  );
-  wire        ctl_take = !ctl_lv_keep_i || (dot_tag[4:0] < DOP_K[5:1] ? lv_lt : lv_gt);
+  // Compared only when such a result leaves the unit (a don't-care otherwise).
+  reg  [3:0]  lv_order;
+  always @(*) begin
+    lv_order = 4'bx;
+    if (dot_valid_out && ctl_lv_keep_i) lv_order = fp32_order(dot_result, tdop_q[{bank_i, t_i, dot_tag[4:0]}]);
+  end
+  wire        ctl_take = !ctl_lv_keep_i || (dot_tag[4:0] < DOP_K[5:1] ? lv_order[ORD_LT] : lv_order[ORD_GT]);
   assign sp_results_o = {1'b0, dot_valid_out && dot_tag[6]} + {1'b0, sp_pass_out};
   always @(posedge clk_i) begin
     if (dot_valid_out) begin
@@ -253,15 +249,16 @@ module cc_dop_datapath #(
   // comparators decide only then: a simulator skips both in the other cycles.
   reg  [24*32-1:0] tdop [0:1];
   reg  [24*32-1:0] adop;
+  integer w;
   always @(*) begin
-    {tdop[0], tdop[1], adop} = {(3*24*32){1'bx}};
-    if (compare_i) begin
-      for (i = 0; i < 24; i = i + 1) begin
-        tdop[0][32*i +: 32] = tdop_q[{bank_i, 1'b0, i[4:0]}];
-        tdop[1][32*i +: 32] = tdop_q[{bank_i, 1'b1, i[4:0]}];
+    for (w = 0; w < 24; w = w + 1) begin
+      {tdop[0][32*w +: 32], tdop[1][32*w +: 32]} = {64{1'bx}};
+      if (compare_i) begin
+        tdop[0][32*w +: 32] = tdop_q[{bank_i, 1'b0, w[4:0]}];
+        tdop[1][32*w +: 32] = tdop_q[{bank_i, 1'b1, w[4:0]}];
       end
-      adop = head_pair_i[NodeBits*s_i + 32*DopWord +: 24*32];
     end
+    adop = compare_i ? head_pair_i[NodeBits*s_i + 32*DopWord +: 24*32] : {(24*32){1'bx}};
   end
   generate
     for (g = 0; g < 2; g = g + 1) begin : g_cmp
@@ -275,5 +272,5 @@ module cc_dop_datapath #(
   endgenerate
 
   // Bits nobody looks at: the correspondence lines' dst fields.
-  wire unused_ok = &{1'b0, dot_corr[19:15], spb_corr[19:15], unused_lv_cmp};
+  wire unused_ok = &{1'b0, dot_corr[19:15], spb_corr[19:15]};
 endmodule

@@ -27,15 +27,14 @@ module cc_dop_overlap #(
   reg [3:0]      dt_ord, e_ord;
   integer i;
   always @(*) begin
-    {apart, dt_ord, e_ord} = {(Dirs + 8){1'bx}};
-    overlap_o = 1'bx;
-    if (en_i) begin
-      for (i = 0; i < Dirs; i = i + 1) begin
+    for (i = 0; i < Dirs; i = i + 1) begin
+      {apart[i], dt_ord, e_ord} = {9{1'bx}};
+      if (en_i) begin
         dt_ord   = fp32_order(dt_i[32*i +: 32], e_i[32*(Dirs+i) +: 32]);   // dt's min, e's max
         e_ord    = fp32_order(e_i[32*i +: 32], dt_i[32*(Dirs+i) +: 32]);   // e's min, dt's max
         apart[i] = dt_ord[ORD_GT] || e_ord[ORD_GT];   // only "greater" separates
       end
-      overlap_o = ~|apart;
     end
+    overlap_o = en_i ? ~|apart : 1'bx;
   end
 endmodule

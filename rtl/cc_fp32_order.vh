@@ -1,7 +1,7 @@
 // ---------------------------------------------------------------------------------------
 // fp32_order: IEEE binary32 comparison with the chip's DAZ rule, as a function, so that a
 // unit can compare inside a block it evaluates only when its result is needed (a simulator
-// skips the block otherwise). cc_fp32_cmp is this function as a module.
+// skips the block otherwise).
 //
 // Matches C++ relational operators on floats under cc::fp32::FtzScope (MXCSR.DAZ makes
 // the SSE compare instructions read subnormal operands as zero):

@@ -92,6 +92,10 @@ module cc_it_unit #(
   input  wire [63:0] dop_data_i
 );
 
+/* verilator lint_off UNUSEDPARAM */   // the bits of an order this unit does not read
+`include "cc_fp32_order.vh"
+/* verilator lint_on UNUSEDPARAM */
+
   localparam [2:0] OpNop   = 3'd0;
   localparam [2:0] OpClear = 3'd1;
   localparam [2:0] OpEdge  = 3'd2;
@@ -194,15 +198,23 @@ module cc_it_unit #(
     .w_exp_o (side_w_exp));
   wire        unused_side = &{1'b0, side_uv_thr, side_w_exp};
 
-  // Z phase: op_x = Qz, op_y = Pz against +z_thr (0, 2) and -z_thr (1, 3).
+  // The comparisons below are made only in the cycles that use them (a don't-care
+  // otherwise): a simulator skips them while the unit is idle; synthesis sees the same logic.
+  // Z phase: op_x = Qz, op_y = Pz against +z_thr and -z_thr.
   wire [31:0] z_neg = {1'b1, z_thr[30:0]};
-  wire [3:0]  zlt, zeq, zgt, zun;
-  cc_fp32_cmp u_cmp_qp (.a_i(op_x), .b_i(z_thr), .lt_o(zlt[0]), .eq_o(zeq[0]), .gt_o(zgt[0]), .unord_o(zun[0]));
-  cc_fp32_cmp u_cmp_qn (.a_i(op_x), .b_i(z_neg), .lt_o(zlt[1]), .eq_o(zeq[1]), .gt_o(zgt[1]), .unord_o(zun[1]));
-  cc_fp32_cmp u_cmp_pp (.a_i(op_y), .b_i(z_thr), .lt_o(zlt[2]), .eq_o(zeq[2]), .gt_o(zgt[2]), .unord_o(zun[2]));
-  cc_fp32_cmp u_cmp_pn (.a_i(op_y), .b_i(z_neg), .lt_o(zlt[3]), .eq_o(zeq[3]), .gt_o(zgt[3]), .unord_o(zun[3]));
-  wire [3:0]  zc = {zgt[0], zlt[1], zgt[2], zlt[3]};   // {Qz > t, Qz < -t, Pz > t, Pz < -t}
-  wire        unused_zc = &{1'b0, zlt[0], zlt[2], zeq, zgt[1], zgt[3], zun};
+  reg  [3:0]  zc;                                      // {Qz > t, Qz < -t, Pz > t, Pz < -t}
+  reg  [3:0]  ord_qp, ord_qn, ord_pp, ord_pn;
+  always @(*) begin
+    {ord_qp, ord_qn, ord_pp, ord_pn} = 16'bx;
+    zc = 4'bx;
+    if (state_q == StZ) begin
+      ord_qp = fp32_order(op_x, z_thr);
+      ord_qn = fp32_order(op_x, z_neg);
+      ord_pp = fp32_order(op_y, z_thr);
+      ord_pn = fp32_order(op_y, z_neg);
+      zc = {ord_qp[ORD_GT], ord_qn[ORD_LT], ord_pp[ORD_GT], ord_pn[ORD_LT]};
+    end
+  end
   wire z_same    = (zc[3] && zc[1]) || (zc[2] && zc[0]);
   wire z_unsure  = hopeless || !(zc[3] || zc[2]) || !(zc[1] || zc[0]);
   wire skip_edge = z_same || z_unsure;            // no arithmetic for this edge
@@ -238,19 +250,25 @@ module cc_it_unit #(
       wire [31:0] dv   = {v_q[g][31] ^ flip, v_q[g][30:0]};
       wire [31:0] drz  = {rz_q[g][31] ^ flip, rz_q[g][30:0]};
       cc_fp32_step u_step (.r_i(drz), .k_i(w_exp), .shrunk_o(rz_shrunk), .grown_o(rz_grown));
-      // u, v against +uv_thr (0, 2) and -uv_thr (1, 3)
+      // u, v against +uv_thr and -uv_thr while the unit works: the registers are read
+      // when an edge decides, never in the unit's first busy cycle
       wire [31:0] uv_neg = {1'b1, uv_thr[30:0]};
-      wire [3:0]  lt, eq, gt, un;
-      cc_fp32_cmp u_cmp_up (.a_i(du), .b_i(uv_thr), .lt_o(lt[0]), .eq_o(eq[0]), .gt_o(gt[0]), .unord_o(un[0]));
-      cc_fp32_cmp u_cmp_un (.a_i(du), .b_i(uv_neg), .lt_o(lt[1]), .eq_o(eq[1]), .gt_o(gt[1]), .unord_o(un[1]));
-      cc_fp32_cmp u_cmp_vp (.a_i(dv), .b_i(uv_thr), .lt_o(lt[2]), .eq_o(eq[2]), .gt_o(gt[2]), .unord_o(un[2]));
-      cc_fp32_cmp u_cmp_vn (.a_i(dv), .b_i(uv_neg), .lt_o(lt[3]), .eq_o(eq[3]), .gt_o(gt[3]), .unord_o(un[3]));
-      wire        unused_c = &{1'b0, unused_thr, z_thr_e, lt[0], lt[2], gt[1], gt[3], eq[1], eq[3], un};
+      reg  [3:0]  ord_up, ord_un, ord_vp, ord_vn;
+      always @(*) begin
+        {ord_up, ord_un, ord_vp, ord_vn} = 16'bx;
+        if (state_q != StIdle) begin
+          ord_up = fp32_order(du, uv_thr);
+          ord_un = fp32_order(du, uv_neg);
+          ord_vp = fp32_order(dv, uv_thr);
+          ord_vn = fp32_order(dv, uv_neg);
+        end
+      end
+      wire        unused_c = &{1'b0, unused_thr, z_thr_e};
       always @(posedge clk_i) begin
-        u_ge_q[g] <= gt[0] || eq[0];
-        u_lt_q[g] <= lt[1];
-        v_ge_q[g] <= gt[2] || eq[2];
-        v_lt_q[g] <= lt[3];
+        u_ge_q[g] <= ord_up[ORD_GT] || ord_up[ORD_EQ];
+        u_lt_q[g] <= ord_un[ORD_LT];
+        v_ge_q[g] <= ord_vp[ORD_GT] || ord_vp[ORD_EQ];
+        v_lt_q[g] <= ord_vn[ORD_LT];
         rz_shrunk_q[g] <= rz_shrunk;
         rz_grown_q[g] <= rz_grown;
       end
@@ -259,12 +277,16 @@ module cc_it_unit #(
   // s against RZ shrunk (0) and grown (1).
   wire        flip = !qpos_q[dec_edge];
   wire [31:0] ds   = {acc_q[dec_edge][31] ^ flip, acc_q[dec_edge][30:0]};
-  wire [1:0]  dlt, deq, dgt, dun;
-  cc_fp32_cmp u_cmp_sl (.a_i(ds), .b_i(rz_shrunk_q[dec_edge]), .lt_o(dlt[0]), .eq_o(deq[0]), .gt_o(dgt[0]), .unord_o(dun[0]));
-  cc_fp32_cmp u_cmp_sg (.a_i(ds), .b_i(rz_grown_q[dec_edge]),  .lt_o(dlt[1]), .eq_o(deq[1]), .gt_o(dgt[1]), .unord_o(dun[1]));
-  wire        unused_dc = &{1'b0, dgt[0], dlt[1], deq[1], dun};
-  wire        u_ge = u_ge_q[dec_edge], v_ge = v_ge_q[dec_edge], s_le = dlt[0] || deq[0];
-  wire        u_lt = u_lt_q[dec_edge], v_lt = v_lt_q[dec_edge], s_gt = dgt[1];
+  reg  [3:0]  ord_sl, ord_sg;
+  always @(*) begin
+    {ord_sl, ord_sg} = 8'bx;
+    if (|dec_ready) begin
+      ord_sl = fp32_order(ds, rz_shrunk_q[dec_edge]);
+      ord_sg = fp32_order(ds, rz_grown_q[dec_edge]);
+    end
+  end
+  wire        u_ge = u_ge_q[dec_edge], v_ge = v_ge_q[dec_edge], s_le = ord_sl[ORD_LT] || ord_sl[ORD_EQ];
+  wire        u_lt = u_lt_q[dec_edge], v_lt = v_lt_q[dec_edge], s_gt = ord_sg[ORD_GT];
   wire edge_miss = u_lt || v_lt || s_gt;
   wire edge_hit  = !edge_miss && u_ge && v_ge && s_le;
   wire decide    = |dec_ready;
