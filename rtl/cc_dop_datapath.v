@@ -96,16 +96,14 @@ module cc_dop_datapath #(
   localparam [6:0] CorrDop = CORR_DOP[6:0];   // the DOP transform's lines in the files
   localparam [5:0] MatDop  = MAT_DOP[5:0];
 
-  wire [31:0] matrix [0:131];
-  wire [19:0] corr   [0:65];
-  generate
-    for (g = 0; g < 132; g = g + 1) begin : g_matrix
-      assign matrix[g] = matrix_i[32*g +: 32];
-    end
-    for (g = 0; g < 66; g = g + 1) begin : g_corr
-      assign corr[g] = corr_i[20*g +: 20];
-    end
-  endgenerate
+  // A word w of the matrix file and a line l of the correspondence file, read where used
+  // (an array of the files' words would be rebuilt by a simulator every cycle).
+  function [31:0] matrix(input [7:0] w);
+    matrix = matrix_i[32*w +: 32];
+  endfunction
+  function [19:0] corr(input [6:0] l);
+    corr = corr_i[20*l +: 20];
+  endfunction
 
   // ---- node buffers: tumbled pairs (bank b, node t at word 64b + 32t), the aligned pair ----
   reg  [31:0] tbuf_q [0:127];
@@ -137,22 +135,29 @@ module cc_dop_datapath #(
   wire        dot_lv        = ctl_dot_issue_i && ctl_lv_i;
   wire [3:0]  lv_word       = {2'b00, ctl_lv_vertex_i} + {1'b0, ctl_lv_vertex_i, 1'b0};   // 3k
   wire [4:0]  dot_line_idx  = dot_spec ? sp_index_i : ctl_dot_index_i;
-  wire [19:0] dot_corr = corr[CorrDop + {2'b00, dot_line_idx}];
   wire [6:0]  dot_node_base = dot_spec ? {sp_bank_i, sp_node_i, 5'd0} : {bank_i, t_i, 5'd0};
-  wire [31:0] dot_op [0:2];
-  wire [31:0] dot_m [0:3];
-  generate
-    for (g = 0; g < 3; g = g + 1) begin : g_dot_op
-      wire [4:0] idx = dot_corr[5*g +: 5];
-      assign dot_op[g] = te_dot_issue ? te_ops_i[32*g +: 32] : dot_lv ? vbuf_q[lv_word + g] :
-                         tbuf_q[dot_node_base + {2'b0, DopWord + idx}];
-    end
-    for (g = 0; g < 4; g = g + 1) begin : g_dot_m
-      assign dot_m[g] = te_dot_issue ? te_mrow_i[32*g +: 32] : dot_lv ? leafv_i[32*{ctl_dot_index_i, g[1:0]} +: 32] :
-                        matrix[{MatDop + {1'b0, dot_line_idx}, g[1:0]}];
-    end
-  endgenerate
   assign      dot_valid_o = ctl_dot_issue_i || te_dot_issue || sp_dot_issue_o;
+  // The operands are gathered only when the unit issues (a don't-care otherwise), as the
+  // unit's stages compute only with valid: a simulator skips both in the idle cycles.
+  reg  [19:0] dot_corr;
+  reg  [31:0] dot_op [0:2];
+  reg  [31:0] dot_m [0:3];
+  integer k;
+  always @(*) begin
+    dot_corr = dot_valid_o ? corr(CorrDop + {2'b00, dot_line_idx}) : 20'bx;
+    for (k = 0; k < 3; k = k + 1) begin
+      dot_op[k] = 32'bx;
+      if (dot_valid_o)
+        dot_op[k] = te_dot_issue ? te_ops_i[32*k +: 32] : dot_lv ? vbuf_q[lv_word + k[3:0]] :
+                    tbuf_q[dot_node_base + {2'b0, DopWord + dot_corr[5*k +: 5]}];
+    end
+    for (k = 0; k < 4; k = k + 1) begin
+      dot_m[k] = 32'bx;
+      if (dot_valid_o)
+        dot_m[k] = te_dot_issue ? te_mrow_i[32*k +: 32] : dot_lv ? leafv_i[32*{ctl_dot_index_i, k[1:0]} +: 32] :
+                   matrix({MatDop + {1'b0, dot_line_idx}, k[1:0]});
+    end
+  end
   wire        dot_valid_out;
   wire [31:0] dot_result;
   wire [6:0]  dot_tag;
@@ -183,18 +188,18 @@ module cc_dop_datapath #(
   assign      sp_pass_issue_o = !te_issue_i[1] && !ctl_pass_issue_i && sp_want_pass_i;
   wire [4:0]  spb_line = ctl_pass_issue_i ? ctl_pass_index_i : sp_index1_i;
   wire        spb_bank = ctl_pass_issue_i ? bank_i : sp_bank_i;
-  wire [19:0] spb_corr = corr[CorrDop + {2'b00, spb_line}];
-  wire [95:0] spb_ops;
-  wire [127:0] spb_mrow;
-  generate
-    for (g = 0; g < 3; g = g + 1) begin : g_spb_op
-      wire [4:0] idx = spb_corr[5*g +: 5];
-      assign spb_ops[32*g +: 32] = tbuf_q[{spb_bank, 1'b1, DopWord + idx}];
-    end
-    for (g = 0; g < 4; g = g + 1) begin : g_spb_m
-      assign spb_mrow[32*g +: 32] = matrix[{MatDop + {1'b0, spb_line}, g[1:0]}];
-    end
-  endgenerate
+  wire        spb_issue = ctl_pass_issue_i || sp_pass_issue_o;   // the operands below are used
+  reg  [19:0] spb_corr;
+  reg  [95:0] spb_ops;
+  reg  [127:0] spb_mrow;
+  integer b;
+  always @(*) begin
+    spb_corr = spb_issue ? corr(CorrDop + {2'b00, spb_line}) : 20'bx;
+    for (b = 0; b < 3; b = b + 1)
+      spb_ops[32*b +: 32] = spb_issue ? tbuf_q[{spb_bank, 1'b1, DopWord + spb_corr[5*b +: 5]}] : 32'bx;
+    for (b = 0; b < 4; b = b + 1)
+      spb_mrow[32*b +: 32] = spb_issue ? matrix({MatDop + {1'b0, spb_line}, b[1:0]}) : 32'bx;
+  end
   wire        pass_valid_out;
   wire [6:0]  pass_tag;
   wire [31:0] pass_result;
