@@ -11,7 +11,7 @@ CMAKE_FLAGS ?=
 MESHES   := $(BUILD)/meshes
 BIN      := $(BUILD)/bin
 
-.PHONY: help deps configure build test demo bench results pareto soak coverage mutants lint synth timing meshes gen clean
+.PHONY: help deps configure build test demo bench results pareto soak coverage mutants lint synth timing meshes gen pgo clean
 
 help:
 	@echo "make deps     install the Debian packages the project needs (idempotent)"
@@ -29,6 +29,7 @@ help:
 	@echo "make timing   logic depth of every chip the rtl backend builds, configured vs achievable clocks (docs/timing.md)"
 	@echo "make meshes   extract the libcgal-demo meshes into $(MESHES)"
 	@echo "make gen      regenerate rtl/ and docs/ files derived from the C++ spec and the sources"
+	@echo "make pgo      the Verilated chips with GCC's profile-guided optimisation, in $(BUILD)-pgo (docs/rtl_simulation.md)"
 
 deps:
 	@scripts/deps.sh
@@ -87,6 +88,10 @@ pareto: configure meshes
 timing: configure
 	$(LOCK) cmake --build $(BUILD) --target cc_timing
 	@scripts/timing.sh $(BUILD)
+
+# A second build tree, built twice (instrumented, trained, optimised): minutes per chip.
+pgo: meshes
+	@scripts/rtl_pgo.sh $(BUILD)-pgo $(MESHES)
 
 gen: build
 	$(BIN)/cc_gen --rtl rtl/cc_regmap.vh --states rtl/cc_core_states.vh --docs docs/register_map.md

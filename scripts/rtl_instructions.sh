@@ -7,8 +7,9 @@
 # its normal time under callgrind). With a second build it prints both and their ratio.
 # With -d DEPTH, on a build whose Verilated code has debug information (configured with
 # -DCMAKE_CXX_FLAGS=-g), it also charges each line of the generated C++ to the RTL signal
-# it assigns or reads, as scripts/rtl_profile.sh does with samples, and lists the top 30
-# units (the instance path cut at DEPTH levels; 0: by signal) in instructions a cycle.
+# it assigns or reads, as scripts/rtl_profile.sh does with samples, and lists the top TOP
+# (environment, default 30) units (the instance path cut at DEPTH levels; 0: by signal) in
+# instructions a cycle.
 #
 #   scripts/rtl_instructions.sh [-d DEPTH] [BUILD [OTHER_BUILD]] [-- QUERY]
 #   QUERY: "fandisk_large blade 0" (default) or "bunny00 armadillo 0.5": A B x-offset
@@ -43,7 +44,7 @@ for b in "${builds[@]}"; do
   [ -z "$depth" ] && continue
   callgrind_annotate --auto=yes --show-percs=no --context=0 --threshold=100 "$tmp/cg.out" > "$tmp/lines.txt" 2> /dev/null
   python3 - "$tmp/lines.txt" "$cycles" "$depth" << 'PY'
-import collections, re, sys
+import collections, os, re, sys
 lines_file, cycles, depth = sys.argv[1], float(sys.argv[2]), int(sys.argv[3])
 by_unit, total, unit, in_chip = collections.Counter(), 0, None, False
 for line in open(lines_file):
@@ -68,7 +69,7 @@ if not total:
     print('(no line information for the Verilated code: configure a build with -DCMAKE_CXX_FLAGS=-g)')
     sys.exit(0)
 print('instructions a cycle by RTL unit (depth %d), of %.0f charged to lines' % (depth, total / cycles))
-for u, n in by_unit.most_common(30):
+for u, n in by_unit.most_common(int(os.environ.get("TOP", "30"))):
     print('%8.0f  %5.1f%%  %s' % (n / cycles, 100.0 * n / total, u))
 PY
 done

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# A build tree whose Verilated chips are compiled with GCC's profile-guided optimisation
+# (docs/rtl_simulation.md, "Profile-guided optimisation"): configured with
+# CC_RTL_PGO=generate, the instrumented collide runs training queries on every chip the rtl
+# backend builds, then the tree is reconfigured with CC_RTL_PGO=use and rebuilt. Same RTL,
+# same checks and assertions: only the compiler's choices change.
+#
+#   scripts/rtl_pgo.sh [OUT [MESHES]]     (default build-pgo, build/meshes)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=${1:-build-pgo}
+meshes=${2:-build/meshes}
+lock="flock -o /tmp/collisionchip-build.lock"
+for m in fandisk_large blade bunny00 armadillo; do
+  [ -f "$meshes/$m.off" ] || { echo "rtl_pgo: $meshes/$m.off missing (make meshes)" >&2; exit 2; }
+done
+export CCACHE_BASEDIR=$PWD
+step() { echo "rtl_pgo: $*"; }
+
+step "instrumented build in $out"
+cmake -S . -B "$out" -DCMAKE_BUILD_TYPE=Release -DCC_RTL_PGO=generate > /dev/null
+rm -rf "$out/pgo"
+$lock cmake --build "$out" -j2 --target collide bench_chip > "$out/pgo_generate.log"
+
+# Training: the two bench_chip queries' kinds (list-heavy, triangle-heavy), a few poses each,
+# on every chip (each is its own Verilated model, so each needs its own profile).
+mapfile -t chips < <(cut -d' ' -f1 "$out/timing/chips.txt")
+for chip in "${chips[@]}"; do
+  step "training on $chip"
+  "$out/bin/collide" --a "$meshes/fandisk_large.off" --b "$meshes/blade.off" --normalize \
+    --offset 0 0 0 --sweep 2 --config "$chip" --backend rtl --mode all --no-sw -q > /dev/null
+  "$out/bin/collide" --a "$meshes/bunny00.off" --b "$meshes/armadillo.off" --normalize \
+    --offset 0.5 0 0 --sweep 2 --config "$chip" --backend rtl --mode first --no-sw -q > /dev/null
+done
+
+step "optimised build in $out"
+cmake -S . -B "$out" -DCC_RTL_PGO=use > /dev/null
+$lock cmake --build "$out" -j2 > "$out/pgo_use.log"
+step "done: $out/bin/collide, $out/bin/bench_chip (compare: scripts/rtl_instructions.sh build $out)"
