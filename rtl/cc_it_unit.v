@@ -7,14 +7,14 @@
 // (src0, src1):
 //   j=0 (Px,Qz) -> a   j=1 (Qx,Pz) -> b   j=2 (Py,Qz) -> c   j=3 (Qy,Pz) -> d   j=4 (Qz,Pz)
 // and answers hit, miss or uncertain (rounding could have changed the answer), with the
-// thresholds of cc_it_bound for the side's bound (bound_*_i, held by the core during the
+// thresholds of it_bound (cc_it_bound.vh) for the side's bound (bound_*_i, held by the core during the
 // micro-op):
 //   Z phase: an end point with |z| <= z_thr (or a hopeless side): uncertain; both z
 //            certainly on one side: miss; else the edge crosses and is computed:
 //   u = a - b, v = c - d, s = u + v, rz = Qz - Pz; seen from Q's side (signs flipped when
 //   Qz < 0) the crossing point is inside when u >= uv_thr, v >= uv_thr and s <= rz shrunk
-//   by 2^w_exp (cc_fp32_step), outside when u < -uv_thr, v < -uv_thr or s > rz grown by
-//   2^w_exp; uncertain otherwise. An edge's exponent for cc_it_bound is the largest of the
+//   by 2^w_exp (fp32_step, cc_fp32_step.vh), outside when u < -uv_thr, v < -uv_thr or s > rz grown by
+//   2^w_exp; uncertain otherwise. An edge's exponent for it_bound is the largest of the
 //   operands it reads in its P phase.
 // HIT is set by a certain hit, UNC by an uncertain edge; the side's verdict is hit if HIT,
 // else uncertain if UNC, else miss.
@@ -94,7 +94,9 @@ module cc_it_unit #(
 
 /* verilator lint_off UNUSEDPARAM */   // the bits of an order this unit does not read
 `include "cc_fp32_order.vh"
-/* verilator lint_on UNUSEDPARAM */
+`include "cc_it_bound.vh"
+`include "cc_fp32_step.vh"
+`include "cc_regmap.vh"
 
   localparam [2:0] OpNop   = 3'd0;
   localparam [2:0] OpClear = 3'd1;
@@ -188,14 +190,15 @@ module cc_it_unit #(
     max_exp = a > b ? a : b;
   endfunction
 
-  // The side's thresholds for the Z phase (they do not depend on an edge).
-  wire        hopeless;
-  wire [31:0] z_thr, side_uv_thr;
-  wire signed [11:0] side_w_exp;
-  cc_it_bound u_bound (
-    .k_abs_i (bound_abs_i), .k_rel_i (bound_rel_i), .side_exp_i (bound_side_exp_i),
-    .edge_exp_i (8'd0), .hopeless_o (hopeless), .z_thr_o (z_thr), .uv_thr_o (side_uv_thr),
-    .w_exp_o (side_w_exp));
+  // The side's thresholds for the Z phase (they do not depend on an edge), in StZ only.
+  reg         hopeless;
+  reg  [31:0] z_thr, side_uv_thr;
+  reg  signed [11:0] side_w_exp;
+  always @(*) begin
+    {hopeless, z_thr, side_uv_thr, side_w_exp} = {IT_BOUND_W{1'bx}};
+    if (state_q == StZ)
+      {hopeless, z_thr, side_uv_thr, side_w_exp} = it_bound(bound_abs_i, bound_rel_i, bound_side_exp_i, 8'd0);
+  end
   wire        unused_side = &{1'b0, side_uv_thr, side_w_exp};
 
   // The comparisons below are made only in the cycles that use them (a don't-care
@@ -232,13 +235,17 @@ module cc_it_unit #(
   genvar g;
   generate
     for (g = 0; g < 3; g = g + 1) begin : g_edge_thr
-      wire [31:0] uv_thr_e, rz_shrunk, rz_grown, z_thr_e;
-      wire signed [11:0] w_exp_e;
-      wire        unused_thr;
-      cc_it_bound u_bound_e (
-        .k_abs_i (bound_abs_i), .k_rel_i (bound_rel_i), .side_exp_i (bound_side_exp_i),
-        .edge_exp_i (eexp_q[g]), .hopeless_o (unused_thr), .z_thr_o (z_thr_e), .uv_thr_o (uv_thr_e),
-        .w_exp_o (w_exp_e));
+      // Everything below only while the unit works (a don't-care otherwise): the registers
+      // are read when an edge decides, which is never in the unit's first three busy cycles.
+      wire        busy = state_q != StIdle;
+      reg  [31:0] uv_thr_e, rz_shrunk, rz_grown, z_thr_e;
+      reg  signed [11:0] w_exp_e;
+      reg         unused_thr;
+      always @(*) begin
+        {unused_thr, z_thr_e, uv_thr_e, w_exp_e} = {IT_BOUND_W{1'bx}};
+        if (busy)
+          {unused_thr, z_thr_e, uv_thr_e, w_exp_e} = it_bound(bound_abs_i, bound_rel_i, bound_side_exp_i, eexp_q[g]);
+      end
       reg  [31:0] uv_thr;
       reg  signed [11:0] w_exp;
       always @(posedge clk_i) begin
@@ -249,14 +256,16 @@ module cc_it_unit #(
       wire [31:0] du   = {u_q[g][31] ^ flip, u_q[g][30:0]};
       wire [31:0] dv   = {v_q[g][31] ^ flip, v_q[g][30:0]};
       wire [31:0] drz  = {rz_q[g][31] ^ flip, rz_q[g][30:0]};
-      cc_fp32_step u_step (.r_i(drz), .k_i(w_exp), .shrunk_o(rz_shrunk), .grown_o(rz_grown));
-      // u, v against +uv_thr and -uv_thr while the unit works: the registers are read
-      // when an edge decides, never in the unit's first busy cycle
+      always @(*) begin
+        {rz_shrunk, rz_grown} = 64'bx;
+        if (busy) {rz_shrunk, rz_grown} = fp32_step(drz, w_exp);
+      end
+      // u, v against +uv_thr and -uv_thr
       wire [31:0] uv_neg = {1'b1, uv_thr[30:0]};
       reg  [3:0]  ord_up, ord_un, ord_vp, ord_vn;
       always @(*) begin
         {ord_up, ord_un, ord_vp, ord_vn} = 16'bx;
-        if (state_q != StIdle) begin
+        if (busy) begin
           ord_up = fp32_order(du, uv_thr);
           ord_un = fp32_order(du, uv_neg);
           ord_vp = fp32_order(dv, uv_thr);

@@ -415,20 +415,28 @@ module cc_tri_engine #(
   end
 
   // ---- the two stages ----
-  // Record words of the load stage's and the decide stage's tests, per side.
-  wire [2*9*32-1:0]  ld_verts;
-  wire [2*12*32-1:0] ld_m;
+  // Record words of the load stage's and the decide stage's tests, per side. The load
+  // stage's side s is read (vertices loaded, leaf-matrix rows issued) only once its record
+  // is in (ld_in[s]): gathered only then, a don't-care otherwise.
+  reg  [2*9*32-1:0]  ld_verts;
+  reg  [2*12*32-1:0] ld_m;
+  integer rs, rw;
+  always @(*) begin
+    for (rs = 0; rs < 2; rs = rs + 1) begin
+      for (rw = 0; rw < 9; rw = rw + 1)
+        ld_verts[288 * rs + 32 * rw +: 32] =
+          ld_in[rs] ? rec_q[{ld_ent_q[EntW * rs +: EntW], rs[0], VertWord + rw[4:0]}] : 32'bx;
+      for (rw = 0; rw < 12; rw = rw + 1)
+        ld_m[384 * rs + 32 * rw +: 32] =
+          ld_in[rs] ? rec_q[{ld_ent_q[EntW * rs +: EntW], rs[0], MWord + rw[4:0]}] : 32'bx;
+    end
+  end
   wire [2*14*32-1:0] eng_rec;
   genvar gw;
   generate
     for (gs = 0; gs < 2; gs = gs + 1) begin : g_rec_side
-      wire [EntW-1:0] le = ld_ent_q[EntW * gs +: EntW];
       wire [EntW-1:0] ee = eng_ent_q[EntW * gs +: EntW];
-      for (gw = 0; gw < 9; gw = gw + 1) begin : g_vert
-        assign ld_verts[288 * gs + 32 * gw +: 32] = rec_q[{le, gs[0], VertWord + gw[4:0]}];
-      end
       for (gw = 0; gw < 12; gw = gw + 1) begin : g_m
-        assign ld_m[384 * gs + 32 * gw +: 32]     = rec_q[{le, gs[0], MWord + gw[4:0]}];
         assign eng_rec[448 * gs + 32 * gw +: 32]  = rec_q[{ee, gs[0], MWord + gw[4:0]}];
       end
       assign eng_rec[448 * gs + 384 +: 32] = rec_q[{ee, gs[0], IdWord}];

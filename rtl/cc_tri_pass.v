@@ -102,18 +102,25 @@ module cc_tri_pass #(
       wire        leaf  = pass_q[g][0];
       wire [3:0]  coord = k_q[g] % 4'd3;
       wire [19:0] line  = corr_line(pass_line({leaf, g[0]}) + {3'd0, k_q[g]});
-      // A leaf-matrix operand the frame pass writes (its last output with that destination).
+      // A leaf-matrix operand the frame pass writes (its last output with that destination);
+      // searched only while the leaf-matrix pass issues (a don't-care otherwise: a
+      // simulator skips the search).
       reg  [2:0] fw_hit;
       reg  [3:0] fw_o [0:2];
       integer    ff, fo;
       always @(*) begin
+        fo = 0;
         for (ff = 0; ff < 3; ff = ff + 1) begin
-          fw_hit[ff] = 1'b0;
-          fw_o[ff] = 4'd0;
-          for (fo = 0; fo < 9; fo = fo + 1) begin
-            if (corr_dst((g == 0 ? 7'd24 : 7'd33) + fo[6:0]) == line[5*ff +: 5]) begin
-              fw_hit[ff] = 1'b1;
-              fw_o[ff] = fo[3:0];
+          fw_hit[ff] = 1'bx;
+          fw_o[ff] = 4'bx;
+          if (leaf) begin
+            fw_hit[ff] = 1'b0;
+            fw_o[ff] = 4'd0;
+            for (fo = 0; fo < 9; fo = fo + 1) begin
+              if (corr_dst((g == 0 ? 7'd24 : 7'd33) + fo[6:0]) == line[5*ff +: 5]) begin
+                fw_hit[ff] = 1'b1;
+                fw_o[ff] = fo[3:0];
+              end
             end
           end
         end

@@ -399,7 +399,7 @@ inline ItCase itFreeCase(Fp32Gen& g, std::array<float, 30>& regs_out) {
       }
     }
     // Now and then (Qz, Pz) scaled apart from the other pairs: rz far above the edge's
-    // thresholds (cc_fp32_step's single-ulp steps).
+    // thresholds (fp32_step's single-ulp steps).
     const float z_scale = g.below(8) == 0 ? std::ldexp(1.0f, static_cast<int>(g.below(24))) : 1.0f;
     for (int j = 0; j < 5; ++j) {
       for (int k = 0; k < 2; ++k) {
