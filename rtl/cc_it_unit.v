@@ -7,15 +7,15 @@
 // (src0, src1):
 //   j=0 (Px,Qz) -> a   j=1 (Qx,Pz) -> b   j=2 (Py,Qz) -> c   j=3 (Qy,Pz) -> d   j=4 (Qz,Pz)
 // and answers hit, miss or uncertain (rounding could have changed the answer), with the
-// thresholds of it_bound (cc_it_bound.vh) for the side's bound (bound_*_i, held by the core during the
-// micro-op):
+// thresholds of it_bound (cc_it_bound.vh) for the side's bound (bound_*_i, held by the
+// core during the micro-op):
 //   Z phase: an end point with |z| <= z_thr (or a hopeless side): uncertain; both z
 //            certainly on one side: miss; else the edge crosses and is computed:
 //   u = a - b, v = c - d, s = u + v, rz = Qz - Pz; seen from Q's side (signs flipped when
 //   Qz < 0) the crossing point is inside when u >= uv_thr, v >= uv_thr and s <= rz shrunk
-//   by 2^w_exp (fp32_step, cc_fp32_step.vh), outside when u < -uv_thr, v < -uv_thr or s > rz grown by
-//   2^w_exp; uncertain otherwise. An edge's exponent for it_bound is the largest of the
-//   operands it reads in its P phase.
+//   by 2^w_exp (fp32_step, cc_fp32_step.vh), outside when u < -uv_thr, v < -uv_thr or
+//   s > rz grown by 2^w_exp; uncertain otherwise. An edge's exponent for it_bound is the
+//   largest of the operands it reads in its P phase.
 // HIT is set by a certain hit, UNC by an uncertain edge; the side's verdict is hit if HIT,
 // else uncertain if UNC, else miss.
 // Low-cost arithmetic, as the paper allows: ONE multiplier and ONE add/sub unit, both
