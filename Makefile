@@ -77,17 +77,17 @@ lint: configure
 synth: deps
 	@scripts/synth.sh $(BUILD)/synth
 
+# Synthesizes each chip once (cached in $(BUILD)/timing; minutes per chip), then measures.
+TIMING_RUN = $(LOCK) cmake --build $(BUILD) --target cc_timing && scripts/timing.sh $(BUILD)
+
 # After make timing's measurement (its netlists give the cells; cached, so seconds when
 # nothing changed); a chip it could not measure (exit 3) is left out of the plot.
 pareto: configure meshes
-	$(LOCK) cmake --build $(BUILD) --target cc_timing
-	@scripts/timing.sh $(BUILD) || [ $$? -eq 3 ]
+	@$(TIMING_RUN) || [ $$? -eq 3 ]
 	@bench/pareto.py --build $(BUILD) --img docs/img
 
-# Synthesizes each chip once (cached in $(BUILD)/timing; minutes per chip), then measures.
 timing: configure
-	$(LOCK) cmake --build $(BUILD) --target cc_timing
-	@scripts/timing.sh $(BUILD)
+	@$(TIMING_RUN)
 
 # A second build tree, built twice (instrumented, trained, optimised): minutes per chip.
 pgo: meshes
