@@ -125,6 +125,7 @@ struct ChipImpl : RtlBoardImpl {
     };
     if (trace) b.dump = [this](uint64_t ps) { dumpTrace(ps); };
     b.on_core_rise = [this] { afterCoreEdge(); };
+    b.rising_edges_only = true;   // rtl/: no logic on a falling edge, every output a register
     host.reset(new PciHost(std::move(b), hostOptions(c)));
     host->reset();
     const auto bars = host->assignBars(kBar0, kBar1);

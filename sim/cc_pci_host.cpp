@@ -175,6 +175,12 @@ PciHost::PciHost(PciBinding bind, Options opt)
   next_core_ = opt_.core_period_ps / 2;
 }
 
+// Whether the evaluation of a change that only rising edges act on (new master pins, a
+// falling clock) can wait for the next core edge, which comes before time t_ps.
+bool PciHost::quietUntil(uint64_t t_ps) const {
+  return b_.rising_edges_only && !b_.dump && next_core_ < t_ps;
+}
+
 PciMasterPins PciHost::idlePins() const { return PciMasterPins{}; }
 
 void PciHost::toggleCore() {
@@ -221,6 +227,7 @@ void PciHost::clockEdge(uint64_t t, bool pci_level) {
     next_core_ += opt_.core_period_ps / 2;
   }
   b_.pci_clk(pci_level);
+  if (!pci_level && !core_too && quietUntil(t + opt_.pci_period_ps / 2)) return;
   b_.eval();
   if (core_too && core_level_) {
     ++core_cycles_;
@@ -238,7 +245,7 @@ void PciHost::advance(const PciMasterPins& next_in) {
   if (inject_parity_ && cur_.ad_oe && !cur_.irdy_n) next.par = !next.par;
   cur_ = next;
   b_.drive(cur_);
-  b_.eval();
+  if (!quietUntil(nextRisePs() + opt_.pci_period_ps)) b_.eval();
   clockEdge((pci_cycles_ + 1) * opt_.pci_period_ps, false);
   ++pci_cycles_;
 }
