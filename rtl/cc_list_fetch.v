@@ -95,7 +95,12 @@ module cc_list_fetch #(
   wire do_req  = mem_req_valid_o && mem_req_accept_i;
   wire do_pop  = pop_i && head_valid_o;
   wire [31:0] fol_rd_next = fol_rd_q + {31'd0, do_read && !cur_words};   // after this cycle's read
-  wire word_bad = bad_ptr({sram_rdata_i[31:8], 8'd0}, PAIR_BYTES, PAIR_BYTES);   // the word arriving
+  // The check of a list word arriving from the SRAM goes straight into the registers (bad_q,
+  // blocked_q), not through the next-state logic: nothing else depends on the SRAM's read
+  // data between edges (a simulator evaluates it once a cycle).
+  wire word_bad = bad_ptr({sram_rdata_i[31:8], 8'd0}, PAIR_BYTES, PAIR_BYTES);
+  wire word_lands = sram_rvalid_i && !fresh;
+  wire word_lands_bad = word_lands && word_bad;
 
   assign sram_req_o      = active_q && !stop_i && !blocked_q && (cur_words || fol_words) && count_q != Full;
   assign sram_addr_o     = cur_words ? next_addr_q : fol_rd_q;
@@ -105,12 +110,16 @@ module cc_list_fetch #(
   assign head_valid_o = count_q != {(PtrW + 1){1'b0}} && word_ok_q[head_q] && (bad_q[head_q] || data_ok_q[head_q]);
   assign head_entry_o = entry_q[head_q];
   assign head_bad_o   = bad_q[head_q];
-  genvar g;
-  generate
-    for (g = 0; g < 8; g = g + 1) begin : g_head
-      assign head_pair_o[256*g +: 256] = beat_q_data[{head_q, g[2:0]}];
-    end
-  endgenerate
+  // The head slot's pair (eight beats), gathered only while the head is valid: no one reads
+  // it otherwise, and a simulator then skips copying its 2048 bits every cycle.
+  reg [2047:0] head_pair;
+  integer hb;
+  always @(*) begin
+    head_pair = {2048{1'bx}};
+    for (hb = 0; hb < 8; hb = hb + 1)
+      if (head_valid_o) head_pair[256*hb +: 256] = beat_q_data[{head_q, hb[2:0]}];
+  end
+  assign head_pair_o = head_pair;
 
   // Pair data land in the oldest slot still waiting for its pair; list words in the slot
   // whose read comes back.
@@ -161,10 +170,8 @@ module cc_list_fetch #(
       end
       count_d = count_q + {{PtrW{1'b0}}, do_read} - {{PtrW{1'b0}}, do_pop};
       unreq_d = unreq_q + {{PtrW{1'b0}}, do_read} - {{PtrW{1'b0}}, do_req};
-      if (sram_rvalid_i) begin
+      if (sram_rvalid_i) begin             // its check lands in bad_q, blocked_q below
         word_ok_d[word_q] = 1'b1;
-        bad_d[word_q] = word_bad;
-        if (word_bad) blocked_d = 1'b1;
         word_d = word_q + 1'b1;
       end
       if (do_req) req_d = req_q + 1'b1;
@@ -211,7 +218,7 @@ module cc_list_fetch #(
       fol_wr_q <= 32'd0;
     end else begin
       active_q <= active_d;
-      blocked_q <= blocked_d;
+      blocked_q <= blocked_d || word_lands_bad;
       next_addr_q <= next_addr_d;
       left_q <= left_d;
       count_q <= count_d;
@@ -221,6 +228,7 @@ module cc_list_fetch #(
       word_ok_q <= word_ok_d;
       data_ok_q <= data_ok_d;
       bad_q <= bad_d;
+      if (word_lands) bad_q[word_q] <= word_bad;
       fol_q <= fol_d;
       fol_base_q <= fol_base_d;
       fol_end_q <= fol_end_d;

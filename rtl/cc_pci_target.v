@@ -114,7 +114,7 @@ module cc_pci_target #(
   wire                 mem_en, perr_en, int_dis;
   wire [31:12]         bar0;
   wire [31:Bar1Bits]   bar1;
-  reg  [31:0]          addr_q, addr_d;
+  reg  [31:0] addr_q;
 
   cc_pci_cfg #(
     .VendorId       (VendorId),
@@ -227,27 +227,27 @@ module cc_pci_target #(
   );
 
   // ---- bus state machine ------------------------------------------------------------------
-  reg [2:0]  state_d, state_q;
-  reg [3:0]  cmd_d, cmd_q;
-  reg        idsel_d, idsel_q;
-  reg        is_cfg_d, is_cfg_q, is_bar1_d, is_bar1_q, is_write_d, is_write_q;
-  reg        linear_d, linear_q;
-  reg        first_d, first_q;       // no data moved yet in this transaction
-  reg [3:0]  wait_d, wait_q;         // clocks waited in the current data phase
-  reg        devsel_d, devsel_q, trdy_d, trdy_q, stop_d, stop_q, ctl_oe_d, ctl_oe_q;
-  reg        ad_oe_d, ad_oe_q;
-  reg [31:0] ad_d, ad_q;
+  reg [2:0]     state_q;
+  reg [3:0]     cmd_q;
+  reg           idsel_q;
+  reg           is_cfg_q, is_bar1_q, is_write_q;
+  reg           linear_q;
+  reg           first_q;      // no data moved yet in this transaction
+  reg [3:0]     wait_q;       // clocks waited in the current data phase
+  reg           devsel_q, trdy_q, stop_q, ctl_oe_q;
+  reg           ad_oe_q;
+  reg [31:0]    ad_q;
   // delayed read / prefetch bookkeeping
-  reg        dr_valid_d, dr_valid_q, dr_bar1_d, dr_bar1_q;
-  reg [31:2] dr_addr_d, dr_addr_q;
-  reg [31:2] rq_addr_d, rq_addr_q;   // next word to request from the core
-  reg [PfW-1:0] rq_left_d, rq_left_q;   // words still to request
-  reg [PfW-1:0] infl_d, infl_q;         // words requested, not yet delivered or dropped
-  reg [PfW+1:0] discard_d, discard_q;   // responses to drop (abandoned reads)
+  reg           dr_valid_q, dr_bar1_q;
+  reg [31:2]    dr_addr_q;
+  reg [31:2]    rq_addr_q;   // next word to request from the core
+  reg [PfW-1:0] rq_left_q;   // words still to request
+  reg [PfW-1:0] infl_q;      // words requested, not yet delivered or dropped
+  reg [PfW+1:0] discard_q;   // responses to drop (abandoned reads)
   // parity
-  reg        pchk_d, pchk_q, pdata_d, pdata_q, pexp_d, pexp_q;
-  reg        perr_d, perr_q, perr_hold_q;
-  reg        par_q, par_oe_q;
+  reg           pchk_q, pdata_q, pexp_q;
+  reg           perr_q, perr_hold_q;
+  reg           par_q, par_oe_q;
 
   // Decode of the captured address phase.
   wire cmd_mem_rd = (cmd_q == CmdMemRead) || (cmd_q == CmdMemReadMult) || (cmd_q == CmdMemReadLine);
@@ -284,179 +284,32 @@ module cc_pci_target #(
 
   assign cfg_we  = xfer && is_cfg_q && is_write_q;
 
+  // The FIFOs' ports at this edge: a write burst's data word or the next read request, a
+  // read word offered to the master or a response of an abandoned read dropped.
+  // A new data phase of a read offers the next word when it is in and none is to be dropped.
+  wire new_phase  = in_data && !final_ph && !stop_q && !(trdy_q && !xfer);
+  wire offer_read = new_phase && !is_write_q && !is_cfg_q && discard_q == {(PfW+2){1'b0}} &&
+                    rsp_rvalid && infl_q != {PfW{1'b0}};
   always @(*) begin
-    state_d    = state_q;
-    cmd_d      = cmd_q;
-    idsel_d    = idsel_q;
-    addr_d     = addr_q;
-    is_cfg_d   = is_cfg_q;
-    is_bar1_d  = is_bar1_q;
-    is_write_d = is_write_q;
-    linear_d   = linear_q;
-    first_d    = first_q;
-    wait_d     = wait_q;
-    devsel_d   = devsel_q;
-    trdy_d     = trdy_q;
-    stop_d     = stop_q;
-    ctl_oe_d   = ctl_oe_q;
-    ad_oe_d    = ad_oe_q;
-    ad_d       = ad_q;
-    dr_valid_d = dr_valid_q;
-    dr_bar1_d  = dr_bar1_q;
-    dr_addr_d  = dr_addr_q;
-    rq_addr_d  = rq_addr_q;
-    rq_left_d  = rq_left_q;
-    rsp_pop    = disc_pop;
-    req_push   = 1'b0;
-    req_wdata  = 68'h0;
-    pchk_d     = 1'b0;
-    pdata_d    = 1'b0;
-    pexp_d     = pexp_q;
-    perr_d     = 1'b0;
-
-    // -- read-request engine: feeds the pending delayed read into the request FIFO
-    infl_d    = infl_q;
-    discard_d = discard_q - {{(PfW+1){1'b0}}, disc_pop};
-    if (wr_push) begin
-      req_push  = 1'b1;
-      req_wdata = {is_bar1_q, 1'b1, be_in, addr_q[31:2], ad_i};
-    end else if (rd_push) begin
-      req_push  = 1'b1;
-      req_wdata = {dr_bar1_q, 1'b0, 4'hF, rq_addr_q, 32'h0};
-      rq_addr_d = rq_addr_q + 30'd1;
-      rq_left_d = rq_left_q - 1'b1;
-      infl_d    = infl_q + 1'b1;
-    end
-
-    // -- parity of what the master drove in the clock before this edge, checked next edge
-    if (state_q == SIdle && frame) begin
-      pchk_d = 1'b1;
-      pexp_d = ^{ad_i, cbe_ni};
-    end else if (xfer && is_write_q) begin
-      pchk_d  = 1'b1;
-      pdata_d = 1'b1;
-      pexp_d  = ^{ad_i, cbe_ni};
-    end
-    if (pchk_q && par_i != pexp_q && pdata_q && perr_en) perr_d = 1'b1;
-
-    case (state_q)
-      SIdle: begin
-        if (frame) begin
-          state_d = SDecode;
-          addr_d  = ad_i;
-          cmd_d   = cbe_ni;   // the command code is the value on C/BE#[3:0]
-          idsel_d = idsel_i;
-        end
-      end
-
-      SBusy: begin
-        if (!frame && !irdy) state_d = SIdle;
-      end
-
-      SDecode: begin
-        if (hit_cfg || hit_bar0 || hit_bar1) begin
-          state_d    = SData;
-          is_cfg_d   = hit_cfg;
-          is_bar1_d  = hit_bar1;
-          is_write_d = hit_cfg ? cmd_q[0] : cmd_mem_wr;
-          linear_d   = !hit_cfg && !hit_bar0 && addr_q[1:0] == 2'b00;
-          first_d    = 1'b1;
-          wait_d     = 4'd1;
-          devsel_d   = 1'b1;
-          ctl_oe_d   = 1'b1;
-          ad_oe_d    = !(hit_cfg ? cmd_q[0] : cmd_mem_wr);
-          if (hit_cfg) begin
-            // Config data is at hand: TRDY# with DEVSEL#, and STOP# too (one data phase).
-            trdy_d = 1'b1;
-            stop_d = 1'b1;
-            ad_d   = cfg_rdata;
-          end else if (cmd_mem_wr) begin
-            // A write makes any pending delayed read stale: drop it.
-            discard_d  = discard_d + {2'b00, infl_d};
-            infl_d     = {PfW{1'b0}};
-            rq_left_d  = {PfW{1'b0}};
-            dr_valid_d = 1'b0;
-            trdy_d     = req_room;
-            stop_d     = req_room && (hit_bar0 || addr_q[1:0] != 2'b00 || at_window_end);
-          end else if (!(dr_valid_q && dr_bar1_q == hit_bar1 && dr_addr_q == addr_q[31:2])) begin
-            // A new read (not the repeat of a retried one): drop the old, queue the new.
-            discard_d  = discard_d + {2'b00, infl_d};
-            infl_d     = {PfW{1'b0}};
-            dr_valid_d = 1'b1;
-            dr_bar1_d  = hit_bar1;
-            dr_addr_d  = addr_q[31:2];
-            rq_addr_d  = addr_q[31:2];
-            rq_left_d  = (hit_bar1 && addr_q[1:0] == 2'b00) ? pf_words : {{(PfW-1){1'b0}}, 1'b1};
-          end
-        end else begin
-          state_d = SBusy;
-        end
-      end
-
-      SData: begin
-        if (xfer) begin
-          first_d = 1'b0;
-          addr_d  = addr_q + 32'd4;
-          if (!is_write_q && is_bar1_q && linear_q && frame && rq_more) rq_left_d = rq_left_d + 1'b1;
-        end
-        if (final_ph) begin
-          state_d  = STurn;
-          devsel_d = 1'b0;
-          trdy_d   = 1'b0;
-          stop_d   = 1'b0;
-          ad_oe_d  = 1'b0;
-          // A read that moved data is over: what it prefetched beyond is dropped.
-          if (!is_write_q && !is_cfg_q && (xfer || !first_q)) begin
-            discard_d  = discard_d + {2'b00, infl_d};
-            infl_d     = {PfW{1'b0}};
-            rq_left_d  = {PfW{1'b0}};
-            dr_valid_d = 1'b0;
-          end
-        end else if (stop_q) begin
-          // Once STOP# is out it stays until FRAME# goes; a finished phase takes TRDY#.
-          if (complete) trdy_d = 1'b0;
-        end else if (trdy_q && !xfer) begin
-          // TRDY# is out and the master is not ready yet: hold everything.
-        end else begin
-          // A new data phase starts: offer data/space now, wait, or stop.
-          if (is_write_q) begin
-            trdy_d = req_room;
-            stop_d = req_room && (!is_bar1_q || !linear_q || &addr_d[Bar1Bits-1:2]);
-          end else if (!is_cfg_q && discard_d == {(PfW+2){1'b0}} && !disc_pop && rsp_rvalid
-                       && infl_q != {PfW{1'b0}}) begin
-            trdy_d  = 1'b1;
-            stop_d  = ({1'b0, infl_q} + {1'b0, rq_left_q} == {{PfW{1'b0}}, 1'b1}) || !linear_q;
-            ad_d    = rsp_rdata;
-            rsp_pop = 1'b1;
-            infl_d  = infl_d - 1'b1;
-          end else begin
-            trdy_d = 1'b0;
-          end
-          if (!trdy_d) begin
-            if (is_cfg_q || wait_q >= (first_q && !xfer ? InitialWait[3:0] : WaitLimit[3:0])) begin
-              stop_d = 1'b1;   // Retry (no data yet) or Disconnect-without-data
-            end else begin
-              wait_d = wait_q + 4'd1;
-            end
-          end else begin
-            wait_d = 4'd0;
-          end
-          if (xfer) wait_d = trdy_d ? 4'd0 : 4'd1;
-        end
-      end
-
-      STurn: begin
-        ctl_oe_d = 1'b0;
-        state_d  = (!frame && !irdy) ? SIdle : SBusy;
-      end
-
-      default: state_d = SIdle;
-    endcase
+    req_push  = wr_push || rd_push;
+    req_wdata = wr_push ? {is_bar1_q, 1'b1, be_in, addr_q[31:2], ad_i}
+                        : {dr_bar1_q, 1'b0, 4'hF, rq_addr_q, 32'h0};
+    rsp_pop   = disc_pop || offer_read;
   end
 
-  assign set_dpe = pchk_q && (par_i != pexp_q);
-
-  always @(posedge pci_clk_i or negedge pci_rst_ni) begin
+  // The bus state machine. Its next state is computed at the edge that takes it, from the
+  // pins as they are at that edge: nothing reads it between edges, so a simulator
+  // evaluates it once a clock instead of at every change of a pin.
+  always @(posedge pci_clk_i or negedge pci_rst_ni) begin : bus_step
+    reg [2:0]     state_d;   // the next state of each register x_q
+    reg [3:0]     cmd_d, wait_d;
+    reg [31:0]    addr_d, ad_d;
+    reg [31:2]    dr_addr_d, rq_addr_d;
+    reg [PfW-1:0] rq_left_d, infl_d;
+    reg [PfW+1:0] discard_d;
+    reg           idsel_d, is_cfg_d, is_bar1_d, is_write_d, linear_d, first_d;
+    reg           devsel_d, trdy_d, stop_d, ctl_oe_d, ad_oe_d, dr_valid_d, dr_bar1_d;
+    reg           pchk_d, pdata_d, pexp_d, perr_d;
     if (!pci_rst_ni) begin
       state_q     <= SIdle;
       cmd_q       <= 4'd0;
@@ -489,6 +342,164 @@ module cc_pci_target #(
       par_q       <= 1'b0;
       par_oe_q    <= 1'b0;
     end else begin
+      state_d    = state_q;
+      cmd_d      = cmd_q;
+      idsel_d    = idsel_q;
+      addr_d     = addr_q;
+      is_cfg_d   = is_cfg_q;
+      is_bar1_d  = is_bar1_q;
+      is_write_d = is_write_q;
+      linear_d   = linear_q;
+      first_d    = first_q;
+      wait_d     = wait_q;
+      devsel_d   = devsel_q;
+      trdy_d     = trdy_q;
+      stop_d     = stop_q;
+      ctl_oe_d   = ctl_oe_q;
+      ad_oe_d    = ad_oe_q;
+      ad_d       = ad_q;
+      dr_valid_d = dr_valid_q;
+      dr_bar1_d  = dr_bar1_q;
+      dr_addr_d  = dr_addr_q;
+      rq_addr_d  = rq_addr_q;
+      rq_left_d  = rq_left_q;
+      pchk_d     = 1'b0;
+      pdata_d    = 1'b0;
+      pexp_d     = pexp_q;
+      perr_d     = 1'b0;
+
+      // -- read-request engine: feeds the pending delayed read into the request FIFO
+      infl_d    = infl_q;
+      discard_d = discard_q - {{(PfW+1){1'b0}}, disc_pop};
+      if (rd_push) begin
+        rq_addr_d = rq_addr_q + 30'd1;
+        rq_left_d = rq_left_q - 1'b1;
+        infl_d    = infl_q + 1'b1;
+      end
+
+      // -- parity of what the master drove in the clock before this edge, checked next edge
+      if (state_q == SIdle && frame) begin
+        pchk_d = 1'b1;
+        pexp_d = ^{ad_i, cbe_ni};
+      end else if (xfer && is_write_q) begin
+        pchk_d  = 1'b1;
+        pdata_d = 1'b1;
+        pexp_d  = ^{ad_i, cbe_ni};
+      end
+      if (pchk_q && par_i != pexp_q && pdata_q && perr_en) perr_d = 1'b1;
+
+      case (state_q)
+        SIdle: begin
+          if (frame) begin
+            state_d = SDecode;
+            addr_d  = ad_i;
+            cmd_d   = cbe_ni;   // the command code is the value on C/BE#[3:0]
+            idsel_d = idsel_i;
+          end
+        end
+
+        SBusy: begin
+          if (!frame && !irdy) state_d = SIdle;
+        end
+
+        SDecode: begin
+          if (hit_cfg || hit_bar0 || hit_bar1) begin
+            state_d    = SData;
+            is_cfg_d   = hit_cfg;
+            is_bar1_d  = hit_bar1;
+            is_write_d = hit_cfg ? cmd_q[0] : cmd_mem_wr;
+            linear_d   = !hit_cfg && !hit_bar0 && addr_q[1:0] == 2'b00;
+            first_d    = 1'b1;
+            wait_d     = 4'd1;
+            devsel_d   = 1'b1;
+            ctl_oe_d   = 1'b1;
+            ad_oe_d    = !(hit_cfg ? cmd_q[0] : cmd_mem_wr);
+            if (hit_cfg) begin
+              // Config data is at hand: TRDY# with DEVSEL#, and STOP# too (one data phase).
+              trdy_d = 1'b1;
+              stop_d = 1'b1;
+              ad_d   = cfg_rdata;
+            end else if (cmd_mem_wr) begin
+              // A write makes any pending delayed read stale: drop it.
+              discard_d  = discard_d + {2'b00, infl_d};
+              infl_d     = {PfW{1'b0}};
+              rq_left_d  = {PfW{1'b0}};
+              dr_valid_d = 1'b0;
+              trdy_d     = req_room;
+              stop_d     = req_room && (hit_bar0 || addr_q[1:0] != 2'b00 || at_window_end);
+            end else if (!(dr_valid_q && dr_bar1_q == hit_bar1 && dr_addr_q == addr_q[31:2])) begin
+              // A new read (not the repeat of a retried one): drop the old, queue the new.
+              discard_d  = discard_d + {2'b00, infl_d};
+              infl_d     = {PfW{1'b0}};
+              dr_valid_d = 1'b1;
+              dr_bar1_d  = hit_bar1;
+              dr_addr_d  = addr_q[31:2];
+              rq_addr_d  = addr_q[31:2];
+              rq_left_d  = (hit_bar1 && addr_q[1:0] == 2'b00) ? pf_words : {{(PfW-1){1'b0}}, 1'b1};
+            end
+          end else begin
+            state_d = SBusy;
+          end
+        end
+
+        SData: begin
+          if (xfer) begin
+            first_d = 1'b0;
+            addr_d  = addr_q + 32'd4;
+            if (!is_write_q && is_bar1_q && linear_q && frame && rq_more) rq_left_d = rq_left_d + 1'b1;
+          end
+          if (final_ph) begin
+            state_d  = STurn;
+            devsel_d = 1'b0;
+            trdy_d   = 1'b0;
+            stop_d   = 1'b0;
+            ad_oe_d  = 1'b0;
+            // A read that moved data is over: what it prefetched beyond is dropped.
+            if (!is_write_q && !is_cfg_q && (xfer || !first_q)) begin
+              discard_d  = discard_d + {2'b00, infl_d};
+              infl_d     = {PfW{1'b0}};
+              rq_left_d  = {PfW{1'b0}};
+              dr_valid_d = 1'b0;
+            end
+          end else if (stop_q) begin
+            // Once STOP# is out it stays until FRAME# goes; a finished phase takes TRDY#.
+            if (complete) trdy_d = 1'b0;
+          end else if (trdy_q && !xfer) begin
+            // TRDY# is out and the master is not ready yet: hold everything.
+          end else begin
+            // A new data phase starts: offer data/space now, wait, or stop.
+            if (is_write_q) begin
+              trdy_d = req_room;
+              stop_d = req_room && (!is_bar1_q || !linear_q || &addr_d[Bar1Bits-1:2]);
+            end else if (offer_read) begin
+              trdy_d  = 1'b1;
+              stop_d  = ({1'b0, infl_q} + {1'b0, rq_left_q} == {{PfW{1'b0}}, 1'b1}) || !linear_q;
+              ad_d    = rsp_rdata;
+              infl_d  = infl_d - 1'b1;
+            end else begin
+              trdy_d = 1'b0;
+            end
+            if (!trdy_d) begin
+              if (is_cfg_q || wait_q >= (first_q && !xfer ? InitialWait[3:0] : WaitLimit[3:0])) begin
+                stop_d = 1'b1;   // Retry (no data yet) or Disconnect-without-data
+              end else begin
+                wait_d = wait_q + 4'd1;
+              end
+            end else begin
+              wait_d = 4'd0;
+            end
+            if (xfer) wait_d = trdy_d ? 4'd0 : 4'd1;
+          end
+        end
+
+        STurn: begin
+          ctl_oe_d = 1'b0;
+          state_d  = (!frame && !irdy) ? SIdle : SBusy;
+        end
+
+        default: state_d = SIdle;
+      endcase
+
       state_q     <= state_d;
       cmd_q       <= cmd_d;
       idsel_q     <= idsel_d;
@@ -522,6 +533,8 @@ module cc_pci_target #(
       par_oe_q    <= ad_oe_q;
     end
   end
+
+  assign set_dpe = pchk_q && (par_i != pexp_q);
 
   assign ad_o      = ad_q;
   assign ad_oe_o   = ad_oe_q;

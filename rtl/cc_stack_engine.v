@@ -249,11 +249,8 @@ module cc_stack_engine #(
       end
       default: state_d = E_IDLE;
     endcase
-    // frame words read come back in order
-    if (rd2_q && rd_frame2_q) begin
-      frame_d[got_q] = sram_rdata_i;
-      got_d = got_q + 2'd1;
-    end
+    // frame words read come back in order (into frame_q below)
+    if (rd2_q && rd_frame2_q) got_d = got_q + 2'd1;
   end
 
   // The state, the level register and the SRAM port's enables: reset.
@@ -288,6 +285,9 @@ module cc_stack_engine #(
     got_q <= got_d;
     frame_addr_q <= frame_addr_d;
     for (w = 0; w < 3; w = w + 1) frame_q[w] <= frame_d[w];
+    // A frame word read back lands at the edge, not through frame_d: nothing else depends on
+    // the SRAM's read data between edges (a simulator evaluates it once a cycle).
+    if (rd2_q && rd_frame2_q) frame_q[got_q] <= sram_rdata_i;
   end
 
 `ifndef SYNTHESIS

@@ -177,6 +177,9 @@ module cc_tri_engine #(
   wire        ld_head_ra = !tq_empty && tq_ra_q[tq_head_q];   // the load stage's test has its entries
 
   // ---- record entries per side: hits, the lowest entry no test needs ----
+  // Looked up only while a test is there for the load stage or the read-ahead (a don't-care
+  // otherwise: neither takes a test then).
+  wire              lookup = !tq_empty || push_i || ra_cand;
   wire [1:0]        ld_read, ld_in_results, ra_read, ra_in_results, ra_room;
   wire [2*EntW-1:0] ld_sel, ra_sel;
   genvar gs;
@@ -187,26 +190,31 @@ module cc_tri_engine #(
       reg                   victim_ok, ld_hit, ra_hit;
       integer               e, q;
       always @(*) begin
-        needed = {RecEntries{1'b0}};
-        needed[eng_ent_q[EntW * gs +: EntW]] = 1'b1;
-        needed[ld_ent_q[EntW * gs +: EntW]] = 1'b1;
-        if (wt_q) needed[wt_ent_q[EntW * gs +: EntW]] = 1'b1;
-        for (q = 0; q < TqDepth; q = q + 1) begin
-          if (tq_ra_q[q]) needed[tq_ent[q][EntW * gs +: EntW]] = 1'b1;
-        end
-        victim = {EntW{1'b0}};
-        victim_ok = 1'b0;
-        ld_hit = 1'b0; ld_hit_e = {EntW{1'b0}};
-        ra_hit = 1'b0; ra_hit_e = {EntW{1'b0}};
-        for (e = RecEntries - 1; e >= 0; e = e - 1) begin
-          if (!needed[e]) begin
-            victim = e[EntW-1:0]; victim_ok = 1'b1;
+        {needed, victim, victim_ok, ld_hit, ld_hit_e, ra_hit, ra_hit_e} = {(RecEntries + 3 * EntW + 3){1'bx}};
+        e = 0;
+        q = 0;
+        if (lookup) begin
+          needed = {RecEntries{1'b0}};
+          needed[eng_ent_q[EntW * gs +: EntW]] = 1'b1;
+          needed[ld_ent_q[EntW * gs +: EntW]] = 1'b1;
+          if (wt_q) needed[wt_ent_q[EntW * gs +: EntW]] = 1'b1;
+          for (q = 0; q < TqDepth; q = q + 1) begin
+            if (tq_ra_q[q]) needed[tq_ent[q][EntW * gs +: EntW]] = 1'b1;
           end
-          if (ent_valid_q[RecEntries * gs + e] && ent_addr_q[RecEntries * gs + e] == ld_rec[gs]) begin
-            ld_hit = 1'b1; ld_hit_e = e[EntW-1:0];
-          end
-          if (ent_valid_q[RecEntries * gs + e] && ent_addr_q[RecEntries * gs + e] == ra_rec[gs]) begin
-            ra_hit = 1'b1; ra_hit_e = e[EntW-1:0];
+          victim = {EntW{1'b0}};
+          victim_ok = 1'b0;
+          ld_hit = 1'b0; ld_hit_e = {EntW{1'b0}};
+          ra_hit = 1'b0; ra_hit_e = {EntW{1'b0}};
+          for (e = RecEntries - 1; e >= 0; e = e - 1) begin
+            if (!needed[e]) begin
+              victim = e[EntW-1:0]; victim_ok = 1'b1;
+            end
+            if (ent_valid_q[RecEntries * gs + e] && ent_addr_q[RecEntries * gs + e] == ld_rec[gs]) begin
+              ld_hit = 1'b1; ld_hit_e = e[EntW-1:0];
+            end
+            if (ent_valid_q[RecEntries * gs + e] && ent_addr_q[RecEntries * gs + e] == ra_rec[gs]) begin
+              ra_hit = 1'b1; ra_hit_e = e[EntW-1:0];
+            end
           end
         end
       end
@@ -431,18 +439,20 @@ module cc_tri_engine #(
           ld_in[rs] ? rec_q[{ld_ent_q[EntW * rs +: EntW], rs[0], MWord + rw[4:0]}] : 32'bx;
     end
   end
-  wire [2*14*32-1:0] eng_rec;
-  genvar gw;
-  generate
-    for (gs = 0; gs < 2; gs = gs + 1) begin : g_rec_side
-      wire [EntW-1:0] ee = eng_ent_q[EntW * gs +: EntW];
-      for (gw = 0; gw < 12; gw = gw + 1) begin : g_m
-        assign eng_rec[448 * gs + 32 * gw +: 32]  = rec_q[{ee, gs[0], MWord + gw[4:0]}];
+  // The decide stage's record words (per side: M, id, err_exp), gathered only while it has
+  // a test: it reads them only then.
+  reg  [2*14*32-1:0] eng_rec;
+  integer es, ew;
+  always @(*) begin
+    eng_rec = {(2 * 14 * 32){1'bx}};
+    for (es = 0; es < 2; es = es + 1) begin
+      for (ew = 0; ew < 14; ew = ew + 1) begin
+        if (eng_state != E_IDLE)
+          eng_rec[448 * es + 32 * ew +: 32] = rec_q[{eng_ent_q[EntW * es +: EntW], es[0],
+                                                     ew < 12 ? MWord + ew[4:0] : ew == 12 ? IdWord : ErrWord}];
       end
-      assign eng_rec[448 * gs + 384 +: 32] = rec_q[{ee, gs[0], IdWord}];
-      assign eng_rec[448 * gs + 416 +: 32] = rec_q[{ee, gs[0], ErrWord}];
     end
-  endgenerate
+  end
 
   wire [2*Banks-1:0]     pass_done;
   wire [2*Banks*8-1:0]   pass_sexp;

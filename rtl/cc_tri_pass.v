@@ -99,9 +99,20 @@ module cc_tri_pass #(
   // ---- issue: operands per side, forwarding from the frame pass's result buffer ----
   generate
     for (g = 0; g < 2; g = g + 1) begin : g_side
-      wire        leaf  = pass_q[g][0];
-      wire [3:0]  coord = k_q[g] % 4'd3;
-      wire [19:0] line  = corr_line(pass_line({leaf, g[0]}) + {3'd0, k_q[g]});
+      wire        leaf   = pass_q[g][0];
+      // The DOTADD this side issues next: its correspondence line and output coordinate,
+      // operands and matrix row are made only while the side has DOTADDs to issue (a
+      // don't-care once its passes are issued: a simulator then skips them).
+      wire        active = pass_q[g] != 2'd2;
+      reg  [3:0]  coord;
+      reg  [19:0] line;
+      always @(*) begin
+        {coord, line} = 24'bx;
+        if (active) begin
+          coord = k_q[g] % 4'd3;
+          line  = corr_line(pass_line({leaf, g[0]}) + {3'd0, k_q[g]});
+        end
+      end
       // A leaf-matrix operand the frame pass writes (its last output with that destination);
       // searched only while the leaf-matrix pass issues (a don't-care otherwise: a
       // simulator skips the search).
@@ -129,18 +140,27 @@ module cc_tri_pass #(
       genvar f;
       for (f = 0; f < 3; f = f + 1) begin : g_fw
         assign fw_ready[f] = !fw_hit[f] || (!rnext_q[g] && (rpass_q[g] != 2'd0 || rk_q[g] > fw_o[f]));
-        assign ops_o[96*g + 32*f +: 32] = (leaf && fw_hit[f]) ? triout_q[6'd18 * g[5:0] + {2'd0, fw_o[f]}]
-                                                             : dopreg_q[{bank_i, g[0], line[5*f +: 5]}];
       end
       // A frame pass needs its side's vertices; a leaf-matrix DOTADD the other record
       // (its M) and the frame-pass results it reads.
-      assign issue_o[g] = pass_q[g] != 2'd2 && (leaf ? rec_in_i[1 - g] && fw_ready == 3'b111 : vload_q[g]);
-      genvar j;
-      wire [31:0] c = {30'd0, coord[1:0]};
-      for (j = 0; j < 4; j = j + 1) begin : g_m
-        assign mrow_o[128*g + 32*j +: 32] = leaf ? m_i[384 * (1 - g) + 32 * (4 * c + j) +: 32]
-                                                 : frames_i[32 * (4 * (3 * g + c) + j) +: 32];
+      assign issue_o[g] = active && (leaf ? rec_in_i[1 - g] && fw_ready == 3'b111 : vload_q[g]);
+      reg  [95:0]  ops;
+      reg  [127:0] mrow;
+      wire [31:0]  c = {30'd0, coord[1:0]};
+      integer      oj;
+      always @(*) begin
+        {ops, mrow} = 224'bx;
+        for (oj = 0; oj < 4; oj = oj + 1) begin
+          if (active && oj < 3)
+            ops[32*oj +: 32] = (leaf && fw_hit[oj]) ? triout_q[6'd18 * g[5:0] + {2'd0, fw_o[oj]}]
+                                                    : dopreg_q[{bank_i, g[0], line[5*oj +: 5]}];
+          if (active)
+            mrow[32*oj +: 32] = leaf ? m_i[384 * (1 - g) + 32 * (4 * c + oj) +: 32]
+                                     : frames_i[32 * (4 * (3 * g + c) + oj) +: 32];
+        end
       end
+      assign ops_o[96*g +: 96]   = ops;
+      assign mrow_o[128*g +: 128] = mrow;
       assign wait_record_o[g] = pass_q[g] == 2'd0 ? !vload_q[g] : pass_q[g] == 2'd1 && !rec_in_i[1 - g];
       wire unused_ok = &{1'b0, coord[3:2], line[19:15]};
     end
