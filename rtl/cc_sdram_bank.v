@@ -54,9 +54,7 @@ module cc_sdram_bank #(
     act_wait_d = act_wait_q;
     cas_wait_d = cas_wait_q;
     ras_left_d = ras_left_q;
-    pre_off    = cas_write_i ? WrBusy[CntW-1:0] : RdBusy[CntW-1:0];
-    // tRAS: ras_left_q is how far the earliest precharge is from the cycle being decided.
-    if (ras_left_q > pre_off) pre_off = ras_left_q;
+    pre_off    = {CntW{1'bx}};   // made only for a READ/WRITE (a don't-care otherwise)
     if (tick_i) begin
       act_wait_d = dec(act_wait_q);
       cas_wait_d = dec(cas_wait_q);
@@ -67,6 +65,9 @@ module cc_sdram_bank #(
         ras_left_d = cnt(TRas);
       end
       if (cas_i) begin
+        pre_off    = cas_write_i ? WrBusy[CntW-1:0] : RdBusy[CntW-1:0];
+        // tRAS: ras_left_q is how far the earliest precharge is from the cycle being decided.
+        if (ras_left_q > pre_off) pre_off = ras_left_q;
         open_d     = 1'b0;
         act_wait_d = pre_off + cnt(TRp);
       end

@@ -306,24 +306,30 @@ module cc_sdram_ctrl #(
   // Because a bank holds one request's row at a time and rows open oldest first, requests
   // to one bank (so all requests to one address) are served in arrival order; only
   // requests to different banks overtake each other.
+  // Scanned only in a decision cycle, the only one that uses it (a don't-care otherwise: a
+  // simulator skips the scan every other chip cycle).
   always @* begin
-    act_found = 1'b0;
-    cas_found = 1'b0;
-    act_cand  = hd_q;
-    cas_cand  = hd_q;
-    k         = hd_q;
-    for (i = 0; i < QueueDepth; i = i + 1) begin
-      k = hd_q + i[QIdxW-1:0];
-      if ((i < cnt_q) && !q_cas_q[k]) begin
-        if (!act_found && !q_act_q[k] && bank_act_ok[q_bank_q[k]] && act_allowed) begin
-          act_found = 1'b1;
-          act_cand  = k;
-        end
-        if (!cas_found && q_act_q[k] && bank_cas_ok[q_bank_q[k]] &&
-            (q_write_q[k] ? (wr_wait_q == {CntW{1'b0}})
-                          : (rd_wait_q == {CntW{1'b0}}) && !trk_full)) begin
-          cas_found = 1'b1;
-          cas_cand  = k;
+    {act_found, cas_found, act_cand, cas_cand, k} = {(2 + 3 * QIdxW){1'bx}};
+    i = 0;
+    if (decide) begin
+      act_found = 1'b0;
+      cas_found = 1'b0;
+      act_cand  = hd_q;
+      cas_cand  = hd_q;
+      k         = hd_q;
+      for (i = 0; i < QueueDepth; i = i + 1) begin
+        k = hd_q + i[QIdxW-1:0];
+        if ((i < cnt_q) && !q_cas_q[k]) begin
+          if (!act_found && !q_act_q[k] && bank_act_ok[q_bank_q[k]] && act_allowed) begin
+            act_found = 1'b1;
+            act_cand  = k;
+          end
+          if (!cas_found && q_act_q[k] && bank_cas_ok[q_bank_q[k]] &&
+              (q_write_q[k] ? (wr_wait_q == {CntW{1'b0}})
+                            : (rd_wait_q == {CntW{1'b0}}) && !trk_full)) begin
+            cas_found = 1'b1;
+            cas_cand  = k;
+          end
         end
       end
     end
