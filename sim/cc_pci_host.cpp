@@ -171,8 +171,13 @@ PciHost::PciHost(PciBinding bind, Options opt)
   b_.pci_clk(false);
   b_.core_clk(false);
   b_.drive(cur_);
-  b_.eval();
+  evaluate();
   next_core_ = opt_.core_period_ps / 2;
+}
+
+void PciHost::evaluate() {
+  b_.eval();
+  ++evaluations_;
 }
 
 // Whether the evaluation of a change that only rising edges act on (new master pins, a
@@ -192,7 +197,7 @@ void PciHost::runTo(uint64_t t_ps) {
   while (next_core_ < t_ps) {
     now_ = next_core_;
     toggleCore();
-    b_.eval();
+    evaluate();
     if (core_level_) {
       ++core_cycles_;
       if (b_.on_core_rise) b_.on_core_rise();
@@ -228,7 +233,7 @@ void PciHost::clockEdge(uint64_t t, bool pci_level) {
   }
   b_.pci_clk(pci_level);
   if (!pci_level && !core_too && quietUntil(t + opt_.pci_period_ps / 2)) return;
-  b_.eval();
+  evaluate();
   if (core_too && core_level_) {
     ++core_cycles_;
     if (b_.on_core_rise) b_.on_core_rise();
@@ -245,7 +250,7 @@ void PciHost::advance(const PciMasterPins& next_in) {
   if (inject_parity_ && cur_.ad_oe && !cur_.irdy_n) next.par = !next.par;
   cur_ = next;
   b_.drive(cur_);
-  if (!quietUntil(nextRisePs() + opt_.pci_period_ps)) b_.eval();
+  if (!quietUntil(nextRisePs() + opt_.pci_period_ps)) evaluate();
   clockEdge((pci_cycles_ + 1) * opt_.pci_period_ps, false);
   ++pci_cycles_;
 }
@@ -254,7 +259,7 @@ void PciHost::reset(unsigned pci_cycles) {
   b_.resets_n(false);
   for (unsigned i = 0; i < pci_cycles; ++i) advance(idlePins());
   b_.resets_n(true);
-  b_.eval();
+  evaluate();
   idle(2);
 }
 

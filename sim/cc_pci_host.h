@@ -213,6 +213,7 @@ class PciHost {
   uint64_t pciCycles() const { return pci_cycles_; }
   uint64_t coreCycles() const { return core_cycles_; }
   uint64_t timePs() const { return now_; }
+  uint64_t evaluations() const { return evaluations_; }   // calls of PciBinding::eval
   struct Stats { uint64_t retries = 0, disconnects = 0, words_written = 0, words_read = 0; };
   const Stats& stats() const { return stats_; }
 
@@ -223,6 +224,7 @@ class PciHost {
   void clockEdge(uint64_t t_ps, bool pci_level);
   uint64_t nextRisePs() const;
   bool quietUntil(uint64_t t_ps) const;
+  void evaluate();                         // PciBinding::eval, counted
   void toggleCore();
   PciMasterPins idlePins() const;
 
@@ -236,6 +238,7 @@ class PciHost {
   bool core_level_ = false;
   uint64_t pci_cycles_ = 0;
   uint64_t core_cycles_ = 0;
+  uint64_t evaluations_ = 0;
   bool inject_parity_ = false;
   Stats stats_;
 };

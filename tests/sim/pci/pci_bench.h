@@ -39,7 +39,9 @@ struct Bench {
   double mem_stall_prob = 0.0, reg_stall_prob = 0.0;
   uint64_t mem_stall_until = 0;  // core cycle until which the memory refuses requests
 
-  explicit Bench(PciHost::Options opt = {}, uint64_t seed = 1) : rng(seed) {
+  // rising_edges_only: let the BFM skip the evaluations the target does not need
+  // (PciBinding::rising_edges_only, as the chip's board does).
+  explicit Bench(PciHost::Options opt = {}, uint64_t seed = 1, bool rising_edges_only = false) : rng(seed) {
     ctx.fatalOnError(false);  // an RTL $fatal becomes a C++ exception (via gotFinish check)
     top = std::make_unique<Vcc_tb_pci_top>(&ctx);
     if (const char* t = std::getenv("CC_TRACE")) {
@@ -82,6 +84,7 @@ struct Bench {
     };
     if (fst) b.dump = [this](uint64_t ps) { fst->dump(ps); };
     b.on_core_rise = [this] { coreCycle(); };
+    b.rising_edges_only = rising_edges_only;
     host = std::make_unique<PciHost>(std::move(b), opt);
     host->reset();
   }
