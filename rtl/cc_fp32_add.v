@@ -38,6 +38,7 @@ module cc_fp32_add #(
 );
 
   localparam [31:0] QNaN = 32'h7FC0_0000;
+`include "cc_fp32_round.vh"
 
   // Leading zeros of a 27-bit vector (27 when it is all zero): a marker one below it makes
   // 32 bits, whose leading zeros are counted by halving (16, 8, 4, 2, 1). Five steps instead
@@ -130,16 +131,14 @@ module cc_fp32_add #(
   // =====================================================================================
   function [31:0] stage_a3;
     input [A2Width-1:0] a2;
-    reg         spec, sign, guard, stick, rnd;
+    reg         spec, sign, guard, stick;
     reg  [31:0] spec_val;
     reg  [7:0]  exp;
     reg  [27:0] sum;
     reg  [4:0]  lz;
     reg  [26:0] norm;
     reg  [23:0] man;
-    reg  [9:0]  exp_n, exp_r;
-    reg  [24:0] man_r;
-    reg  [22:0] frac;
+    reg  [9:0]  exp_n;
     begin
       {spec, spec_val, sign, exp, sum} = a2;
       // A carry (bit 27) shifts right by one, keeping the lost bit in sticky; otherwise the
@@ -150,15 +149,9 @@ module cc_fp32_add #(
       guard = sum[27] ? sum[3]    : norm[2];
       stick = sum[27] ? (|sum[2:0]) : (|norm[1:0]);
       exp_n = sum[27] ? ({2'b00, exp} + 10'd1) : ({2'b00, exp} - {5'd0, lz});
-      rnd   = guard && (stick || man[0]);
-      man_r = {1'b0, man} + {24'd0, rnd};
-      exp_r = exp_n + {9'd0, man_r[24]};
-      frac  = man_r[24] ? man_r[23:1] : man_r[22:0];
-      stage_a3 = {sign, exp_r[7:0], frac};
-      if (spec)                                   stage_a3 = spec_val;
-      else if (sum == 28'd0)                      stage_a3 = 32'd0;  // x + (-x) = +0
-      else if ($signed(exp_r) >= $signed(10'sd255)) stage_a3 = {sign, 8'hFF, 23'd0};
-      else if ($signed(exp_r) <= $signed(10'sd0))   stage_a3 = {sign, 31'd0};  // FTZ
+      if (spec)              stage_a3 = spec_val;
+      else if (sum == 28'd0) stage_a3 = 32'd0;  // x + (-x) = +0
+      else                   stage_a3 = fp32_round_pack(sign, exp_n, man, guard, stick);
     end
   endfunction
 

@@ -35,6 +35,7 @@ module cc_fp32_mul #(
 );
 
   localparam [31:0] QNaN = 32'h7FC0_0000;
+`include "cc_fp32_round.vh"
 
   // Result classes decided before the multiply; only ClsNum goes through rounding.
   localparam [1:0] ClsNum  = 2'd0;
@@ -97,13 +98,11 @@ module cc_fp32_mul #(
   // =====================================================================================
   function [31:0] stage_m2;
     input [M1Width-1:0] m1;
-    reg         sign, top, guard, stick, rnd;
+    reg         sign, top, guard, stick;
     reg  [1:0]  cls;
     reg  [47:0] sig_prod;
-    reg  [9:0]  exp, exp_n, exp_r;
+    reg  [9:0]  exp, exp_n;
     reg  [23:0] man;
-    reg  [24:0] man_r;
-    reg  [22:0] frac;
     begin
       {sign, cls, sig_prod, exp} = m1;
       top   = sig_prod[47];
@@ -111,19 +110,11 @@ module cc_fp32_mul #(
       guard = top ? sig_prod[23]    : sig_prod[22];
       stick = top ? (|sig_prod[22:0]) : (|sig_prod[21:0]);
       exp_n = exp + {9'd0, top};
-      rnd   = guard && (stick || man[0]);
-      man_r = {1'b0, man} + {24'd0, rnd};
-      exp_r = exp_n + {9'd0, man_r[24]};
-      frac  = man_r[24] ? man_r[23:1] : man_r[22:0];
-      stage_m2 = {sign, exp_r[7:0], frac};
       case (cls)
         ClsNaN:  stage_m2 = QNaN;
         ClsInf:  stage_m2 = {sign, 8'hFF, 23'd0};
         ClsZero: stage_m2 = {sign, 31'd0};
-        default: begin
-          if ($signed(exp_r) >= $signed(10'sd255))   stage_m2 = {sign, 8'hFF, 23'd0};
-          else if ($signed(exp_r) <= $signed(10'sd0)) stage_m2 = {sign, 31'd0};  // FTZ
-        end
+        default: stage_m2 = fp32_round_pack(sign, exp_n, man, guard, stick);
       endcase
     end
   endfunction

@@ -232,12 +232,12 @@ module cc_it_unit #(
   // which keeps the decision off the chip's deepest paths (docs/timing.md).
   reg  [2:0]  u_ge_q, u_lt_q, v_ge_q, v_lt_q;
   reg  [31:0] rz_shrunk_q [0:2], rz_grown_q [0:2];
+  wire busy = state_q != StIdle;
   genvar g;
   generate
     for (g = 0; g < 3; g = g + 1) begin : g_edge_thr
       // Everything below only while the unit works (a don't-care otherwise): the registers
       // are read when an edge decides, which is never in the unit's first three busy cycles.
-      wire        busy = state_q != StIdle;
       reg  [31:0] uv_thr_e, rz_shrunk, rz_grown, z_thr_e;
       reg  signed [11:0] w_exp_e;
       reg         unused_thr;
