@@ -97,6 +97,7 @@ module cc_it_unit #(
 `include "cc_it_bound.vh"
 `include "cc_fp32_step.vh"
 `include "cc_regmap.vh"
+/* verilator lint_on UNUSEDPARAM */
 
   localparam [2:0] OpNop   = 3'd0;
   localparam [2:0] OpClear = 3'd1;

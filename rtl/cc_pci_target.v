@@ -151,8 +151,8 @@ module cc_pci_target #(
   // ---- clock-crossing FIFOs ---------------------------------------------------------------
   wire                  req_wready;
   wire [ReqDepthBits:0] req_wlevel;
-  reg                   req_push;
-  reg  [67:0]           req_wdata;
+  wire                  req_push;
+  wire [67:0]           req_wdata;
   wire                  req_rvalid, req_pop;
   wire [67:0]           req_rdata;
   wire [ReqDepthBits:0] req_rlevel;
@@ -177,7 +177,7 @@ module cc_pci_target #(
   wire                  rsp_wready;
   wire [RspDepthBits:0] rsp_wlevel;
   wire                  rsp_rvalid;
-  reg                   rsp_pop;
+  wire                  rsp_pop;
   wire [31:0]           rsp_rdata;
   wire [RspDepthBits:0] rsp_rlevel;
 
@@ -290,12 +290,10 @@ module cc_pci_target #(
   wire new_phase  = in_data && !final_ph && !stop_q && !(trdy_q && !xfer);
   wire offer_read = new_phase && !is_write_q && !is_cfg_q && discard_q == {(PfW+2){1'b0}} &&
                     rsp_rvalid && infl_q != {PfW{1'b0}};
-  always @(*) begin
-    req_push  = wr_push || rd_push;
-    req_wdata = wr_push ? {is_bar1_q, 1'b1, be_in, addr_q[31:2], ad_i}
-                        : {dr_bar1_q, 1'b0, 4'hF, rq_addr_q, 32'h0};
-    rsp_pop   = disc_pop || offer_read;
-  end
+  assign req_push  = wr_push || rd_push;
+  assign req_wdata = wr_push ? {is_bar1_q, 1'b1, be_in, addr_q[31:2], ad_i}
+                             : {dr_bar1_q, 1'b0, 4'hF, rq_addr_q, 32'h0};
+  assign rsp_pop   = disc_pop || offer_read;
 
   // The bus state machine. Its next state is computed at the edge that takes it, from the
   // pins as they are at that edge: nothing reads it between edges, so a simulator

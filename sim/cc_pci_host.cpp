@@ -180,8 +180,8 @@ void PciHost::evaluate() {
   ++evaluations_;
 }
 
-// Whether the evaluation of a change that only rising edges act on (new master pins, a
-// falling clock) can wait for the next core edge, which comes before time t_ps.
+// Whether a falling clock edge's evaluation can wait for the next core edge, which comes
+// before time t_ps (the next rising PCI edge).
 bool PciHost::quietUntil(uint64_t t_ps) const {
   return b_.rising_edges_only && !b_.dump && next_core_ < t_ps;
 }
@@ -250,7 +250,9 @@ void PciHost::advance(const PciMasterPins& next_in) {
   if (inject_parity_ && cur_.ad_oe && !cur_.irdy_n) next.par = !next.par;
   cur_ = next;
   b_.drive(cur_);
-  if (!quietUntil(nextRisePs() + opt_.pci_period_ps)) evaluate();
+  // A rising-edges-only model takes the new pins with the next evaluation, which comes
+  // before the next rising edge: the falling edge's or a core edge's (clockEdge).
+  if (!b_.rising_edges_only) evaluate();
   clockEdge((pci_cycles_ + 1) * opt_.pci_period_ps, false);
   ++pci_cycles_;
 }

@@ -14,8 +14,8 @@
 //   2. the rising edge: the target's registers update
 //   3. the master drives its pins for the next clock (decided from the sample)
 //   4. the falling edge; core edges in between as they fall due
-// (A model that acts on rising edges only skips the evaluations of steps 3 and 4 when a
-// core edge comes before the next rising PCI edge: PciBinding::rising_edges_only.)
+// (A model that acts on rising edges only is not evaluated for step 3, and for step 4 only
+// when no core edge comes before the next rising PCI edge: PciBinding::rising_edges_only.)
 //
 // The BFM does not depend on Verilator or on a particular model class: the harness binds
 // the pins and clocks with the small PciBinding below (see tests/sim/pci for an example).
@@ -141,8 +141,9 @@ struct PciBinding {
   std::function<void()> on_core_rise;               // optional: after each core rising edge
   // The model acts on rising clock edges only and drives its pins from registers (the
   // chip): new master pins and a falling PCI edge then need no evaluation of their own,
-  // only one before the next rising PCI edge, which a core edge in between gives. Fewer
-  // evaluations, the same pins at every sample; every edge is evaluated while dumping.
+  // only one before the next rising PCI edge (the falling edge's, or a core edge's in
+  // between). Fewer evaluations, the same pins at every sample; every edge is evaluated
+  // while dumping.
   bool rising_edges_only = false;
 };
 

@@ -178,9 +178,9 @@ TEST(PciTarget, SkippedEvaluationsChangeNoSample) {
       evaluations[skip] = b.host->evaluations();
     }
     EXPECT_EQ(runs[0], runs[1]) << "core period " << core_ps << " ps";
-    // Up to two evaluations saved a PCI clock: with the fast core nearly always (a core
-    // edge at the falling edge's instant is evaluated with it anyway); with the slow core
-    // only in the half clocks that have a core edge, so some must be kept.
+    // Up to two evaluations saved a PCI clock: the new pins' always; the falling edge's
+    // with the fast core nearly always (a core edge at its instant is evaluated with it
+    // anyway), with the slow core only in the half clocks that have a core edge.
     const uint64_t saved = evaluations[0] - evaluations[1], clocks = runs[0][0];
     EXPECT_LE(saved, 2 * clocks);
     if (core_ps < 15000) {
