@@ -89,6 +89,9 @@ struct Core {
   void wait(uint64_t to);
   bool jumpDotBatch(uint64_t limit);
   bool jumpLookAheadTransform(uint64_t limit);
+  bool controllerOnlyCounts() const;
+  bool lookAheadMoves(uint64_t c, uint32_t results) const;
+  bool dotaddsAlone(uint64_t to);
   void skipQuietCycles();
 
   const ChipConfig& cfg;
@@ -103,6 +106,9 @@ struct Core {
   // engine's cycles stepped alone and jumped over where it waits: engineAlone); off: only
   // while it is frozen (TimingModel::setEngineWaits).
   bool engine_waits = true;
+  // Quiet cycles in which only DOTADDs move run as DOTADD cycles alone (dotaddsAlone);
+  // off: as light cycles (TimingModel::setDotaddsAlone).
+  bool dotadds_alone = true;
 
   MemPort port;
   StackEngine stack;
