@@ -5,7 +5,8 @@
 // engine's count-down (lightCycle()). Where the controller only waits and the pipes and
 // engines are idle or run alone, the wait is jumped over in closed form; a queued engine
 // that works meanwhile is stepped alone, and jumped over where it waits (engineAlone()),
-// and S_TRI without room in the engine's queue is one more light state. The result is the
+// and S_TRI without room in the engine's queue is one more light state; where only DOTADDs
+// move while the controller waits, they run alone (dotaddsAlone()). The result is the
 // same as stepping (tests/tlm: stepping every cycle, with the trace on, gives the same
 // cycles and breakdown).
 #include <algorithm>
