@@ -32,7 +32,6 @@ void SdramTiming::reset() {
   real_.refs = real_.rfc_ok = 0;
   real_.banks.assign(geo_.banks(), PortBank{});
   real_.pending.clear();
-  real_.pending.reserve(cfg_.sdram_queue + 1);
   spec_ = real_;
   hist_.assign(kPortHistory, PortHist{});
   spec_cas_.assign(kPortHistory, kNever);
@@ -67,7 +66,7 @@ void SdramTiming::portApply(PortState& st, size_t idx, uint64_t m, bool cas, boo
     } else {
       spec_cas_[e.n % kPortHistory] = m;
     }
-    st.pending.erase(st.pending.begin() + static_cast<std::ptrdiff_t>(idx));
+    st.pending.erase(idx);
   } else {
     e.act = true;
     b.open = true;
@@ -100,8 +99,11 @@ void SdramTiming::portDecide(PortState& st) {
       }
       best = std::min(best, t[i]);
     }
-    const uint64_t idle = banksIdleFrom(st);
-    const uint64_t tr = forced == kNever || idle == kNever ? kNever : std::max({forced, idle, st.rfc_ok, st.m});
+    // A REFRESH cycle tr >= forced; when forced is past both best and st.m, tr is past m
+    // below and goes neither first nor at m, so the banks need not be looked at (speed only).
+    const bool refresh_near = forced != kNever && forced <= std::max(best, st.m);
+    const uint64_t idle = refresh_near ? banksIdleFrom(st) : kNever;
+    const uint64_t tr = !refresh_near || idle == kNever ? kNever : std::max({forced, idle, st.rfc_ok, st.m});
     const uint64_t m = std::max(st.m, std::min(best, tr));
     // READ/WRITE of the oldest request that may go, else a REFRESH, else ACTIVATE of the oldest.
     size_t pick = np;

@@ -69,14 +69,17 @@ struct Rig {
 
 // A golden chip on one image, its queries timed by a TimingModel for `cfg`.
 // `mode_first`: the query runs in mode first (CTRL.MODE_FIRST); `engine_waits`: quiet
-// cycles while a queued engine waits (TimingModel::setEngineWaits).
+// cycles while a queued engine waits (TimingModel::setEngineWaits); `dotadds_alone`: quiet
+// cycles in which only DOTADDs move run alone (TimingModel::setDotaddsAlone).
 uint64_t timeQuery(const ChipConfig& cfg, cc::BoardMemory& mem, const std::vector<std::pair<uint32_t, uint32_t>>& regs,
                    cc::Counters* counters = nullptr, std::FILE* trace = nullptr,
-                   cc::tlm::CoreCycles* breakdown = nullptr, bool mode_first = false, bool engine_waits = true) {
+                   cc::tlm::CoreCycles* breakdown = nullptr, bool mode_first = false, bool engine_waits = true,
+                   bool dotadds_alone = true) {
   cc::golden::Chip chip(mem, cfg);
   cc::tlm::TimingModel tm(cfg, mem);
   tm.setTrace(trace);
   tm.setEngineWaits(engine_waits);
+  tm.setDotaddsAlone(dotadds_alone);
   chip.setObserver(&tm);
   chip.setLogAhead(cc::tlm::CoreTiming::logAheadTests(cfg));  // a queued chip's controller runs ahead of its tests
   for (const auto& [off, v] : regs) chip.write32(off, v);
@@ -301,6 +304,41 @@ TEST(TimingModel, QuietCyclesWhileAnEngineWaitsChangeNothing) {
         const uint64_t on = timeQuery(cfg, qs[i].mem, qs[i].regs, nullptr, nullptr, &on_b, first, true);
         EXPECT_EQ(timeQuery(cfg, qs[i].mem, qs[i].regs, nullptr, nullptr, &off_b, first, false), on) << what;
         expectSameCycles(on_b, off_b, what + " (engine waits off)");
+        std::FILE* trace = std::tmpfile();
+        ASSERT_NE(trace, nullptr);
+        EXPECT_EQ(timeQuery(cfg, qs[i].mem, qs[i].regs, nullptr, trace, &stepped_b, first), on) << what;
+        std::fclose(trace);
+        expectSameCycles(on_b, stepped_b, what + " (stepped)");
+      }
+}
+
+TEST(TimingModel, DotaddCyclesAloneChangeNothing) {
+  // Quiet cycles in which only DOTADDs move (the controller's S_DOT batch, node 1 on the
+  // pass unit, the look-ahead engine's transform between the triangle-test engine's issues,
+  // while the controller waits) run as DOTADD cycles alone (speed only). With that switched
+  // off (light cycles) and with every cycle stepped (trace on), cycles and breakdown must be
+  // the same: the unqueued chips with one and two transform lanes and DOTADD depths 3 and
+  // 32, the queued chips, both modes.
+  const uint64_t seed = cc::testutil::testSeed("TimingModel.DotaddCyclesAloneChangeNothing");
+  auto qs = makeQueries(6, seed);
+  std::vector<std::pair<std::string, ChipConfig>> cfgs = {{"paper", cc::namedConfig("paper")},
+                                                          {"paper_one_lane", cc::namedConfig("paper_one_lane")},
+                                                          {"queued", cc::namedConfig("queued")},
+                                                          {"modern_queued", cc::namedConfig("modern_queued")},
+                                                          {"modern_parallel", cc::namedConfig("modern_parallel")}};
+  for (uint32_t stages : {3u, 32u}) {
+    ChipConfig c = cc::namedConfig("paper");
+    c.dotadd_stages = stages;
+    cfgs.emplace_back("paper stages " + std::to_string(stages), c);
+  }
+  for (const auto& [name, cfg] : cfgs)
+    for (bool first : {false, true})
+      for (size_t i = 0; i < qs.size(); ++i) {
+        const std::string what = name + (first ? " mode first" : " mode all") + " query " + std::to_string(i);
+        cc::tlm::CoreCycles on_b, off_b, stepped_b;
+        const uint64_t on = timeQuery(cfg, qs[i].mem, qs[i].regs, nullptr, nullptr, &on_b, first, true, true);
+        EXPECT_EQ(timeQuery(cfg, qs[i].mem, qs[i].regs, nullptr, nullptr, &off_b, first, true, false), on) << what;
+        expectSameCycles(on_b, off_b, what + " (DOTADD cycles alone off)");
         std::FILE* trace = std::tmpfile();
         ASSERT_NE(trace, nullptr);
         EXPECT_EQ(timeQuery(cfg, qs[i].mem, qs[i].regs, nullptr, trace, &stepped_b, first), on) << what;

@@ -93,6 +93,9 @@ class CoreTiming {
   // Speed only: quiet cycles while a queued engine waits (on by default; tests switch them
   // off to check that they change no cycle).
   void setEngineWaits(bool on) { engine_waits_ = on; }
+  // Speed only: quiet cycles in which only DOTADDs move run as DOTADD cycles alone (on by
+  // default; tests switch them off to check that they change no cycle).
+  void setDotaddsAlone(bool on) { dotadds_alone_ = on; }
 
  private:
   ChipConfig cfg_;
@@ -100,6 +103,7 @@ class CoreTiming {
   // tri_queue > 0: the engines, kept from query to query as the RTL keeps their registers.
   std::unique_ptr<core::QueuedTriEngines> queued_;
   bool engine_waits_ = true;
+  bool dotadds_alone_ = true;
 };
 
 }  // namespace cc::tlm

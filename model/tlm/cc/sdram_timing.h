@@ -55,7 +55,11 @@
 //   includes all revisions caused by the requests before it. docs/memory_system.md,
 //   "The TLM's port model", has the numbers.
 #pragma once
+#include <algorithm>
+#include <array>
+#include <cstddef>
 #include <cstdint>
+#include <stdexcept>
 #include <vector>
 
 #include "cc/config.h"
@@ -135,13 +139,54 @@ class SdramTiming {
     uint64_t cas_ok = 0;        // first memory cycle the READ/WRITE may go out
     uint64_t act_m = 0;         // memory cycle of the last ACTIVATE (tRAS)
   };
+  // A vector of at most N elements without allocation whose copy copies only the elements
+  // it holds: request() copies the whole port state for every speculative run (speed only).
+  template <class T, size_t N>
+  class SmallVec {
+   public:
+    SmallVec() = default;
+    SmallVec(const SmallVec& o) { *this = o; }
+    SmallVec& operator=(const SmallVec& o) {
+      n_ = o.n_;
+      std::copy_n(o.v_.begin(), n_, v_.begin());
+      return *this;
+    }
+    size_t size() const { return n_; }
+    bool empty() const { return n_ == 0; }
+    T& operator[](size_t i) { return v_[i]; }
+    const T& operator[](size_t i) const { return v_[i]; }
+    T* begin() { return v_.data(); }
+    T* end() { return v_.data() + n_; }
+    const T* begin() const { return v_.data(); }
+    const T* end() const { return v_.data() + n_; }
+    void clear() { n_ = 0; }
+    void assign(size_t n, const T& t) {
+      if (n > N) throw std::length_error("SdramTiming: more than the port model holds");
+      n_ = n;
+      std::fill_n(v_.begin(), n, t);
+    }
+    void push_back(const T& t) {
+      if (n_ == N) throw std::length_error("SdramTiming: more than the port model holds");
+      v_[n_++] = t;
+    }
+    void erase(size_t i) {  // keeps the order
+      std::copy(v_.begin() + i + 1, v_.begin() + n_, v_.begin() + i);
+      --n_;
+    }
+
+   private:
+    std::array<T, N> v_{};
+    size_t n_ = 0;
+  };
+  static constexpr size_t kMaxBanks = 64;                      // ChipConfig's limit
+  static constexpr size_t kMaxPending = kPortHistory / 2 + 1;  // sdram_queue (at most 32) + 1
   struct PortState {
     uint64_t m = 1;             // next memory cycle to decide (decided in chip cycle 2m-1)
     uint64_t rd_ok = 0, wr_ok = 0;  // first memory cycle a READ / a WRITE may go out
     uint64_t refs = 0;          // REFRESHes issued
     uint64_t rfc_ok = 0;        // first memory cycle an ACTIVATE or REFRESH may go (tRFC)
-    std::vector<PortBank> banks;
-    std::vector<PortEntry> pending;  // oldest first
+    SmallVec<PortBank, kMaxBanks> banks;
+    SmallVec<PortEntry, kMaxPending> pending;  // oldest first
   };
   struct PortHist {             // one request (ring of kPortHistory)
     uint64_t accept;

@@ -31,6 +31,8 @@ class TimingModel : public golden::Observer {
   void setTrace(std::FILE* f) { trace_ = f; }
   // Speed only (CoreTiming::setEngineWaits): quiet cycles while a queued engine waits.
   void setEngineWaits(bool on) { core_.setEngineWaits(on); }
+  // Speed only (CoreTiming::setDotaddsAlone): quiet cycles in which only DOTADDs move.
+  void setDotaddsAlone(bool on) { core_.setDotaddsAlone(on); }
 
   // golden::Observer
   void onStart(const std::array<uint32_t, regs::CORR_LINES>& corr, uint32_t result_base,

@@ -156,7 +156,7 @@ void Core::engineOutputs(Controller::Inputs& in) const {
 }
 
 // The look-ahead engine's own next state from this cycle's values.
-SpState Core::lookAheadTick(const DotCycle& dot, bool accept) {
+SpState Core::lookAheadMove(const DotCycle& dot, bool accept) {
   const bool pair_in = sp.state == SP_WAIT && port.arrived(tbuf_req[sp.bank], c_);
   return sp.tick(pair_in, accept, dot.sp_issue, dot.sp_b_issue, (dot.out == 2 ? 1 : 0) + (dot.b_out == 2 ? 1 : 0));
 }
@@ -186,8 +186,7 @@ bool Core::controllerCycle(uint64_t c, const Controller::Inputs& in, SpState sp_
 // leaving its pipe; with two transform lanes also node 1's issue on the pass unit (the
 // controller's pair first, then the look-ahead engine's, in the cycles side B's passes
 // leave) and the result leaving that unit.
-Core::DotCycle Core::dotCycle(uint64_t c) {
-  if (!tq) te.resolve(c, port, log);
+Core::DotCycle Core::dotIssues(uint64_t c) {
   DotCycle d;
   const uint64_t slot = c % DotaddPipes::kRing, out_slot = (c + stages) % DotaddPipes::kRing;
   const bool shared_busy = tq && tq->issues(0);

@@ -65,9 +65,31 @@ struct Core {
     uint8_t out;    // the shared unit's result leaving: 0 none, 1 the controller's, 2 the look-ahead's
     uint8_t b_out;  // the pass unit's: 0 none (or side B's), 1 the controller's node 1, 2 the look-ahead's
   };
-  DotCycle dotCycle(uint64_t c);
+  DotCycle dotCycle(uint64_t c) {
+    if (!tq) te.resolve(c, port, log);
+    if (dotaddsIdle(c)) {  // nothing to issue and nothing in flight: every pipe slot is empty (speed only)
+      dots.fb_out = false;
+      return DotCycle{false, false, 0, 0};
+    }
+    return dotIssues(c);
+  }
+  DotCycle dotIssues(uint64_t c);
+  // In cycle c no DOTADD unit issues for the controller or the look-ahead engine and none of
+  // their results is in flight: every result left its pipe by dots.last, in a cycle that was
+  // stepped (which emptied its slot) or jumped over by a jump that empties the slots. The
+  // triangle-test engine's passes are not in the pipes.
+  bool dotaddsIdle(uint64_t c) const {
+    return c > dots.last && ctl.st != S_DOT && ctl.st != S_LV_DOT && !sp.transforming() &&
+           dots.fb_i == LookAhead::kNodeDotadds;
+  }
   bool sideIssues(uint64_t c, int s) const { return tq ? tq->issues(s) : te.issues(c, s); }
-  SpState lookAheadTick(const DotCycle& dot, bool accept);
+  SpState lookAheadTick(const DotCycle& dot, bool accept) {
+    // Idle, or done and not cancelled: none of its DOTADDs is in flight or to issue, so its
+    // tick changes nothing (speed only).
+    if (sp.state == SP_IDLE || (sp.state == SP_DONE && !sp.cancel)) return sp.state;
+    return lookAheadMove(dot, accept);
+  }
+  SpState lookAheadMove(const DotCycle& dot, bool accept);
   bool controllerCycle(uint64_t c, const Controller::Inputs& in, SpState sp_next);
   bool engineBegin(uint64_t c);
   void engineOutputs(Controller::Inputs& in) const;
@@ -89,6 +111,9 @@ struct Core {
   void wait(uint64_t to);
   bool jumpDotBatch(uint64_t limit);
   bool jumpLookAheadTransform(uint64_t limit);
+  bool controllerOnlyCounts() const;
+  bool lookAheadMoves(uint64_t c, uint32_t results) const;
+  bool dotaddsAlone(uint64_t to);
   void skipQuietCycles();
 
   const ChipConfig& cfg;
@@ -103,6 +128,9 @@ struct Core {
   // engine's cycles stepped alone and jumped over where it waits: engineAlone); off: only
   // while it is frozen (TimingModel::setEngineWaits).
   bool engine_waits = true;
+  // Quiet cycles in which only DOTADDs move run as DOTADD cycles alone (dotaddsAlone);
+  // off: as light cycles (TimingModel::setDotaddsAlone).
+  bool dotadds_alone = true;
 
   MemPort port;
   StackEngine stack;

@@ -5,7 +5,8 @@
 // engine's count-down (lightCycle()). Where the controller only waits and the pipes and
 // engines are idle or run alone, the wait is jumped over in closed form; a queued engine
 // that works meanwhile is stepped alone, and jumped over where it waits (engineAlone()),
-// and S_TRI without room in the engine's queue is one more light state. The result is the
+// and S_TRI without room in the engine's queue is one more light state; where only DOTADDs
+// move while the controller waits, they run alone (dotaddsAlone()). The result is the
 // same as stepping (tests/tlm: stepping every cycle, with the trace on, gives the same
 // cycles and breakdown).
 #include <algorithm>
@@ -194,6 +195,68 @@ bool Core::engineAlone(uint64_t to) {
   return true;
 }
 
+// Whether the controller, in a state in which it only waits or runs its DOTADD batch
+// (S_DOT), changes nothing in its cycle but counters (dotaddsAlone below).
+bool Core::controllerOnlyCounts() const {
+  switch (ctl.st) {
+    case E_TRI_A: case E_TRI_B: case E_IT: case S_PAIR_WAIT: case S_SPEC_WAIT: case S_ASC_WAIT: case S_ENTRY:
+    case S_DOT:
+      return !controllerActs();
+    default:
+      return false;
+  }
+}
+
+// Whether the look-ahead engine's own state changes in cycle c (its tick would leave the
+// state): its pair arrives, its transform's last result is in (done or cancelled), a
+// cancel takes effect. `results`: its results leaving the DOTADD units in cycle c.
+bool Core::lookAheadMoves(uint64_t c, uint32_t results) const {
+  switch (sp.state) {
+    case SP_IDLE: return false;
+    case SP_WAIT: return port.arrived(tbuf_req[sp.bank], c);
+    case SP_DOT: return sp.res + results == sp.issued() && (sp.cancel || sp.issued() == kPair);
+    case SP_DONE: return sp.cancel;
+    default: return true;  // SP_REQ: the port arbitrates its request
+  }
+}
+
+// Cycles in which only DOTADDs move: the controller waits (or issues its S_DOT batch) and
+// acts not before `to`, the look-ahead engine transforms (or waits) without changing state,
+// node 1's transform runs on the pass unit, a queued engine is frozen. Each such cycle
+// needs only the DOTADD pipes' issue and results (dotCycle) and the counters they drive
+// (the controller's dot_issue and dot_done, the look-ahead engine's, fb_res): the full
+// light cycle (controller state machine, look-ahead tick, stack engine, skip checks) is
+// not run. The loop stops before a cycle in which the controller acts, the look-ahead
+// engine changes state or nothing but memory moves any more (the wait jump's case); time
+// then goes on as in wait(). Speed only (dotadds_alone switches it off). Returns whether
+// time went on.
+bool Core::dotaddsAlone(uint64_t to) {
+  const uint64_t from = c_;
+  const uint8_t st = ctl.st;
+  for (; c_ < to; ++c_) {
+    const uint64_t c = c_;
+    if (tq) tq->begin(c, port, log);  // a frozen engine only rests: its outputs of the cycle cleared
+    else te.resolve(c, port, log);   // the engine's passes fixed before the controller looks (as in dotCycle)
+    if (controllerActs() || onlyMemoryMoves()) break;
+    const uint32_t slot = c % DotaddPipes::kRing;
+    const uint32_t sp_results = (dots.shared[slot] == 2 ? 1u : 0u) + (dots.pass[slot] == 2 ? 1u : 0u);
+    if (lookAheadMoves(c, sp_results)) break;
+    const bool dot_busy = tq && tq->issues(0);
+    const DotCycle dot = dotCycle(c);
+    if (st == S_DOT) {  // the controller's S_DOT without its last result
+      if (ctl.dot_issue < layout::kDopK && !dot_busy) ++ctl.dot_issue;
+      if (dot.out == 1) ++ctl.dot_done;
+    }
+    sp.tick(false, false, dot.sp_issue, dot.sp_b_issue, sp_results);
+    if (dots.fb_out) ++dots.fb_res;  // after the controller, as in controllerCycle
+  }
+  const uint64_t end = c_;
+  c_ = from;
+  if (end == from) return false;
+  wait(end);
+  return true;
+}
+
 void Core::skipQuietCycles() {
   if (!quiet()) return;
   const uint64_t fetch_at = fetch.nextMemRequest(c_, port);
@@ -212,6 +275,8 @@ void Core::skipQuietCycles() {
         }
       }
       if (frozen && (jumpDotBatch(limit) || jumpLookAheadTransform(limit))) continue;
+      if (frozen && dotadds_alone && controllerOnlyCounts() && dotaddsAlone(std::min(limit, controllerActCycle())))
+        continue;
     }
     lightCycle();
     if (c_ > kLongestQuery) throw std::logic_error("timing model: query does not end");

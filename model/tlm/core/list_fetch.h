@@ -8,8 +8,8 @@
 // when that list starts (checked).
 #pragma once
 #include <algorithm>
+#include <array>
 #include <cstdint>
-#include <deque>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -31,11 +31,11 @@ class ListWriteQueue {
     int64_t word[2] = {kUnfollowed, kUnfollowed};
   };
 
-  bool empty() const { return q_.empty(); }
+  bool empty() const { return n_ == 0; }
   // Every append is in the SRAM (lists_written_o).
-  bool written() const { return q_.empty() && !next_.valid[0] && !next_.valid[1]; }
+  bool written() const { return n_ == 0 && !next_.valid[0] && !next_.valid[1]; }
   // Two more appends fit after this cycle's (app_room2_o).
-  bool room2() const { return q_.size() <= layout::kListWriteQueueDepth - 4; }
+  bool room2() const { return n_ <= layout::kListWriteQueueDepth - 4; }
   bool pushing() const { return next_.valid[0] || next_.valid[1]; }
   // The controller's append registers: entry 0 first in a cycle.
   void append(int64_t word) {
@@ -50,17 +50,26 @@ class ListWriteQueue {
     return p;
   }
   int64_t pop() {
-    const int64_t w = q_.front();
-    q_.pop_front();
+    const int64_t w = q_[head_];
+    head_ = (head_ + 1) % kRing;
+    --n_;
     return w;
   }
   void enter(const Pushes& p) {
-    for (int k = 0; k < 2; ++k)
-      if (p.valid[k]) q_.push_back(p.word[k]);
+    for (int k = 0; k < 2; ++k) {
+      if (!p.valid[k]) continue;
+      if (n_ == kRing) throw std::logic_error("timing model: the list write queue holds more than its depth");
+      q_[(head_ + n_++) % kRing] = p.word[k];
+    }
   }
 
  private:
-  std::deque<int64_t> q_;
+  // The queue's entries in a ring: the RTL's depth, room for the two appends that may
+  // follow room2's last yes, and some to spare (a power of two: the index wraps by a mask).
+  static constexpr uint32_t kRing = 4 * layout::kListWriteQueueDepth >= 16 ? 4 * layout::kListWriteQueueDepth : 16;
+  static_assert((kRing & (kRing - 1)) == 0, "the ring's size must be a power of two");
+  std::array<int64_t, kRing> q_{};
+  uint32_t head_ = 0, n_ = 0;
   Pushes next_;
 };
 

@@ -37,11 +37,11 @@ class QueuedTriEngines {
 
   // ---- outputs from the registers ----
   bool room() const { return eng_[push_].room(); }
-  bool idle() const { return all(&QueuedTriEngine::idle); }
-  bool passIdle() const { return all(&QueuedTriEngine::passIdle); }
-  bool frozen() const { return all(&QueuedTriEngine::frozen); }
-  bool requesting() const { return any(&QueuedTriEngine::requesting); }
-  bool mayStop() const { return any(&QueuedTriEngine::mayStop); }
+  bool idle() const { return all<&QueuedTriEngine::idle>(); }
+  bool passIdle() const { return all<&QueuedTriEngine::passIdle>(); }
+  bool frozen() const { return all<&QueuedTriEngine::frozen>(); }
+  bool requesting() const { return any<&QueuedTriEngine::requesting>(); }
+  bool mayStop() const { return any<&QueuedTriEngine::mayStop>(); }
   // The first cycle from c on in which an engine may act (QueuedTriEngine::waitsUntil; the
   // wrapper's registers change only when one does).
   uint64_t waitsUntil(uint64_t c, const MemPort& port) const {
@@ -53,15 +53,15 @@ class QueuedTriEngines {
     }
     return at;
   }
-  bool recValid() const { return any(&QueuedTriEngine::recValid); }
+  bool recValid() const { return any<&QueuedTriEngine::recValid>(); }
   uint32_t recAddr() const { return eng_[recGrant()].recAddr(); }
-  bool resValid() const { return any(&QueuedTriEngine::resValid); }
+  bool resValid() const { return any<&QueuedTriEngine::resValid>(); }
   uint32_t resAddr() const { return eng_[resEngine()].resAddr(); }
   // Engine 0's passes on the datapath's DOTADD units (after begin).
   bool issues(int s) const { return eng_[0].issues(s); }
   // After comb.
-  bool stop() const { return any(&QueuedTriEngine::stop); }
-  bool errStop() const { return any(&QueuedTriEngine::errStop); }
+  bool stop() const { return any<&QueuedTriEngine::stop>(); }
+  bool errStop() const { return any<&QueuedTriEngine::errStop>(); }
 
   // ---- one cycle (the single engine's steps, per engine) ----
   // A frozen engine only rests: it runs this cycle only if it takes a test or is flushed.
@@ -123,14 +123,17 @@ class QueuedTriEngines {
       if (eng_[e].resValid()) return e;
     return 0;
   }
-  bool all(bool (QueuedTriEngine::*f)() const) const {
+  // The engine output F of every / of any engine (F a template argument: the call inlines).
+  template <bool (QueuedTriEngine::*F)() const>
+  bool all() const {
     for (const auto& e : eng_)
-      if (!(e.*f)()) return false;
+      if (!(e.*F)()) return false;
     return true;
   }
-  bool any(bool (QueuedTriEngine::*f)() const) const {
+  template <bool (QueuedTriEngine::*F)() const>
+  bool any() const {
     for (const auto& e : eng_)
-      if ((e.*f)()) return true;
+      if ((e.*F)()) return true;
     return false;
   }
 

@@ -257,8 +257,11 @@ class QueuedTriEngine {
     int ent[2] = {0, 0};
   };
 
-  Slot& slot(uint32_t i) { return tq_[(head_ + i) % depth_]; }
-  const Slot& slot(uint32_t i) const { return tq_[(head_ + i) % depth_]; }
+  Slot& slot(uint32_t i) { return tq_[wrap(head_ + i)]; }
+  const Slot& slot(uint32_t i) const { return tq_[wrap(head_ + i)]; }
+  // A queue position from head_ (< depth_) plus an offset of at most depth_: one compare
+  // instead of a division in every access (speed only).
+  uint32_t wrap(uint32_t j) const { return j >= depth_ ? j - depth_ : j; }
   bool full(int s, int e, const MemPort& port) const {
     const Entry& en = ent_[s][e];
     return !en.asked && (en.req == kNoRequest || c_ >= port.arrival(en.req));
@@ -470,11 +473,11 @@ class QueuedTriEngine {
     uint32_t ra_n = ra_n_ + (ra_take_ ? 1 : 0) - (ld_head_ra_ && ld_start_ ? 1 : 0);
     if (pop_queue) {
       slot(0).ra = false;
-      head_ = (head_ + 1) % depth_;
+      head_ = wrap(head_ + 1);
       --count_;
     }
     if (push_queue) {
-      Slot& sl = tq_[(head_ + count_) % depth_];
+      Slot& sl = tq_[wrap(head_ + count_)];
       sl = Slot{{push_recs_[0], push_recs_[1]}, false, {0, 0}};
       ++count_;
     }
