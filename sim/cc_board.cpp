@@ -18,7 +18,6 @@
 
 #include "cc_rtl_chips.h"  // the Verilated chips (sim/CMakeLists.txt)
 #include "cc_pci_host.h"
-#include "cc_vl_quiet_clock.h"
 #include "cc/layout.h"
 #include "cc/env.h"
 #include "cc/interrupt.h"
@@ -127,7 +126,6 @@ struct ChipImpl : RtlBoardImpl {
     if (trace) b.dump = [this](uint64_t ps) { dumpTrace(ps); };
     b.on_core_rise = [this] { afterCoreEdge(); };
     b.rising_edges_only = true;   // rtl/: no logic on a falling edge, every output a register
-    b.core_clk_low_quiet = quietCoreClockLow(top.get());
     host.reset(new PciHost(std::move(b), hostOptions(c)));
     host->reset();
     const auto bars = host->assignBars(kBar0, kBar1);

@@ -180,17 +180,10 @@ void PciHost::evaluate() {
   ++evaluations_;
 }
 
-// Whether the next falling core edge is set without an evaluation (core_clk_low_quiet).
-bool PciHost::quietCoreFall() const {
-  return b_.rising_edges_only && b_.core_clk_low_quiet && !b_.dump;
-}
-
-// Whether a falling clock edge's evaluation can wait for the next evaluated core edge,
-// which comes before time t_ps (the next rising PCI edge).
+// Whether a falling clock edge's evaluation can wait for the next core edge, which comes
+// before time t_ps (the next rising PCI edge).
 bool PciHost::quietUntil(uint64_t t_ps) const {
-  if (!b_.rising_edges_only || b_.dump) return false;
-  const bool next_is_quiet_fall = core_level_ && quietCoreFall();
-  return next_core_ + (next_is_quiet_fall ? opt_.core_period_ps / 2 : 0) < t_ps;
+  return b_.rising_edges_only && !b_.dump && next_core_ < t_ps;
 }
 
 PciMasterPins PciHost::idlePins() const { return PciMasterPins{}; }
@@ -203,12 +196,6 @@ void PciHost::toggleCore() {
 void PciHost::runTo(uint64_t t_ps) {
   while (next_core_ < t_ps) {
     now_ = next_core_;
-    if (core_level_ && quietCoreFall()) {
-      core_level_ = false;
-      b_.core_clk_low_quiet();
-      next_core_ += opt_.core_period_ps / 2;
-      continue;
-    }
     toggleCore();
     evaluate();
     if (core_level_) {

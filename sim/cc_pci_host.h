@@ -145,10 +145,6 @@ struct PciBinding {
   // between). Fewer evaluations, the same pins at every sample; every edge is evaluated
   // while dumping.
   bool rising_edges_only = false;
-  // Optional, for a rising-edges-only model: set the core clock low without evaluating the
-  // model, such that its next evaluation still sees the core clock rise (cc_vl_quiet_clock.h).
-  // The falling core edges then cost nothing; every edge is still evaluated while dumping.
-  std::function<void()> core_clk_low_quiet;
 };
 
 class PciHost {
@@ -228,7 +224,6 @@ class PciHost {
   void runTo(uint64_t t_ps);               // core edges up to (not including) t_ps
   void clockEdge(uint64_t t_ps, bool pci_level);
   uint64_t nextRisePs() const;
-  bool quietCoreFall() const;
   bool quietUntil(uint64_t t_ps) const;
   void evaluate();                         // PciBinding::eval, counted
   void toggleCore();

@@ -13,9 +13,7 @@
 #include <string>
 
 #include "Vcc_tb_pci_top.h"
-#include "Vcc_tb_pci_top___024root.h"
 #include "cc_pci_host.h"
-#include "cc_vl_quiet_clock.h"
 #include "../../test_util.h"
 
 namespace pcitest {
@@ -42,11 +40,8 @@ struct Bench {
   uint64_t mem_stall_until = 0;  // core cycle until which the memory refuses requests
 
   // rising_edges_only: let the BFM skip the evaluations the target does not need
-  // (PciBinding::rising_edges_only, as the chip's board does); quiet_core_fall: and set the
-  // core clock low without an evaluation (PciBinding::core_clk_low_quiet, as the board does).
-  explicit Bench(PciHost::Options opt = {}, uint64_t seed = 1, bool rising_edges_only = false,
-                 bool quiet_core_fall = false)
-      : rng(seed) {
+  // (PciBinding::rising_edges_only, as the chip's board does).
+  explicit Bench(PciHost::Options opt = {}, uint64_t seed = 1, bool rising_edges_only = false) : rng(seed) {
     ctx.fatalOnError(false);  // an RTL $fatal becomes a C++ exception (via gotFinish check)
     top = std::make_unique<Vcc_tb_pci_top>(&ctx);
     if (const char* t = std::getenv("CC_TRACE")) {
@@ -90,10 +85,6 @@ struct Bench {
     if (fst) b.dump = [this](uint64_t ps) { fst->dump(ps); };
     b.on_core_rise = [this] { coreCycle(); };
     b.rising_edges_only = rising_edges_only;
-    if (quiet_core_fall) {
-      b.core_clk_low_quiet = cc::sim::quietCoreClockLow(top.get());
-      if (!b.core_clk_low_quiet) throw std::runtime_error("this Verilator's model cannot set its clock low quietly");
-    }
     host = std::make_unique<PciHost>(std::move(b), opt);
     host->reset();
   }

@@ -153,23 +153,21 @@ TEST(PciTarget, Bar1BurstsWordForWord) {
 }
 
 // The target acts on rising edges only and drives its pins from registers, so the BFM may
-// leave the master's new pins and a falling PCI edge to the next core edge's evaluation,
-// and set the core clock low without evaluating (as the chip's board does): the same
-// traffic then sees the same bus at every sample (same data phases, Retries, Disconnects,
-// clocks), with a fast core clock (the skips happen) and a slow one (no core edge between
-// the PCI edges: a falling PCI edge must then be evaluated).
+// leave the master's new pins and a falling PCI edge to the next core edge's evaluation
+// (as the chip's board does): the same traffic then sees the same bus at every sample
+// (same data phases, Retries, Disconnects, clocks), with a fast core clock (the skips
+// happen) and a slow one (no core edge between the edges: none may happen).
 TEST(PciTarget, SkippedEvaluationsChangeNoSample) {
   const uint64_t seed = testSeed("SkippedEvaluationsChangeNoSample");
   for (const uint64_t core_ps : {3760ull, 71000ull}) {
-    // 0: every edge evaluated; 1: rising edges only; 2: and the core's falling edges quiet.
-    std::vector<uint64_t> runs[3];
-    uint64_t evaluations[3] = {0, 0, 0};
-    for (const int skip : {0, 1, 2}) {
+    std::vector<uint64_t> runs[2];
+    uint64_t evaluations[2] = {0, 0};
+    for (const bool skip : {false, true}) {
       PciHost::Options o;
       o.irdy_wait_prob = 0.2;
       o.seed = seed;
       o.core_period_ps = core_ps;
-      Bench b(o, seed, skip >= 1, skip == 2);
+      Bench b(o, seed, skip);
       b.mem_stall_prob = 0.2;
       b.enumerate();
       burstTraffic(b, seed, 40);
@@ -180,7 +178,6 @@ TEST(PciTarget, SkippedEvaluationsChangeNoSample) {
       evaluations[skip] = b.host->evaluations();
     }
     EXPECT_EQ(runs[0], runs[1]) << "core period " << core_ps << " ps";
-    EXPECT_EQ(runs[0], runs[2]) << "core period " << core_ps << " ps";
     // Up to two evaluations saved a PCI clock: the new pins' always; the falling edge's
     // with the fast core nearly always (a core edge at its instant is evaluated with it
     // anyway), with the slow core only in the half clocks that have a core edge.
@@ -191,16 +188,6 @@ TEST(PciTarget, SkippedEvaluationsChangeNoSample) {
     } else {
       EXPECT_GT(saved, 0u);
       EXPECT_LT(saved, 19 * clocks / 10) << "core period " << core_ps << " ps";
-    }
-    // Quiet falling core edges: one evaluation saved per falling core edge (those at a PCI
-    // edge's instant are evaluated with it), less the falling PCI edges that now need their
-    // own because the core edge before the next rising one is a quiet fall.
-    const uint64_t core_cycles = runs[0][1];
-    ASSERT_LT(evaluations[2], evaluations[1]) << "core period " << core_ps << " ps";
-    const uint64_t quiet = evaluations[1] - evaluations[2];
-    EXPECT_LE(quiet, core_cycles + 1);
-    if (core_ps < 15000) {
-      EXPECT_GT(quiet, 99 * core_cycles / 100) << "core period " << core_ps << " ps";
     }
   }
 }
