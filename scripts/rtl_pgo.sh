@@ -19,7 +19,10 @@ step() { echo "rtl_pgo: $*"; }
 
 step "instrumented build in $out"
 cmake -S . -B "$out" -DCMAKE_BUILD_TYPE=Release -DCC_RTL_PGO=generate > /dev/null
-rm -rf "$out/pgo"
+# A fresh profile: the tree's profile folder (CC_RTL_PGO_DIR, $out/pgo unless set otherwise).
+pgo_dir=$(sed -n 's/^CC_RTL_PGO_DIR:PATH=//p' "$out/CMakeCache.txt")
+[ -n "$pgo_dir" ] || { echo "rtl_pgo: no CC_RTL_PGO_DIR in $out/CMakeCache.txt" >&2; exit 2; }
+rm -rf "$pgo_dir"
 $lock cmake --build "$out" -j2 --target collide > "$out/pgo_generate.log"   # what the training runs
 
 # Training: the two bench_chip queries' kinds (list-heavy, triangle-heavy), a few poses each,
