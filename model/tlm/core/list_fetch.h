@@ -65,7 +65,7 @@ class ListWriteQueue {
 
  private:
   // The queue's entries in a ring: the RTL's depth, room for the two appends that may
-  // follow room2's last yes, and some to spare (a power of two: the index wraps by a mask).
+  // follow room2's last yes, and some to spare (a power of two, so the modulo is a mask).
   static constexpr uint32_t kRing = 4 * layout::kListWriteQueueDepth >= 16 ? 4 * layout::kListWriteQueueDepth : 16;
   static_assert((kRing & (kRing - 1)) == 0, "the ring's size must be a power of two");
   std::array<int64_t, kRing> q_{};

@@ -73,9 +73,6 @@ struct TriEngine {
   }
   void resolve(uint64_t c, const MemPort& port, const QueryLog& log) {
     if (!started || leaf[1][kPass - 1] != kNever) return;  // nothing to fix, or fixed already
-    resolveFrom(c, port, log);
-  }
-  void resolveFrom(uint64_t c, const MemPort& port, const QueryLog& log) {
     for (int r = 0; r < 2; ++r) {
       if (side_from[r] != kNever) continue;
       const uint64_t a = port.arrival(rec_req[r]);  // kNever while not asked for
