@@ -23,6 +23,7 @@ module cc_chip #(
   parameter integer BoardBytesLog2 = 30,
   parameter integer SramAddrW      = 20,
   parameter integer FetchAhead     = 4,     // aligned pairs read ahead (cc_core)
+  parameter integer FetchKeep      = 0,     // aligned pairs kept after use (cc_core)
   parameter integer TriQueue       = 0,     // triangle tests the controller may run ahead (cc_core)
   parameter integer TriEngines     = 1,     // triangle-test engines (cc_core, with TriQueue > 0)
   parameter integer TransformLanes = 2,     // DOTADD units the look-ahead transforms on (cc_core)
@@ -221,6 +222,7 @@ module cc_chip #(
     .BoardBytesLog2 (BoardBytesLog2),
     .SramAddrW      (SramAddrW),
     .FetchAhead     (FetchAhead),
+    .FetchKeep      (FetchKeep),
     .TriQueue       (TriQueue),
     .TriEngines     (TriEngines),
     .TransformLanes (TransformLanes),

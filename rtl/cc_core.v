@@ -25,6 +25,7 @@ module cc_core #(
   parameter integer ItMulStages    = 2,     // the IT-unit's multiplier and add/sub (cc_it_unit)
   parameter integer ItAddStages    = 2,
   parameter integer FetchAhead     = 4,     // aligned pairs read ahead (power of two)
+  parameter integer FetchKeep      = 0,     // aligned pairs kept after use (cc_list_fetch)
   parameter integer ListWords      = 262144,
   parameter integer StackFrames    = 64,
   parameter integer BoardBytesLog2 = 30,
@@ -402,6 +403,7 @@ module cc_core #(
   // -------------------------------------------------------------------------------------
   cc_stack_engine #(
     .FetchAhead     (FetchAhead),
+    .FetchKeep      (FetchKeep),
     .ListFollow     (ListFollow),
     .ListWords      (ListWords),
     .StackFrames    (StackFrames),
@@ -418,6 +420,8 @@ module cc_core #(
     .ready_o          (se_ready),
     .root_i           (se_root),
     .root_entry_i     ({root_b[31:8], 8'h01}),     // the aligned root: slot 0 of its pair
+    .result_base_i    (result_base),
+    .result_cap_i     (result_cap),
     .push_i           (se_push),
     .push_next_pair_i (push_next_pair),
     .push_list_base_i (push_list_base),

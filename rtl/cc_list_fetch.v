@@ -28,14 +28,28 @@
 //
 //   slot ring (Ahead slots):   head ......... word ....... req ........ alloc
 //                              |consumed next |words read  |pairs asked |SRAM reads granted
+//
+// Keeping pairs (Keep > 0): the traversal reads the same aligned pairs again and again
+// (a pair of one list is in the lists of the tumbled node's children, and in its leaf
+// lists), mostly within a few dozen lists. So the unit keeps the last Keep pairs it read
+// from the SDRAM and the controller used (replacing the oldest kept one), and a word whose
+// pair is kept takes it from there, in the cycle its pair would be asked for, without the
+// SDRAM interface; the pair is in the slot the cycle after. Reads then no longer come back
+// for consecutive slots, so a queue of slot numbers (mq) says where each read's beats go.
+// Nothing is kept across queries (clear_i at the query start), nor a pair in the result
+// area (a result may land in it, as for the triangle-test engine's record entries).
 // =======================================================================================
 module cc_list_fetch #(
   parameter integer Ahead          = 4,    // power of two, >= 2
   parameter integer BoardBytesLog2 = 30,
-  parameter integer Follow         = 1     // read ahead into the followed list
+  parameter integer Follow         = 1,    // read ahead into the followed list
+  parameter integer Keep           = 0     // pairs kept after use (0: none)
 ) (
   input  wire          clk_i,
   input  wire          rst_ni,
+  input  wire          clear_i,        // query start: no pair kept
+  input  wire [31:0]   result_base_i,  // the result area: its pairs are not kept
+  input  wire [31:0]   result_cap_i,
   input  wire          start_i,        // begin the list base_i .. base_i + len_i - 1
   input  wire [31:0]   base_i,
   input  wire [31:0]   len_i,
@@ -69,6 +83,8 @@ module cc_list_fetch #(
   localparam integer   PtrW       = $clog2(Ahead);
   localparam [32:0]    BoardBytes = 33'd1 << BoardBytesLog2;
   localparam [PtrW:0]  Full       = Ahead[PtrW:0];
+  localparam integer   KeepN      = Keep > 0 ? Keep : 1;
+  localparam integer   KeepW      = KeepN > 1 ? $clog2(KeepN) : 1;
 /* verilator lint_off UNUSEDPARAM */   // a unit uses the constants of its part
 `include "cc_regmap.vh"
 /* verilator lint_on UNUSEDPARAM */
@@ -91,8 +107,14 @@ module cc_list_fetch #(
   wire cont      = Follow != 0 && fol_q && base_i == fol_base_q;   // start_i continues the followed list
   wire fresh     = start_i && !cont;                               // start_i empties the ring
 
+  // The oldest word without its pair, good, and its pair kept or to be asked for.
+  wire pair_due = active_q && !stop_i && unreq_q != {(PtrW + 1){1'b0}} && word_ok_q[req_q] && !bad_q[req_q];
+  wire keep_hit;                     // its pair is kept: taken this cycle
+  wire [PtrW-1:0] rsp_slot;          // the slot the response beat in progress goes to
+  wire reads_idle;                   // no pair read in flight
   wire do_read = sram_req_o && sram_gnt_i;
   wire do_req  = mem_req_valid_o && mem_req_accept_i;
+  wire do_next = do_req || keep_hit;  // the oldest word without its pair gets it
   wire do_pop  = pop_i && head_valid_o;
   wire [31:0] fol_rd_next = fol_rd_q + {31'd0, do_read && !cur_words};   // after this cycle's read
   // The check of a list word arriving from the SRAM goes straight into the registers (bad_q,
@@ -104,7 +126,7 @@ module cc_list_fetch #(
 
   assign sram_req_o      = active_q && !stop_i && !blocked_q && (cur_words || fol_words) && count_q != Full;
   assign sram_addr_o     = cur_words ? next_addr_q : fol_rd_q;
-  assign mem_req_valid_o = active_q && !stop_i && unreq_q != {(PtrW + 1){1'b0}} && word_ok_q[req_q] && !bad_q[req_q];
+  assign mem_req_valid_o = pair_due && !keep_hit;
   assign mem_req_addr_o  = {entry_q[req_q][31:8], 8'd0};
 
   assign head_valid_o = count_q != {(PtrW + 1){1'b0}} && word_ok_q[head_q] && (bad_q[head_q] || data_ok_q[head_q]);
@@ -123,10 +145,97 @@ module cc_list_fetch #(
 
   // Pair data land in the oldest slot still waiting for its pair; list words in the slot
   // whose read comes back.
+  wire [2047:0] kept_pair;           // the kept pair keep_hit takes
+  integer kb;
   always @(posedge clk_i) begin
-    if (rsp_valid_i) beat_q_data[{rsp_q, beat_q}] <= rsp_data_i;
+    if (rsp_valid_i) beat_q_data[{rsp_slot, beat_q}] <= rsp_data_i;
+    if (keep_hit)
+      for (kb = 0; kb < 8; kb = kb + 1) beat_q_data[{req_q, kb[2:0]}] <= kept_pair[256*kb +: 256];
     if (sram_rvalid_i) entry_q[word_q] <= sram_rdata_i;
   end
+
+  generate
+    if (Keep > 0) begin : g_keep
+      reg  [31:8]      tag_q [0:KeepN-1];
+      reg  [KeepN-1:0] valid_q;
+      reg  [KeepW-1:0] next_q;                       // the kept pair replaced next
+      reg  [255:0]     data_q [0:8*KeepN-1];         // no reset: read only after written
+      reg  [Ahead-1:0] from_keep_q;                  // per slot: its pair came from here
+      reg  [PtrW-1:0]  mq_slot_q [0:Ahead-1];        // the slots of the reads in flight, in order
+      reg  [PtrW-1:0]  mq_wr_q, mq_rd_q;
+      reg              hit;
+      reg  [KeepW-1:0] hit_sel;
+      reg  [2047:0]    hit_pair;
+      integer k, b;
+      // The lookup runs only while a word waits for its pair, the gathering only on a hit.
+      always @(*) begin
+        k = 0;
+        b = 0;
+        hit = 1'b0;
+        hit_sel = {KeepW{1'bx}};
+        if (pair_due) begin
+          for (k = 0; k < KeepN; k = k + 1)
+            if (valid_q[k] && tag_q[k] == entry_q[req_q][31:8]) begin
+              hit = 1'b1;
+              hit_sel = k[KeepW-1:0];
+            end
+        end
+        hit_pair = {2048{1'bx}};
+        if (hit)
+          for (b = 0; b < 8; b = b + 1) hit_pair[256*b +: 256] = data_q[{hit_sel, b[2:0]}];
+      end
+      assign keep_hit = hit;
+      assign kept_pair = hit_pair;
+      wire unused_rsp = &{1'b0, rsp_q};   // responses go by mq instead
+      assign rsp_slot = mq_slot_q[mq_rd_q];
+      assign reads_idle = mq_rd_q == mq_wr_q;
+      // A popped pair read from the SDRAM is kept, unless it is in the result area.
+      wire [31:0] head_addr = {entry_q[head_q][31:8], 8'd0};
+      wire in_results = {4'd0, head_addr} + {4'd0, PAIR_BYTES} > {4'd0, result_base_i} &&
+                        {4'd0, head_addr} < {4'd0, result_base_i} + {1'b0, result_cap_i, 3'd0};
+      wire keep_pop = do_pop && !from_keep_q[head_q] && !bad_q[head_q] && !in_results;
+      always @(posedge clk_i) begin
+        if (do_req) mq_slot_q[mq_wr_q] <= req_q;
+        if (keep_pop) begin
+          tag_q[next_q] <= entry_q[head_q][31:8];
+          for (b = 0; b < 8; b = b + 1) data_q[{next_q, b[2:0]}] <= beat_q_data[{head_q, b[2:0]}];
+        end
+      end
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          valid_q <= {KeepN{1'b0}};
+          next_q <= {KeepW{1'b0}};
+          from_keep_q <= {Ahead{1'b0}};
+          mq_wr_q <= {PtrW{1'b0}};
+          mq_rd_q <= {PtrW{1'b0}};
+        end else begin
+          if (clear_i) begin
+            valid_q <= {KeepN{1'b0}};
+            next_q <= {KeepW{1'b0}};
+          end else if (keep_pop) begin
+            valid_q[next_q] <= 1'b1;
+            next_q <= next_q == KeepN[KeepW-1:0] - 1'b1 ? {KeepW{1'b0}} : next_q + 1'b1;
+          end
+          if (do_read) from_keep_q[alloc_q] <= 1'b0;
+          if (keep_hit) from_keep_q[req_q] <= 1'b1;
+          if (fresh) begin
+            mq_wr_q <= {PtrW{1'b0}};
+            mq_rd_q <= {PtrW{1'b0}};
+          end else begin
+            if (do_req) mq_wr_q <= mq_wr_q + 1'b1;
+            if (rsp_valid_i && rsp_last_i) mq_rd_q <= mq_rd_q + 1'b1;
+          end
+        end
+      end
+    end else begin : g_no_keep
+      // Reads come back for consecutive slots.
+      assign keep_hit = 1'b0;
+      assign kept_pair = {2048{1'bx}};
+      assign rsp_slot = rsp_q;
+      assign reads_idle = rsp_q == req_q;
+      wire unused_keep = &{1'b0, clear_i, result_base_i, result_cap_i};
+    end
+  endgenerate
 
   always @(*) begin
     active_d = active_q; blocked_d = blocked_q; next_addr_d = next_addr_q; left_d = left_q;
@@ -169,16 +278,17 @@ module cc_list_fetch #(
         data_ok_d[alloc_q] = 1'b0;
       end
       count_d = count_q + {{PtrW{1'b0}}, do_read} - {{PtrW{1'b0}}, do_pop};
-      unreq_d = unreq_q + {{PtrW{1'b0}}, do_read} - {{PtrW{1'b0}}, do_req};
+      unreq_d = unreq_q + {{PtrW{1'b0}}, do_read} - {{PtrW{1'b0}}, do_next};
       if (sram_rvalid_i) begin             // its check lands in bad_q, blocked_q below
         word_ok_d[word_q] = 1'b1;
         word_d = word_q + 1'b1;
       end
-      if (do_req) req_d = req_q + 1'b1;
+      if (do_next) req_d = req_q + 1'b1;
+      if (keep_hit) data_ok_d[req_q] = 1'b1;
       if (rsp_valid_i) begin
         beat_d = beat_q + 3'd1;
         if (rsp_last_i) begin
-          data_ok_d[rsp_q] = 1'b1;
+          data_ok_d[rsp_slot] = 1'b1;
           rsp_d = rsp_q + 1'b1;
         end
       end
@@ -246,7 +356,7 @@ module cc_list_fetch #(
         else $error("cc_list_fetch: %0d slots, %0d unrequested, of %0d", count_q, unreq_q, Ahead);
     end
     if (rst_ni && fresh) begin
-      assert (word_q == alloc_q && rsp_q == req_q && beat_q == 3'd0)
+      assert (word_q == alloc_q && reads_idle && beat_q == 3'd0)
         else $error("cc_list_fetch: started afresh with reads in flight");
     end
     if (rst_ni && pop_i) begin

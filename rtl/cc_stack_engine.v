@@ -24,6 +24,7 @@
 // =======================================================================================
 module cc_stack_engine #(
   parameter integer FetchAhead     = 4,
+  parameter integer FetchKeep      = 0,     // aligned pairs the fetch unit keeps after use
   parameter integer ListFollow     = 1,     // the fetch unit reads ahead into the next list
   parameter integer ListWords      = 262144,
   parameter integer StackFrames    = 64,
@@ -42,6 +43,8 @@ module cc_stack_engine #(
   output wire                 ready_o,         // no command in progress
   input  wire                 root_i,          // query start: word 0 = root_entry_i, empty stack
   input  wire [31:0]          root_entry_i,
+  input  wire [31:0]          result_base_i,   // the result area (the fetch unit keeps no pair of it)
+  input  wire [31:0]          result_cap_i,
   input  wire                 push_i,          // push {next_pair, list_base, {bit, len}}
   input  wire [31:0]          push_next_pair_i,
   input  wire [31:0]          push_list_base_i,
@@ -151,10 +154,14 @@ module cc_stack_engine #(
   cc_list_fetch #(
     .Ahead          (FetchAhead),
     .BoardBytesLog2 (BoardBytesLog2),
-    .Follow         (ListFollow)
+    .Follow         (ListFollow),
+    .Keep           (FetchKeep)
   ) u_fetch (
     .clk_i            (clk_i),
     .rst_ni           (rst_ni),
+    .clear_i          (root_i),
+    .result_base_i    (result_base_i),
+    .result_cap_i     (result_cap_i),
     .start_i          (fetch_start_i),
     .base_i           (fetch_base_i),
     .len_i            (fetch_len_i),

@@ -47,6 +47,7 @@ void visitFields(C& c, F&& f) {
   f("sdram_refresh", c.sdram_refresh);
   f("sdram_queue", c.sdram_queue);
   f("fetch_ahead", c.fetch_ahead);
+  f("fetch_keep", c.fetch_keep);
   f("tri_queue", c.tri_queue);
   f("tri_engines", c.tri_engines);
   f("transform_lanes", c.transform_lanes);
@@ -179,6 +180,7 @@ void validateConfig(const ChipConfig& c) {
   need(c.sdram_col_bits >= 1 && c.sdram_col_bits <= 16, "sdram_col_bits", "must be in 1..16");
   need(c.sdram_queue >= 1 && c.sdram_queue <= 256, "sdram_queue", "must be in 1..256");
   need(c.fetch_ahead >= 1 && c.fetch_ahead <= 256, "fetch_ahead", "must be in 1..256");
+  need(c.fetch_keep <= 256, "fetch_keep", "must be in 0..256");
   need(c.tri_queue <= 64, "tri_queue", "must be in 0..64");
   need(c.tri_engines >= 1 && c.tri_engines <= 16, "tri_engines", "must be in 1..16");
   need(c.tri_engines == 1 || c.tri_queue > 0, "tri_engines",

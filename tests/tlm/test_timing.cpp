@@ -232,6 +232,37 @@ TEST(TimingModel, ResumingAheadShortensTheWaitForPairs) {
                            &cc::tlm::CoreCycles::pair_wait, "waiting for pairs");
 }
 
+// fetch_keep: the fetch unit keeps the pairs it used and takes a pair asked for again from
+// there, so the controller waits less for entries; the counters stay the same. On the
+// chip that has it (modern_parallel) and on the paper chip given a small store.
+TEST(TimingModel, KeepingPairsShortensTheWaitForEntries) {
+  const uint64_t seed = cc::testutil::testSeed("TimingModel.KeepingPairsShortensTheWaitForEntries");
+  auto qs = makeQueries(6, seed);
+  ChipConfig parallel = cc::namedConfig("modern_parallel"), paper = cc::namedConfig("paper");
+  ASSERT_GT(parallel.fetch_keep, 0u);
+  paper.fetch_keep = 8;
+  for (const auto& on : {parallel, paper}) {
+    ChipConfig off = on;
+    off.fetch_keep = 0;
+    uint64_t cycles[2] = {0, 0}, wait[2] = {0, 0};
+    for (auto& q : qs) {
+      cc::tlm::CoreCycles b[2];
+      cc::Counters cnt[2];
+      cycles[0] += timeQuery(off, q.mem, q.regs, &cnt[0], nullptr, &b[0]);
+      cycles[1] += timeQuery(on, q.mem, q.regs, &cnt[1], nullptr, &b[1]);
+      EXPECT_EQ(cnt[0].overlap_tests, cnt[1].overlap_tests) << on.name;
+      EXPECT_EQ(cnt[0].aligned_pairs_fetched, cnt[1].aligned_pairs_fetched) << on.name;
+      wait[0] += b[0].entry_wait;
+      wait[1] += b[1].entry_wait;
+    }
+    EXPECT_LT(wait[1], wait[0]) << on.name;
+    EXPECT_LT(cycles[1], cycles[0]) << on.name;
+    std::printf("%s, fetch_keep %u: cycles %llu -> %llu, waiting for entries %llu -> %llu\n", on.name.c_str(),
+                on.fetch_keep, (unsigned long long)cycles[0], (unsigned long long)cycles[1],
+                (unsigned long long)wait[0], (unsigned long long)wait[1]);
+  }
+}
+
 // Cycles and their breakdown of two ways to time the same query must be equal.
 void expectSameCycles(const cc::tlm::CoreCycles& a, const cc::tlm::CoreCycles& b, const std::string& what) {
   EXPECT_EQ(a.pair_wait, b.pair_wait) << what;
@@ -261,7 +292,10 @@ TEST(TimingModel, SkippingQuietCyclesChangesNothing) {
       ChipConfig c = cc::namedConfig("paper");
       c.dotadd_stages = stages;
       c.fetch_ahead = ahead;
-      cfgs.emplace_back("paper stages " + std::to_string(stages) + " ahead " + std::to_string(ahead), c);
+      c.fetch_keep = ahead == 7 ? 3 : 0;  // a store smaller than the ring, of no power of two
+      cfgs.emplace_back("paper stages " + std::to_string(stages) + " ahead " + std::to_string(ahead) + " keep " +
+                            std::to_string(c.fetch_keep),
+                        c);
     }
   for (const auto& [name, cfg] : cfgs) {
     for (size_t i = 0; i < qs.size(); ++i) {

@@ -53,6 +53,7 @@ struct ChipConfig {
   // core clock (one DDR beat per chip cycle), so core_mhz scales both.
   uint32_t sdram_queue = 8;       // requests the SDRAM controller holds (RTL QueueDepth)
   uint32_t fetch_ahead = 4;       // aligned node pairs requested ahead of the comparators
+  uint32_t fetch_keep = 0;        // aligned node pairs kept after use, read again from there
   // Triangle tests the controller may queue ahead of the triangle-test engine and go on
   // with the traversal (rtl/cc_core.v TriQueue; 0: it waits for each test, as the paper's
   // chip). The rtl backend is built for 0 and for the "queued" configuration's value; the

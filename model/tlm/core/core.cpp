@@ -10,7 +10,7 @@ namespace cc::tlm::core {
 Core::Core(const ChipConfig& cfg, const QueryLog& log, const BoardMemory& mem, bool mode_first, CoreCycles& cyc,
            QueuedTriEngines* queued)
     : cfg(cfg), log(log), mem(mem), mode_first(mode_first), cyc(cyc), stages(cfg.dotadd_stages),
-      two_lanes(cfg.transform_lanes == 2), port(cfg, mem), fetch(cfg.fetch_ahead), sp(two_lanes),
+      two_lanes(cfg.transform_lanes == 2), port(cfg, mem), fetch(cfg.fetch_ahead, cfg.fetch_keep), sp(two_lanes),
       te(cfg.dotadd_stages, cfg.it_mul_stages, cfg.it_add_stages), tq(queued), ctl(*this) {
   if (stages + 1 >= DotaddPipes::kRing) throw std::invalid_argument("dotadd_stages too large for the timing model");
 }
@@ -70,6 +70,7 @@ void Core::step() {
   const bool stop = ctl.stopping();
   const bool fetch_sram_req = fetch.sramRequest(stop);
   const bool fetch_mem_req = fetch.memRequest(c, stop);
+  const bool fetch_keep_hit = fetch.keepHit(c, stop);
   // The head entry matters in S_ENTRY and to the pops of S_LEAFENT and S_LL_SLOT.
   const bool head_valid = (ctl.st == S_ENTRY || ctl.st == S_LEAFENT || ctl.st == S_LL_SLOT) && fetch.headValid(c, port);
   const bool stack_ready = stack.ready();
@@ -132,7 +133,7 @@ void Core::step() {
 
   // --- the fetch unit, the write queue (a followed list's words go on to the fetch unit), the stack engine ---
   const bool takes_writes = fetch.takesWrites(fetch_now, stop);
-  fetch.step(c, fetch_now, stop, fetch_gnt, fetch_accept, pop && head_valid, log);
+  fetch.step(c, fetch_now, stop, fetch_gnt, fetch_accept, fetch_keep_hit, pop && head_valid, log);
   if (wq_pop) {
     const int64_t w = wq.pop();
     if (w != ListWriteQueue::kUnfollowed && takes_writes) fetch.written(static_cast<uint32_t>(w));

@@ -83,13 +83,15 @@ class ListFetch {
     uint32_t follow_base = 0;
   };
 
-  explicit ListFetch(uint32_t ahead) : ahead_(ahead) {
+  // `keep`: pairs kept after use (fetch_keep; 0: none).
+  ListFetch(uint32_t ahead, uint32_t keep) : ahead_(ahead), kept_(keep, kNoPair) {
     // At most ahead_ slots are in use, so a ring of the next power of two holds them.
     uint32_t ring = 1;
     while (ring < ahead_) ring *= 2;
     mask_ = ring - 1;
     word_ok_.assign(ring, kNever);
     data_req_.assign(ring, kNoRequest);
+    kept_at_.assign(ring, kNever);
   }
 
   void start(uint32_t base, uint32_t len, uint32_t first) {
@@ -115,32 +117,42 @@ class ListFetch {
   bool sramRequest(bool stop) const {
     return active_ && !stop && alloc_ < words_.size() && alloc_ - head_ != ahead_;
   }
-  bool memRequest(uint64_t c, bool stop) const {
-    return active_ && !stop && req_ < alloc_ && c >= word_ok_[req_ & mask_];
-  }
+  bool memRequest(uint64_t c, bool stop) const { return pairDue(c, stop) && !kept(memRequestAddr()); }
+  // The oldest word without its pair names a kept pair: the slot takes it from the store
+  // this cycle, without the port (keep_hit in the RTL).
+  bool keepHit(uint64_t c, bool stop) const { return pairDue(c, stop) && kept(memRequestAddr()); }
   uint32_t memRequestAddr() const { return layout::entryAddr(words_[req_]); }
   void memTaken(uint64_t n) { data_req_[req_ & mask_] = n; }
   // The head slot has its word and its pair (head_valid_o), and the word.
   bool headValid(uint64_t c, const MemPort& port) const {
-    return alloc_ != head_ && c >= word_ok_[head_ & mask_] && port.arrived(data_req_[head_ & mask_], c);
+    if (alloc_ == head_ || c < word_ok_[head_ & mask_]) return false;
+    const uint32_t h = head_ & mask_;
+    return kept_at_[h] != kNever ? c >= kept_at_[h] : port.arrived(data_req_[h], c);
   }
   uint32_t headEntry() const { return words_[head_]; }
   // When the head slot becomes valid if only SDRAM data arrive (kNever: not known).
   uint64_t headArrival(const MemPort& port) const {
-    if (alloc_ == head_ || data_req_[head_ & mask_] == kNoRequest) return kNever;
-    return std::max(word_ok_[head_ & mask_], port.arrival(data_req_[head_ & mask_]));
+    if (alloc_ == head_) return kNever;
+    const uint32_t h = head_ & mask_;
+    if (kept_at_[h] != kNever) return std::max(word_ok_[h], kept_at_[h]);
+    if (data_req_[h] == kNoRequest) return kNever;
+    return std::max(word_ok_[h], port.arrival(data_req_[h]));
   }
-  // The cycle of its next SDRAM request when nothing else asks for the port (kNever: none).
+  // The cycle of its next SDRAM request, or of its next pair taken from the store, when
+  // nothing else asks for the port (kNever: none).
   uint64_t nextMemRequest(uint64_t c, const MemPort& port) const {
     if (!active_ || req_ == alloc_) return kNever;
-    return port.readyFrom(std::max(c, word_ok_[req_ & mask_]));
+    const uint64_t due = std::max(c, word_ok_[req_ & mask_]);
+    return kept(memRequestAddr()) ? due : port.readyFrom(due);
   }
   // Whether a word the write queue writes in this cycle goes on to the followed list.
   bool takesWrites(const Commands& now, bool stop) const { return fol_ && !now.start && !stop && !now.follow; }
   void written(uint32_t word) { words_.push_back(word); }
 
-  // The cycle: last cycle's commands, this cycle's SRAM grant, SDRAM acceptance and pop.
-  void step(uint64_t c, const Commands& now, bool stop, bool sram_gnt, bool mem_accept, bool pop, const QueryLog& log) {
+  // The cycle: last cycle's commands, this cycle's SRAM grant, SDRAM acceptance or pair
+  // taken from the store, and pop.
+  void step(uint64_t c, const Commands& now, bool stop, bool sram_gnt, bool mem_accept, bool keep_hit, bool pop,
+            const QueryLog& log) {
     const bool resume_followed = now.start && fol_ && now.base == fol_base_;
     if (now.start && !resume_followed) {
       if (alloc_ != head_)  // the RTL starts afresh only with nothing in flight
@@ -160,10 +172,15 @@ class ListFetch {
       if (sram_gnt) {
         word_ok_[alloc_ & mask_] = c + unit_timing::kListWordIn;
         data_req_[alloc_ & mask_] = kNoRequest;
+        kept_at_[alloc_ & mask_] = kNever;
         ++alloc_;
       }
-      if (mem_accept) ++req_;
-      if (pop) ++head_;
+      if (keep_hit) kept_at_[req_ & mask_] = c + 1;
+      if (mem_accept || keep_hit) ++req_;
+      if (pop) {
+        if (kept_at_[head_ & mask_] == kNever) keep(layout::entryAddr(words_[head_]), log);
+        ++head_;
+      }
     }
     if (now.start || stop || now.follow) {
       fol_ = now.follow && !stop;
@@ -182,6 +199,19 @@ class ListFetch {
                              " differs from the golden model's");
   }
 
+  bool pairDue(uint64_t c, bool stop) const { return active_ && !stop && req_ < alloc_ && c >= word_ok_[req_ & mask_]; }
+  bool kept(uint32_t pair) const { return std::find(kept_.begin(), kept_.end(), pair) != kept_.end(); }
+  // A pair read from the SDRAM and used is kept in place of the oldest kept one, unless it
+  // lies in the result area (a result may land in it, as in a triangle record entry).
+  void keep(uint32_t pair, const QueryLog& log) {
+    if (kept_.empty()) return;
+    const uint64_t base = log.result_base, end = base + uint64_t{layout::kResultBytes} * log.result_capacity;
+    if (uint64_t{pair} + layout::kPairBytes > base && pair < end) return;
+    kept_[keep_next_] = pair;
+    keep_next_ = keep_next_ + 1 == kept_.size() ? 0 : keep_next_ + 1;
+  }
+  static constexpr uint32_t kNoPair = 1;  // never an entry's pair address (256-aligned)
+
   const uint32_t ahead_;
   uint32_t mask_ = 0;  // list entry j is in ring place j & mask_
   bool active_ = false;
@@ -189,6 +219,9 @@ class ListFetch {
   std::vector<uint32_t> words_;              // the list words it reads, in order, since its last fresh start
   std::vector<uint64_t> word_ok_;            // per slot: the cycle from which its list word is in
   std::vector<uint64_t> data_req_;           // per slot: the read bringing its pair
+  std::vector<uint64_t> kept_at_;            // per slot: the cycle its kept pair is in (kNever: read)
+  std::vector<uint32_t> kept_;               // the kept pairs' addresses (kNoPair: none)
+  uint32_t keep_next_ = 0;                   // the one replaced next
   bool fol_ = false;                         // following the list at fol_base_
   uint32_t fol_base_ = 0;
   Commands next_;
