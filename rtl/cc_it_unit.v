@@ -255,34 +255,43 @@ module cc_it_unit #(
         if (thr_on)
           {unused_thr, z_thr_e, uv_thr_e, w_exp_e} = it_bound(bound_abs_i, bound_rel_i, bound_side_exp_i, eexp_q[g]);
       end
+      // The registers below are loaded only then too (the enables inside the clocked
+      // blocks: a simulator copies them only then; they hold a don't-care otherwise).
       reg  [31:0] uv_thr;
       reg  signed [11:0] w_exp;
       always @(posedge clk_i) begin
-        uv_thr <= uv_thr_e;
-        w_exp <= w_exp_e;
+        if (thr_on) begin
+          uv_thr <= uv_thr_e;
+          w_exp <= w_exp_e;
+        end
       end
-      wire        flip = !qpos_q[g];
-      wire [31:0] du   = {u_q[g][31] ^ flip, u_q[g][30:0]};
-      wire [31:0] dv   = {v_q[g][31] ^ flip, v_q[g][30:0]};
-      wire [31:0] drz  = {rz_q[g][31] ^ flip, rz_q[g][30:0]};
+      // Seen from Q's side: signs flipped when Qz < 0.
+      reg  [31:0] du, dv, drz;
+      always @(*) begin
+        {du, dv, drz} = 96'bx;
+        if (thr_on) begin
+          du  = {u_q[g][31] ^ !qpos_q[g], u_q[g][30:0]};
+          dv  = {v_q[g][31] ^ !qpos_q[g], v_q[g][30:0]};
+          drz = {rz_q[g][31] ^ !qpos_q[g], rz_q[g][30:0]};
+        end
+      end
       always @(*) begin
         {rz_shrunk, rz_grown} = 64'bx;
         if (thr_on) {rz_shrunk, rz_grown} = fp32_step(drz, w_exp);
       end
       // u, v against +uv_thr and -uv_thr
-      wire [31:0] uv_neg = {1'b1, uv_thr[30:0]};
       reg  [3:0]  ord_up, ord_un, ord_vp, ord_vn;
       always @(*) begin
         {ord_up, ord_un, ord_vp, ord_vn} = 16'bx;
         if (thr_on) begin
           ord_up = fp32_order(du, uv_thr);
-          ord_un = fp32_order(du, uv_neg);
+          ord_un = fp32_order(du, {1'b1, uv_thr[30:0]});
           ord_vp = fp32_order(dv, uv_thr);
-          ord_vn = fp32_order(dv, uv_neg);
+          ord_vn = fp32_order(dv, {1'b1, uv_thr[30:0]});
         end
       end
       wire        unused_c = &{1'b0, unused_thr, z_thr_e};
-      always @(posedge clk_i) begin
+      always @(posedge clk_i) if (thr_on) begin
         u_ge_q[g] <= ord_up[ORD_GT] || ord_up[ORD_EQ];
         u_lt_q[g] <= ord_un[ORD_LT];
         v_ge_q[g] <= ord_vp[ORD_GT] || ord_vp[ORD_EQ];

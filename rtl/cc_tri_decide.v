@@ -127,6 +127,21 @@ module cc_tri_decide #(
   wire        m_side       = !side_q;        // the side whose M u_it's side used
   wire [31:0] it_err       = m_side ? rec_word(1, 13) : rec_word(0, 13);
   wire [31:0] itb_err      = rec_word(0, 13);                  // side B uses A's M
+  // The IT-units' error bounds, only while the stage has a test (a don't-care otherwise:
+  // a unit reads them only while it works on this test's side).
+  reg  [9:0]  it_babs, itb_babs;
+  reg  [7:0]  it_brel, it_bexp, itb_brel, itb_bexp;
+  always @(*) begin
+    {it_babs, it_brel, it_bexp, itb_babs, itb_brel, itb_bexp} = 52'bx;
+    if (eng_q != E_IDLE) begin
+      it_babs  = bound_abs(tri_err_exp_i, it_err[7:0]);
+      it_brel  = it_err[15:8];
+      it_bexp  = sexp_i[8 * {bank_i, side_q} +: 8];
+      itb_babs = bound_abs(tri_err_exp_i, itb_err[7:0]);
+      itb_brel = itb_err[15:8];
+      itb_bexp = sexp_i[8 * {bank_i, 1'b1} +: 8];
+    end
+  end
   // The result's address and check, only in E_RESULT (a don't-care otherwise).
   reg  [31:0] result_addr;
   reg         result_ok;
@@ -279,9 +294,9 @@ module cc_tri_decide #(
     .rsp_valid_o      (it_rsp_valid),
     .hit_o            (it_hit),
     .unc_o            (it_unc),
-    .bound_abs_i      (bound_abs(tri_err_exp_i, it_err[7:0])),
-    .bound_rel_i      (it_err[15:8]),
-    .bound_side_exp_i (sexp_i[8 * {bank_i, side_q} +: 8]),
+    .bound_abs_i      (it_babs),
+    .bound_rel_i      (it_brel),
+    .bound_side_exp_i (it_bexp),
     .corr_line_o      (it_corr_line),
     .corr_data_i      ({12'd0, it_corr}),
     .dop_idx_o        (it_dop_idx),
@@ -306,9 +321,9 @@ module cc_tri_decide #(
         .rsp_valid_o      (itb_rsp_valid),
         .hit_o            (itb_hit),
         .unc_o            (itb_unc),
-        .bound_abs_i      (bound_abs(tri_err_exp_i, itb_err[7:0])),
-        .bound_rel_i      (itb_err[15:8]),
-        .bound_side_exp_i (sexp_i[8 * {bank_i, 1'b1} +: 8]),
+        .bound_abs_i      (itb_babs),
+        .bound_rel_i      (itb_brel),
+        .bound_side_exp_i (itb_bexp),
         .corr_line_o      (itb_corr_line),
         .corr_data_i      ({12'd0, itb_corr}),
         .dop_idx_o        (itb_dop_idx),
@@ -323,7 +338,7 @@ module cc_tri_decide #(
       assign itb_corr_line = 7'd0;
       assign itb_dop_idx = 10'd0;
       assign itb_rd = 1'b0;
-      wire unused_itb = &{1'b0, itb_abort, itb_rd_data_i, itb_corr_line, itb_corr};
+      wire unused_itb = &{1'b0, itb_abort, itb_rd_data_i, itb_corr_line, itb_corr, itb_babs, itb_brel, itb_bexp};
     end
   endgenerate
   wire unused_ok = &{1'b0, it_err[31:16], itb_err};   // itb_err: only with ItPerSide

@@ -193,12 +193,16 @@ module cc_tri_engine #(
       reg  [RecEntries-1:0] needed;
       reg  [EntW-1:0]       victim, ld_hit_e, ra_hit_e;
       reg                   victim_ok, ld_hit, ra_hit;
+      reg                   ld_res, ra_res;         // the records lie in the result area
       integer               e, q;
       always @(*) begin
         {needed, victim, victim_ok, ld_hit, ld_hit_e, ra_hit, ra_hit_e} = {(RecEntries + 3 * EntW + 3){1'bx}};
+        {ld_res, ra_res} = 2'bx;
         e = 0;
         q = 0;
         if (lookup) begin
+          ld_res = in_result_area(ld_rec[gs], result_base_i, result_cap_i);
+          ra_res = in_result_area(ra_rec[gs], result_base_i, result_cap_i);
           needed = {RecEntries{1'b0}};
           needed[eng_ent_q[EntW * gs +: EntW]] = 1'b1;
           needed[ld_ent_q[EntW * gs +: EntW]] = 1'b1;
@@ -226,11 +230,11 @@ module cc_tri_engine #(
       assign ld_read[gs] = !ld_head_ra && !ld_hit;
       assign ld_sel[EntW * gs +: EntW] = ld_head_ra ? tq_ent[tq_head_q][EntW * gs +: EntW] :
                                          ld_hit ? ld_hit_e : victim;
-      assign ld_in_results[gs] = !ld_head_ra && in_result_area(ld_rec[gs], result_base_i, result_cap_i);
+      assign ld_in_results[gs] = !ld_head_ra && ld_res;
       assign ra_read[gs] = !ra_hit;
       assign ra_sel[EntW * gs +: EntW] = ra_hit ? ra_hit_e : victim;
       assign ra_room[gs] = ra_hit || victim_ok;
-      assign ra_in_results[gs] = in_result_area(ra_rec[gs], result_base_i, result_cap_i);
+      assign ra_in_results[gs] = ra_res;
     end
   endgenerate
 
