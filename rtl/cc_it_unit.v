@@ -89,7 +89,8 @@ module cc_it_unit #(
   input  wire [31:0] corr_data_i,
   // DOP register file (two read ports): {src1, src0} and their data
   output wire [9:0]  dop_idx_o,
-  input  wire [63:0] dop_data_i
+  input  wire [63:0] dop_data_i,
+  output wire        rd_o              // the unit reads both files this cycle (else the data is a don't-care)
 );
 
 /* verilator lint_off UNUSEDPARAM */   // the bits of an order this unit does not read
@@ -157,6 +158,7 @@ module cc_it_unit #(
   assign dop_idx_o   = corr_data_i[9:0];
   wire   unused_corr_hi = &{1'b0, corr_data_i[31:10]};  // src2 and dst are not used here
 
+  assign rd_o        = state_q == StZ || state_q == StP;
   wire [31:0] op_x = dop_data_i[31:0];   // first of the pair (src0)
   wire [31:0] op_y = dop_data_i[63:32];  // second of the pair (src1)
 
@@ -164,24 +166,28 @@ module cc_it_unit #(
   // Which edge uses the add/sub unit and which edge decides this cycle (at most one each
   // in the P phase and after it: EdgeGap keeps them apart; asserted below)
   // =====================================================================================
+  // Both are low outside the P and wait phases: evaluated only in them.
   reg [2:0] acc_ready, dec_ready;
   integer e;
   always @(*) begin
-    for (e = 0; e < 3; e = e + 1) begin
-      case (step_q[e])
-        2'd0:    acc_ready[e] = prod_v_q[4*e] && prod_v_q[4*e+1];
-        2'd1:    acc_ready[e] = acc_v_q[e] && prod_v_q[4*e+2] && prod_v_q[4*e+3];
-        2'd2:    acc_ready[e] = acc_v_q[e];
-        default: acc_ready[e] = 1'b0;
-      endcase
-      acc_ready[e] = acc_ready[e] && cross_q[e] && (state_q == StP || state_q == StWait);
-      dec_ready[e] = cross_q[e] && !done_q[e] && step_q[e] == 2'd3 && acc_v_q[e] && rz_v_q[e] &&
-                     (state_q == StP || state_q == StWait);
+    acc_ready = 3'b000;
+    dec_ready = 3'b000;
+    e = 0;
+    if (state_q == StP || state_q == StWait) begin
+      for (e = 0; e < 3; e = e + 1) begin
+        case (step_q[e])
+          2'd0:    acc_ready[e] = prod_v_q[4*e] && prod_v_q[4*e+1];
+          2'd1:    acc_ready[e] = acc_v_q[e] && prod_v_q[4*e+2] && prod_v_q[4*e+3];
+          2'd2:    acc_ready[e] = acc_v_q[e];
+          default: acc_ready[e] = 1'b0;
+        endcase
+        acc_ready[e] = acc_ready[e] && cross_q[e];
+        dec_ready[e] = cross_q[e] && !done_q[e] && step_q[e] == 2'd3 && acc_v_q[e] && rz_v_q[e];
+      end
     end
   end
   wire [1:0] acc_edge = acc_ready[0] ? 2'd0 : acc_ready[1] ? 2'd1 : 2'd2;
   wire [1:0] dec_edge = dec_ready[0] ? 2'd0 : dec_ready[1] ? 2'd1 : 2'd2;
-  wire [1:0] acc_step = step_q[acc_edge];
 
   // =====================================================================================
   // Comparisons (DAZ, NaN unordered: exactly the C++ relational operators under FtzScope)
@@ -237,44 +243,55 @@ module cc_it_unit #(
   genvar g;
   generate
     for (g = 0; g < 3; g = g + 1) begin : g_edge_thr
-      // Everything below only while the unit works (a don't-care otherwise): the registers
-      // are read when an edge decides, which is never in the unit's first three busy cycles.
+      // Everything below only while the unit works on a crossing edge (a don't-care
+      // otherwise): the registers are read when the edge decides, at least four cycles
+      // after its Z cycle set cross_q (its P phase comes after every Z cycle).
+      wire        thr_on = busy && cross_q[g];
       reg  [31:0] uv_thr_e, rz_shrunk, rz_grown, z_thr_e;
       reg  signed [11:0] w_exp_e;
       reg         unused_thr;
       always @(*) begin
         {unused_thr, z_thr_e, uv_thr_e, w_exp_e} = {IT_BOUND_W{1'bx}};
-        if (busy)
+        if (thr_on)
           {unused_thr, z_thr_e, uv_thr_e, w_exp_e} = it_bound(bound_abs_i, bound_rel_i, bound_side_exp_i, eexp_q[g]);
       end
+      // The registers below are loaded only then too (the enables inside the clocked
+      // blocks: a simulator copies them only then; they hold a don't-care otherwise).
       reg  [31:0] uv_thr;
       reg  signed [11:0] w_exp;
       always @(posedge clk_i) begin
-        uv_thr <= uv_thr_e;
-        w_exp <= w_exp_e;
+        if (thr_on) begin
+          uv_thr <= uv_thr_e;
+          w_exp <= w_exp_e;
+        end
       end
-      wire        flip = !qpos_q[g];
-      wire [31:0] du   = {u_q[g][31] ^ flip, u_q[g][30:0]};
-      wire [31:0] dv   = {v_q[g][31] ^ flip, v_q[g][30:0]};
-      wire [31:0] drz  = {rz_q[g][31] ^ flip, rz_q[g][30:0]};
+      // Seen from Q's side: signs flipped when Qz < 0.
+      reg  [31:0] du, dv, drz;
+      always @(*) begin
+        {du, dv, drz} = 96'bx;
+        if (thr_on) begin
+          du  = {u_q[g][31] ^ !qpos_q[g], u_q[g][30:0]};
+          dv  = {v_q[g][31] ^ !qpos_q[g], v_q[g][30:0]};
+          drz = {rz_q[g][31] ^ !qpos_q[g], rz_q[g][30:0]};
+        end
+      end
       always @(*) begin
         {rz_shrunk, rz_grown} = 64'bx;
-        if (busy) {rz_shrunk, rz_grown} = fp32_step(drz, w_exp);
+        if (thr_on) {rz_shrunk, rz_grown} = fp32_step(drz, w_exp);
       end
       // u, v against +uv_thr and -uv_thr
-      wire [31:0] uv_neg = {1'b1, uv_thr[30:0]};
       reg  [3:0]  ord_up, ord_un, ord_vp, ord_vn;
       always @(*) begin
         {ord_up, ord_un, ord_vp, ord_vn} = 16'bx;
-        if (busy) begin
+        if (thr_on) begin
           ord_up = fp32_order(du, uv_thr);
-          ord_un = fp32_order(du, uv_neg);
+          ord_un = fp32_order(du, {1'b1, uv_thr[30:0]});
           ord_vp = fp32_order(dv, uv_thr);
-          ord_vn = fp32_order(dv, uv_neg);
+          ord_vn = fp32_order(dv, {1'b1, uv_thr[30:0]});
         end
       end
       wire        unused_c = &{1'b0, unused_thr, z_thr_e};
-      always @(posedge clk_i) begin
+      always @(posedge clk_i) if (thr_on) begin
         u_ge_q[g] <= ord_up[ORD_GT] || ord_up[ORD_EQ];
         u_lt_q[g] <= ord_un[ORD_LT];
         v_ge_q[g] <= ord_vp[ORD_GT] || ord_vp[ORD_EQ];
@@ -285,12 +302,12 @@ module cc_it_unit #(
     end
   endgenerate
   // s against RZ shrunk (0) and grown (1).
-  wire        flip = !qpos_q[dec_edge];
-  wire [31:0] ds   = {acc_q[dec_edge][31] ^ flip, acc_q[dec_edge][30:0]};
+  reg  [31:0] ds;
   reg  [3:0]  ord_sl, ord_sg;
   always @(*) begin
-    {ord_sl, ord_sg} = 8'bx;
+    {ord_sl, ord_sg, ds} = 40'bx;
     if (|dec_ready) begin
+      ds = {acc_q[dec_edge][31] ^ !qpos_q[dec_edge], acc_q[dec_edge][30:0]};
       ord_sl = fp32_order(ds, rz_shrunk_q[dec_edge]);
       ord_sg = fp32_order(ds, rz_grown_q[dec_edge]);
     end
@@ -311,12 +328,23 @@ module cc_it_unit #(
   wire        add_issue = z_cross || acc_issue;
   // RZ = Qz - Pz in the Z phase (no ACC operation can be ready then); else the ACC step:
   // step 0 a - b, step 1 c - d, step 2 u + v (ACC holds v then).
-  wire        add_sub   = z_cross || acc_step != 2'd2;
-  wire [31:0] add_a     = z_cross ? op_x : (acc_step == 2'd0) ? prod_q[{acc_edge, 2'd0}] :
-                          (acc_step == 2'd1) ? prod_q[{acc_edge, 2'd2}] : u_q[acc_edge];
-  wire [31:0] add_b     = z_cross ? op_y : (acc_step == 2'd0) ? prod_q[{acc_edge, 2'd1}] :
-                          (acc_step == 2'd1) ? prod_q[{acc_edge, 2'd3}] : acc_q[acc_edge];
-  wire [3:0]  add_tag   = z_cross ? {epoch_q, z_edge_q, 1'b0} : {epoch_q, acc_edge, 1'b1};
+  // The operands only with an issue (a don't-care otherwise: the unit and the tag line
+  // take them only with valid).
+  wire [1:0]  acc_step  = step_q[acc_edge];
+  reg         add_sub;
+  reg  [31:0] add_a, add_b;
+  reg  [3:0]  add_tag;
+  always @(*) begin
+    {add_sub, add_a, add_b, add_tag} = 69'bx;
+    if (add_issue) begin
+      add_sub = z_cross || acc_step != 2'd2;
+      add_a   = z_cross ? op_x : (acc_step == 2'd0) ? prod_q[{acc_edge, 2'd0}] :
+                (acc_step == 2'd1) ? prod_q[{acc_edge, 2'd2}] : u_q[acc_edge];
+      add_b   = z_cross ? op_y : (acc_step == 2'd0) ? prod_q[{acc_edge, 2'd1}] :
+                (acc_step == 2'd1) ? prod_q[{acc_edge, 2'd3}] : acc_q[acc_edge];
+      add_tag = z_cross ? {epoch_q, z_edge_q, 1'b0} : {epoch_q, acc_edge, 1'b1};
+    end
+  end
 
   wire        mul_valid, add_valid, mul_tag_valid, add_tag_valid;
   wire [31:0] mul_result, add_result;

@@ -58,6 +58,7 @@ module cc_tri_decide #(
   input  wire [2*32-1:0]      it_rd_data_i,
   output wire [2*(BankW+6)-1:0] itb_rd_addr_o,  // u_itb's (ItPerSide)
   input  wire [2*32-1:0]      itb_rd_data_i,
+  output wire [1:0]           rd_o,             // {u_itb, u_it} reads (else its data is a don't-care)
   // the query's configuration
   input  wire                 mode_first_i,
   input  wire [31:0]          result_base_i,
@@ -108,8 +109,6 @@ module cc_tri_decide #(
   reg         res_q, res_d;                  // E_TURN: the answer makes the pair a result
   reg         b_hit_q, b_hit_d, b_unc_q, b_unc_d;
   reg         res_valid_d;
-  reg  [31:0] res_addr_d, res_wstrb_d;
-  reg  [255:0] res_wdata_d;
 
   wire [1:0]  done = {pass_done_i[{bank_i, 1'b1}], pass_done_i[{bank_i, 1'b0}]};
   wire        it_uop_ready, it_rsp_valid, it_hit, it_unc;
@@ -128,12 +127,41 @@ module cc_tri_decide #(
   wire        m_side       = !side_q;        // the side whose M u_it's side used
   wire [31:0] it_err       = m_side ? rec_word(1, 13) : rec_word(0, 13);
   wire [31:0] itb_err      = rec_word(0, 13);                  // side B uses A's M
-  wire [31:0] result_addr  = result_base_i + (result_count_i << 3);
-  wire        result_ok    = result_count_i < result_cap_i && !bad_ptr(result_addr, RESULT_BYTES, RESULT_BYTES);
+  // The IT-units' error bounds, only while the stage has a test (a don't-care otherwise:
+  // a unit reads them only while it works on this test's side).
+  reg  [9:0]  it_babs, itb_babs;
+  reg  [7:0]  it_brel, it_bexp, itb_brel, itb_bexp;
+  always @(*) begin
+    {it_babs, it_brel, it_bexp, itb_babs, itb_brel, itb_bexp} = 52'bx;
+    if (eng_q != E_IDLE) begin
+      it_babs  = bound_abs(tri_err_exp_i, it_err[7:0]);
+      it_brel  = it_err[15:8];
+      it_bexp  = sexp_i[8 * {bank_i, side_q} +: 8];
+      itb_babs = bound_abs(tri_err_exp_i, itb_err[7:0]);
+      itb_brel = itb_err[15:8];
+      itb_bexp = sexp_i[8 * {bank_i, 1'b1} +: 8];
+    end
+  end
+  // The result's address and check, only in E_RESULT (a don't-care otherwise).
+  reg  [31:0] result_addr;
+  reg         result_ok;
+  always @(*) begin
+    {result_addr, result_ok} = 33'bx;
+    if (eng_q == E_RESULT) begin
+      result_addr = result_base_i + (result_count_i << 3);
+      result_ok   = result_count_i < result_cap_i && !bad_ptr(result_addr, RESULT_BYTES, RESULT_BYTES);
+    end
+  end
   wire        it_b_unc     = it_unc || b_unc_q;   // either unit's UNC (b_unc_q is 0 without ItPerSide)
 
   assign leaf_m_load_o = (it_answer && turn_i) || b_answer || turn_answer;
-  assign leaf_m_o      = m_side ? rec_i[448 +: 384] : rec_i[0 +: 384];
+  // M only when lines 30..32 take it (a don't-care otherwise).
+  reg  [12*32-1:0] leaf_m;
+  always @(*) begin
+    leaf_m = {(12 * 32){1'bx}};
+    if (leaf_m_load_o) leaf_m = m_side ? rec_i[448 +: 384] : rec_i[0 +: 384];
+  end
+  assign leaf_m_o      = leaf_m;
   assign end_o      = (it_answer && turn_i && !it_hit && !it_unc) ||
                       (b_answer && !b_hit_q && !it_b_unc) ||
                       (turn_answer && !res_q) ||
@@ -165,9 +193,6 @@ module cc_tri_decide #(
     unc_d = unc_q;
     res_d = res_q;
     res_valid_d = res_valid_o && !res_accept_i;
-    res_addr_d = res_addr_o;
-    res_wdata_d = res_wdata_o;
-    res_wstrb_d = res_wstrb_o;
     if (take_i) begin
       side_d = 1'b0;
       eng_d = E_TRI_A;
@@ -196,10 +221,7 @@ module cc_tri_decide #(
       // The IT-unit clears HIT (it_uop_valid); the pair is written as a result: (A's id,
       // B's id with the UNCERTAIN flag) at every 8-byte slot of the beat.
       E_RESULT: if (result_ok) begin
-                  res_valid_d = 1'b1;
-                  res_addr_d = result_addr;
-                  res_wdata_d = {4{rec_word(1, 12) | ({31'd0, unc_q} << RESULT_UNCERTAIN_BIT), rec_word(0, 12)}};
-                  res_wstrb_d = 32'h0000_00FF << result_addr[4:0];
+                  res_valid_d = 1'b1;                             // the write's words below
                   eng_d = E_RESULT_WAIT;
                 end else begin
                   eng_d = E_IDLE;                                 // the query stops (stop_o)
@@ -227,13 +249,17 @@ module cc_tri_decide #(
       res_valid_o <= res_valid_d;
     end
   end
-  // Loaded before they are looked at (take_i, E_RESULT): no reset needed.
+  // Loaded before they are looked at (take_i, E_RESULT): no reset needed. The write's
+  // words are loaded with it (the enable inside the clocked block: a simulator copies them
+  // only then).
   always @(posedge clk_i) begin
     side_q <= side_d;
     res_q <= res_d;
-    res_addr_o <= res_addr_d;
-    res_wdata_o <= res_wdata_d;
-    res_wstrb_o <= res_wstrb_d;
+    if (eng_q == E_RESULT && result_ok) begin
+      res_addr_o <= result_addr;
+      res_wdata_o <= {4{rec_word(1, 12) | ({31'd0, unc_q} << RESULT_UNCERTAIN_BIT), rec_word(0, 12)}};
+      res_wstrb_o <= 32'h0000_00FF << result_addr[4:0];
+    end
   end
 
   assign state_o         = eng_q;
@@ -246,6 +272,14 @@ module cc_tri_decide #(
   endfunction
   wire [6:0]  it_corr_line;
   wire [9:0]  it_dop_idx;
+  wire        it_rd, itb_rd;
+  reg  [19:0] it_corr, itb_corr;     // the line read, only while the unit reads
+  always @(*) begin
+    {it_corr, itb_corr} = 40'bx;
+    if (it_rd) it_corr = corr_line(it_corr_line);
+    if (itb_rd) itb_corr = corr_line(itb_corr_line);
+  end
+  assign rd_o = {itb_rd, it_rd};
   assign it_rd_addr_o = {bank_i, side_q, it_dop_idx[9:5], bank_i, side_q, it_dop_idx[4:0]};
   cc_it_unit #(
     .MulStages (ItMulStages),
@@ -260,13 +294,14 @@ module cc_tri_decide #(
     .rsp_valid_o      (it_rsp_valid),
     .hit_o            (it_hit),
     .unc_o            (it_unc),
-    .bound_abs_i      (bound_abs(tri_err_exp_i, it_err[7:0])),
-    .bound_rel_i      (it_err[15:8]),
-    .bound_side_exp_i (sexp_i[8 * {bank_i, side_q} +: 8]),
+    .bound_abs_i      (it_babs),
+    .bound_rel_i      (it_brel),
+    .bound_side_exp_i (it_bexp),
     .corr_line_o      (it_corr_line),
-    .corr_data_i      ({12'd0, corr_line(it_corr_line)}),
+    .corr_data_i      ({12'd0, it_corr}),
     .dop_idx_o        (it_dop_idx),
-    .dop_data_i       (it_rd_data_i)
+    .dop_data_i       (it_rd_data_i),
+    .rd_o             (it_rd)
   );
   wire [6:0]  itb_corr_line;
   wire [9:0]  itb_dop_idx;
@@ -286,13 +321,14 @@ module cc_tri_decide #(
         .rsp_valid_o      (itb_rsp_valid),
         .hit_o            (itb_hit),
         .unc_o            (itb_unc),
-        .bound_abs_i      (bound_abs(tri_err_exp_i, itb_err[7:0])),
-        .bound_rel_i      (itb_err[15:8]),
-        .bound_side_exp_i (sexp_i[8 * {bank_i, 1'b1} +: 8]),
+        .bound_abs_i      (itb_babs),
+        .bound_rel_i      (itb_brel),
+        .bound_side_exp_i (itb_bexp),
         .corr_line_o      (itb_corr_line),
-        .corr_data_i      ({12'd0, corr_line(itb_corr_line)}),
+        .corr_data_i      ({12'd0, itb_corr}),
         .dop_idx_o        (itb_dop_idx),
-        .dop_data_i       (itb_rd_data_i)
+        .dop_data_i       (itb_rd_data_i),
+        .rd_o             (itb_rd)
       );
     end else begin : g_no_itb
       assign itb_uop_ready = 1'b0;
@@ -301,7 +337,8 @@ module cc_tri_decide #(
       assign itb_unc = 1'b0;
       assign itb_corr_line = 7'd0;
       assign itb_dop_idx = 10'd0;
-      wire unused_itb = &{1'b0, itb_abort, itb_rd_data_i, itb_corr_line};
+      assign itb_rd = 1'b0;
+      wire unused_itb = &{1'b0, itb_abort, itb_rd_data_i, itb_corr_line, itb_corr, itb_babs, itb_brel, itb_bexp};
     end
   endgenerate
   wire unused_ok = &{1'b0, it_err[31:16], itb_err};   // itb_err: only with ItPerSide

@@ -153,7 +153,7 @@ module cc_tri_engine #(
   reg  [TqDepth-1:0]     tq_ra_q, tq_ra_d;
   reg  [BankW-1:0]       ld_bank_q, ld_bank_d, wt_bank_q, wt_bank_d, eng_bank_q, eng_bank_d;
   reg  [2*EntW-1:0]      ld_ent_q, ld_ent_d, wt_ent_q, wt_ent_d, eng_ent_q, eng_ent_d;
-  reg  [SnapW-1:0]       ld_snap_q, ld_snap_d, wt_snap_q, wt_snap_d, eng_snap_q, eng_snap_d;
+  reg  [SnapW-1:0]       ld_snap_q, wt_snap_q, eng_snap_q;   // loaded with their tests (below)
   reg                    ld_wait_q, ld_wait_d, wt_q, wt_d;
 
   wire [5:0]  eng_state;
@@ -166,7 +166,12 @@ module cc_tri_engine #(
   wire [31:0] ld_rec [0:1];                  // the queue's head, or the controller's at once
   assign ld_rec[0] = tq_empty ? push_rec_a_i : tq_rec_a[tq_head_q];
   assign ld_rec[1] = tq_empty ? push_rec_b_i : tq_rec_b[tq_head_q];
-  wire [SnapW-1:0] ld_snap = tq_empty ? push_snap_i : tq_snap[tq_head_q];
+  reg  [SnapW-1:0] ld_snap;                  // read only when the load stage takes the test
+  wire             ld_start;
+  always @(*) begin
+    ld_snap = {SnapW{1'bx}};
+    if (ld_start) ld_snap = tq_empty ? push_snap_i : tq_snap[tq_head_q];
+  end
   wire [BankW-1:0] ld_bank_new = bank_after(ld_bank_q);
   wire [TqW:0]     ra_sum  = {1'b0, tq_head_q} + ra_n_q;
   wire [TqW-1:0]   ra_slot = ra_sum >= TqDepth[TqW:0] ? ra_sum[TqW-1:0] - TqDepth[TqW-1:0] : ra_sum[TqW-1:0];
@@ -188,12 +193,16 @@ module cc_tri_engine #(
       reg  [RecEntries-1:0] needed;
       reg  [EntW-1:0]       victim, ld_hit_e, ra_hit_e;
       reg                   victim_ok, ld_hit, ra_hit;
+      reg                   ld_res, ra_res;         // the records lie in the result area
       integer               e, q;
       always @(*) begin
         {needed, victim, victim_ok, ld_hit, ld_hit_e, ra_hit, ra_hit_e} = {(RecEntries + 3 * EntW + 3){1'bx}};
+        {ld_res, ra_res} = 2'bx;
         e = 0;
         q = 0;
         if (lookup) begin
+          ld_res = in_result_area(ld_rec[gs], result_base_i, result_cap_i);
+          ra_res = in_result_area(ra_rec[gs], result_base_i, result_cap_i);
           needed = {RecEntries{1'b0}};
           needed[eng_ent_q[EntW * gs +: EntW]] = 1'b1;
           needed[ld_ent_q[EntW * gs +: EntW]] = 1'b1;
@@ -221,11 +230,11 @@ module cc_tri_engine #(
       assign ld_read[gs] = !ld_head_ra && !ld_hit;
       assign ld_sel[EntW * gs +: EntW] = ld_head_ra ? tq_ent[tq_head_q][EntW * gs +: EntW] :
                                          ld_hit ? ld_hit_e : victim;
-      assign ld_in_results[gs] = !ld_head_ra && in_result_area(ld_rec[gs], result_base_i, result_cap_i);
+      assign ld_in_results[gs] = !ld_head_ra && ld_res;
       assign ra_read[gs] = !ra_hit;
       assign ra_sel[EntW * gs +: EntW] = ra_hit ? ra_hit_e : victim;
       assign ra_room[gs] = ra_hit || victim_ok;
-      assign ra_in_results[gs] = in_result_area(ra_rec[gs], result_base_i, result_cap_i);
+      assign ra_in_results[gs] = ra_res;
     end
   endgenerate
 
@@ -238,7 +247,7 @@ module cc_tri_engine #(
   // A test with a record in the result area starts only when every test before it has
   // ended: the decide stage idle, no loaded test waiting for it, and the other engines'
   // tests before it ended (turn_i). A flushed engine starts nothing.
-  wire ld_start = (!tq_empty || push_i) && pass_issued && !wt_q && (Banks > 2 || !ld_wait_q) &&
+  assign ld_start = (!tq_empty || push_i) && pass_issued && !wt_q && (Banks > 2 || !ld_wait_q) &&
                   (ld_in_results == 2'b00 || (eng_state == E_IDLE && !ld_wait_q && turn_i)) &&
                   !(ld_read != 2'b00 && rec_valid_q) && !flush_i;
   wire eng_take = eng_state == E_IDLE && (wt_q || ld_wait_q || ld_start) && !flush_i;
@@ -310,15 +319,12 @@ module cc_tri_engine #(
     ra_n_d = ra_n_q + {{TqW{1'b0}}, ra_take} - {{TqW{1'b0}}, ld_head_ra && ld_start};
     ld_bank_d = ld_bank_q;
     ld_ent_d = ld_ent_q;
-    ld_snap_d = ld_snap_q;
     ld_wait_d = ld_wait_q;
     wt_d = wt_q;
     wt_bank_d = wt_bank_q;
     wt_ent_d = wt_ent_q;
-    wt_snap_d = wt_snap_q;
     eng_bank_d = eng_bank_q;
     eng_ent_d = eng_ent_q;
-    eng_snap_d = eng_snap_q;
     if (push_queue) tq_tail_d = tq_next(tq_tail_q);
     if (pop_queue) tq_head_d = tq_next(tq_head_q);
     if (ra_take) tq_ra_d[ra_slot] = 1'b1;
@@ -328,9 +334,8 @@ module cc_tri_engine #(
     if (ld_start) begin
       ld_bank_d = ld_bank_new;
       ld_ent_d = ld_sel;
-      ld_snap_d = ld_snap;
       if (ld_wait_q && !eng_take) begin
-        wt_d = 1'b1; wt_bank_d = ld_bank_q; wt_ent_d = ld_ent_q; wt_snap_d = ld_snap_q;
+        wt_d = 1'b1; wt_bank_d = ld_bank_q; wt_ent_d = ld_ent_q;
       end
       ld_wait_d = ld_wait_q || !eng_take;
     end else if (eng_take && !wt_q) begin
@@ -339,12 +344,12 @@ module cc_tri_engine #(
     // The decide stage: the oldest test that waits, else the new one.
     if (eng_take) begin
       if (wt_q) begin
-        eng_bank_d = wt_bank_q; eng_ent_d = wt_ent_q; eng_snap_d = wt_snap_q;
+        eng_bank_d = wt_bank_q; eng_ent_d = wt_ent_q;
         wt_d = 1'b0;
       end else if (ld_wait_q) begin
-        eng_bank_d = ld_bank_q; eng_ent_d = ld_ent_q; eng_snap_d = ld_snap_q;
+        eng_bank_d = ld_bank_q; eng_ent_d = ld_ent_q;
       end else begin
-        eng_bank_d = ld_bank_new; eng_ent_d = ld_sel; eng_snap_d = ld_snap;
+        eng_bank_d = ld_bank_new; eng_ent_d = ld_sel;
       end
     end
     // A test that ends the query: the tests queued behind it never run (nor, with several
@@ -401,12 +406,16 @@ module cc_tri_engine #(
     rec_dest_q <= rec_dest_d;
     rec_b_addr_q <= rec_b_addr_d;
     rec_b_dest_q <= rec_b_dest_d;
-    ld_snap_q <= ld_snap_d;
     wt_bank_q <= wt_bank_d;
     wt_ent_q <= wt_ent_d;
-    wt_snap_q <= wt_snap_d;
     eng_bank_q <= eng_bank_d;
-    eng_snap_q <= eng_snap_d;
+  end
+  // The counters' snapshots move with their tests (the enables inside the clocked block: a
+  // simulator copies the 224 bits only then), as the banks and entries above.
+  always @(posedge clk_i) begin
+    if (ld_start) ld_snap_q <= ld_snap;
+    if (ld_start && ld_wait_q && !eng_take) wt_snap_q <= ld_snap_q;
+    if (eng_take) eng_snap_q <= wt_q ? wt_snap_q : ld_wait_q ? ld_snap_q : ld_snap;
   end
   // Storage: the queue's slots, the record entries' words.
   integer bw;   // a beat's word
@@ -426,30 +435,43 @@ module cc_tri_engine #(
   // Record words of the load stage's and the decide stage's tests, per side. The load
   // stage's side s is read (vertices loaded, leaf-matrix rows issued) only once its record
   // is in (ld_in[s]): gathered only then, a don't-care otherwise.
+  // Gathered only in the cycles the pass engine reads them: the vertices when they are
+  // loaded, M while the other side's leaf-matrix pass issues (pass_verts_rd, pass_m_rd;
+  // both only once the record is in).
   reg  [2*9*32-1:0]  ld_verts;
   reg  [2*12*32-1:0] ld_m;
+  wire [1:0]         pass_verts_rd, pass_m_rd;
   integer rs, rw;
   always @(*) begin
+    rw = 0;
+    ld_verts = {(2 * 9 * 32){1'bx}};
+    ld_m = {(2 * 12 * 32){1'bx}};
     for (rs = 0; rs < 2; rs = rs + 1) begin
-      for (rw = 0; rw < 9; rw = rw + 1)
-        ld_verts[288 * rs + 32 * rw +: 32] =
-          ld_in[rs] ? rec_q[{ld_ent_q[EntW * rs +: EntW], rs[0], VertWord + rw[4:0]}] : 32'bx;
-      for (rw = 0; rw < 12; rw = rw + 1)
-        ld_m[384 * rs + 32 * rw +: 32] =
-          ld_in[rs] ? rec_q[{ld_ent_q[EntW * rs +: EntW], rs[0], MWord + rw[4:0]}] : 32'bx;
+      if (pass_verts_rd[rs]) begin
+        for (rw = 0; rw < 9; rw = rw + 1)
+          ld_verts[288 * rs + 32 * rw +: 32] = rec_q[{ld_ent_q[EntW * rs +: EntW], rs[0], VertWord + rw[4:0]}];
+      end
+      if (pass_m_rd[rs] && ld_in[rs]) begin
+        for (rw = 0; rw < 12; rw = rw + 1)
+          ld_m[384 * rs + 32 * rw +: 32] = rec_q[{ld_ent_q[EntW * rs +: EntW], rs[0], MWord + rw[4:0]}];
+      end
     end
   end
-  // The decide stage's record words (per side: M, id, err_exp), gathered only while it has
-  // a test: it reads them only then.
+  // The decide stage's record words (per side: M, id, err_exp), gathered only when it
+  // reads them: err_exp while it has a test, the id in E_RESULT, M when matrix lines 30..32
+  // take it.
   reg  [2*14*32-1:0] eng_rec;
   integer es, ew;
   always @(*) begin
     eng_rec = {(2 * 14 * 32){1'bx}};
     for (es = 0; es < 2; es = es + 1) begin
-      for (ew = 0; ew < 14; ew = ew + 1) begin
-        if (eng_state != E_IDLE)
-          eng_rec[448 * es + 32 * ew +: 32] = rec_q[{eng_ent_q[EntW * es +: EntW], es[0],
-                                                     ew < 12 ? MWord + ew[4:0] : ew == 12 ? IdWord : ErrWord}];
+      if (eng_state != E_IDLE)
+        eng_rec[448 * es + 32 * 13 +: 32] = rec_q[{eng_ent_q[EntW * es +: EntW], es[0], ErrWord}];
+      if (eng_state == E_RESULT)
+        eng_rec[448 * es + 32 * 12 +: 32] = rec_q[{eng_ent_q[EntW * es +: EntW], es[0], IdWord}];
+      if (leaf_m_load_o) begin
+        for (ew = 0; ew < 12; ew = ew + 1)
+          eng_rec[448 * es + 32 * ew +: 32] = rec_q[{eng_ent_q[EntW * es +: EntW], es[0], MWord + ew[4:0]}];
       end
     end
   end
@@ -458,6 +480,7 @@ module cc_tri_engine #(
   wire [2*Banks*8-1:0]   pass_sexp;
   wire [2*(BankW+6)-1:0] it_rd_addr, itb_rd_addr;
   wire [2*32-1:0]        it_rd_data, itb_rd_data;
+  wire [1:0]             it_rd;
   cc_tri_pass #(
     .Banks (Banks),
     .BankW (BankW)
@@ -470,6 +493,8 @@ module cc_tri_engine #(
     .rec_in_i      (ld_in),
     .verts_i       (ld_verts),
     .m_i           (ld_m),
+    .verts_rd_o    (pass_verts_rd),
+    .m_rd_o        (pass_m_rd),
     .corr_i        (corr_i),
     .frames_i      (frames_i),
     .issue_o       (dot_issue_o),
@@ -484,6 +509,7 @@ module cc_tri_engine #(
     .wait_record_o (pass_wait_record),
     .issuing_o     (pass_issuing),
     .rd_addr_i     ({itb_rd_addr, it_rd_addr}),
+    .rd_i          (it_rd),
     .rd_data_o     ({itb_rd_data, it_rd_data})
   );
   cc_tri_decide #(
@@ -508,6 +534,7 @@ module cc_tri_engine #(
     .it_rd_data_i    (it_rd_data),
     .itb_rd_addr_o   (itb_rd_addr),
     .itb_rd_data_i   (itb_rd_data),
+    .rd_o            (it_rd),
     .mode_first_i    (mode_first_i),
     .result_base_i   (result_base_i),
     .result_cap_i    (result_cap_i),

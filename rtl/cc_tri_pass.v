@@ -37,6 +37,8 @@ module cc_tri_pass #(
   input  wire [1:0]           rec_in_i,         // side s's record is in
   input  wire [2*9*32-1:0]    verts_i,          // side s's vertices (record words 0..8) at 288 s
   input  wire [2*12*32-1:0]   m_i,              // side s's leaf matrix M (words 9..20) at 384 s
+  output wire [1:0]           verts_rd_o,       // verts_i side s is read this cycle (else a don't-care)
+  output wire [1:0]           m_rd_o,           // m_i side s is read this cycle (else a don't-care)
   // register files: the correspondence file, matrix lines 24..29 (the two frames)
   input  wire [66*20-1:0]     corr_i,
   input  wire [6*4*32-1:0]    frames_i,
@@ -55,6 +57,7 @@ module cc_tri_pass #(
   output wire                 issuing_o,        // a side has DOTADDs left to issue
   // DOP register reads of the IT-units (two each): {bank, side, register}
   input  wire [4*(BankW+6)-1:0] rd_addr_i,
+  input  wire [1:0]           rd_i,             // reader u pair reads (else its data is a don't-care)
   output wire [4*32-1:0]      rd_data_o
 );
 /* verilator lint_off UNUSEDPARAM */   // a unit uses the constants of its part
@@ -263,13 +266,18 @@ module cc_tri_pass #(
 
   // ---- storage: result buffer, register files (write-back, then vertices), exponents ----
   // The largest biased exponent of side s's leaf-matrix pass outputs (cc::itCoordExp).
+  // Found only when a leaf-matrix pass is written (a don't-care otherwise).
   reg  [7:0]  leaf_exp [0:1];
   integer     e, v;
   always @(*) begin
+    v = 0;
     for (e = 0; e < 2; e = e + 1) begin
-      leaf_exp[e] = 8'd0;
-      for (v = 0; v < 9; v = v + 1)
-        if (triout_q[18 * e + 9 + v][30:23] > leaf_exp[e]) leaf_exp[e] = triout_q[18 * e + 9 + v][30:23];
+      leaf_exp[e] = 8'bx;
+      if (wb_q[e] && wb_leaf_q[e]) begin
+        leaf_exp[e] = 8'd0;
+        for (v = 0; v < 9; v = v + 1)
+          if (triout_q[18 * e + 9 + v][30:23] > leaf_exp[e]) leaf_exp[e] = triout_q[18 * e + 9 + v][30:23];
+      end
     end
   end
   integer w, x;
@@ -295,12 +303,22 @@ module cc_tri_pass #(
   assign issued_o  = pass_q[0] == 2'd2 && pass_q[1] == 2'd2 && rnext_q == 2'b00;
   assign issuing_o = pass_q[0] != 2'd2 || pass_q[1] != 2'd2;
   assign done_o    = done_q;
+  // The record words read: side s's vertices when they are loaded, its M while the other
+  // side's leaf-matrix pass issues.
+  assign verts_rd_o = rec_in_i & ~vload_q;
+  assign m_rd_o     = {pass_q[0] == 2'd1, pass_q[1] == 2'd1};
   generate
     for (g = 0; g < 2 * Banks; g = g + 1) begin : g_sexp
       assign sexp_o[8*g +: 8] = sexp_q[g];
     end
+    // Read only while the reader reads (a don't-care otherwise).
     for (g = 0; g < 4; g = g + 1) begin : g_rd
-      assign rd_data_o[32*g +: 32] = dopreg_q[rd_addr_i[(BankW+6)*g +: BankW+6]];
+      reg [31:0] rd;
+      always @(*) begin
+        rd = 32'bx;
+        if (rd_i[g / 2]) rd = dopreg_q[rd_addr_i[(BankW+6)*g +: BankW+6]];
+      end
+      assign rd_data_o[32*g +: 32] = rd;
     end
   endgenerate
 
