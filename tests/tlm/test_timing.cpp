@@ -186,10 +186,30 @@ TEST(TimingModel, DotaddDepthEntersAsModelled) {
 
 namespace {
 
-// A feature of the paper and modern chips (a 0/1 field of ChipConfig, on in both) against
-// the same chip without it, on random queries: the counters must not change; summed over
-// the queries, the controller waits less in `bucket` and the queries take fewer cycles. A
-// feature that never acted would give the same numbers.
+// `on` against `off`, the same chip without a feature, on the queries: the counters must
+// not change; summed over the queries, the controller waits less in `bucket` and the
+// queries take fewer cycles. A feature that never acted would give the same numbers.
+void expectSavesCycles(std::vector<Query>& qs, const ChipConfig& on, const ChipConfig& off,
+                       uint64_t cc::tlm::CoreCycles::*bucket, const char* bucket_name, const std::string& label) {
+  uint64_t cycles[2] = {0, 0}, wait[2] = {0, 0};
+  for (auto& q : qs) {
+    cc::tlm::CoreCycles b[2];
+    cc::Counters cnt[2];
+    cycles[0] += timeQuery(off, q.mem, q.regs, &cnt[0], nullptr, &b[0]);
+    cycles[1] += timeQuery(on, q.mem, q.regs, &cnt[1], nullptr, &b[1]);
+    EXPECT_EQ(cnt[0].overlap_tests, cnt[1].overlap_tests) << label;
+    EXPECT_EQ(cnt[0].aligned_pairs_fetched, cnt[1].aligned_pairs_fetched) << label;
+    wait[0] += b[0].*bucket;
+    wait[1] += b[1].*bucket;
+  }
+  EXPECT_LT(wait[1], wait[0]) << label;
+  EXPECT_LT(cycles[1], cycles[0]) << label;
+  std::printf("%s: cycles %llu -> %llu, %s %llu -> %llu\n", label.c_str(), (unsigned long long)cycles[0],
+              (unsigned long long)cycles[1], bucket_name, (unsigned long long)wait[0], (unsigned long long)wait[1]);
+}
+
+// A feature of the paper and modern chips (a 0/1 field of ChipConfig, on in both) saves
+// cycles (expectSavesCycles).
 void expectFeatureSavesCycles(const char* test, uint32_t ChipConfig::*feature, uint64_t cc::tlm::CoreCycles::*bucket,
                               const char* bucket_name) {
   const uint64_t seed = cc::testutil::testSeed((std::string("TimingModel.") + test).c_str());
@@ -198,20 +218,7 @@ void expectFeatureSavesCycles(const char* test, uint32_t ChipConfig::*feature, u
     ChipConfig on = cc::namedConfig(name), off = on;
     ASSERT_EQ(on.*feature, 1u) << name;
     off.*feature = 0;
-    uint64_t cycles[2] = {0, 0}, wait[2] = {0, 0};
-    for (auto& q : qs) {
-      cc::tlm::CoreCycles b[2];
-      cc::Counters cnt[2];
-      cycles[0] += timeQuery(off, q.mem, q.regs, &cnt[0], nullptr, &b[0]);
-      cycles[1] += timeQuery(on, q.mem, q.regs, &cnt[1], nullptr, &b[1]);
-      EXPECT_EQ(cnt[0].overlap_tests, cnt[1].overlap_tests) << name;
-      wait[0] += b[0].*bucket;
-      wait[1] += b[1].*bucket;
-    }
-    EXPECT_LT(wait[1], wait[0]) << name;
-    EXPECT_LT(cycles[1], cycles[0]) << name;
-    std::printf("%s: cycles %llu -> %llu, %s %llu -> %llu\n", name, (unsigned long long)cycles[0],
-                (unsigned long long)cycles[1], bucket_name, (unsigned long long)wait[0], (unsigned long long)wait[1]);
+    expectSavesCycles(qs, on, off, bucket, bucket_name, name);
   }
 }
 
@@ -244,22 +251,8 @@ TEST(TimingModel, KeepingPairsShortensTheWaitForEntries) {
   for (const auto& on : {parallel, paper}) {
     ChipConfig off = on;
     off.fetch_keep = 0;
-    uint64_t cycles[2] = {0, 0}, wait[2] = {0, 0};
-    for (auto& q : qs) {
-      cc::tlm::CoreCycles b[2];
-      cc::Counters cnt[2];
-      cycles[0] += timeQuery(off, q.mem, q.regs, &cnt[0], nullptr, &b[0]);
-      cycles[1] += timeQuery(on, q.mem, q.regs, &cnt[1], nullptr, &b[1]);
-      EXPECT_EQ(cnt[0].overlap_tests, cnt[1].overlap_tests) << on.name;
-      EXPECT_EQ(cnt[0].aligned_pairs_fetched, cnt[1].aligned_pairs_fetched) << on.name;
-      wait[0] += b[0].entry_wait;
-      wait[1] += b[1].entry_wait;
-    }
-    EXPECT_LT(wait[1], wait[0]) << on.name;
-    EXPECT_LT(cycles[1], cycles[0]) << on.name;
-    std::printf("%s, fetch_keep %u: cycles %llu -> %llu, waiting for entries %llu -> %llu\n", on.name.c_str(),
-                on.fetch_keep, (unsigned long long)cycles[0], (unsigned long long)cycles[1],
-                (unsigned long long)wait[0], (unsigned long long)wait[1]);
+    expectSavesCycles(qs, on, off, &cc::tlm::CoreCycles::entry_wait, "waiting for entries",
+                      on.name + ", fetch_keep " + std::to_string(on.fetch_keep));
   }
 }
 
