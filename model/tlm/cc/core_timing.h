@@ -27,6 +27,7 @@
 
 #include "cc/board_memory.h"
 #include "cc/config.h"
+#include "cc/layout.h"
 
 namespace cc::tlm {
 namespace core {
@@ -50,6 +51,11 @@ struct QueryLog {
   std::vector<TriSide> sides;     // IT-unit work per triangle-test side (tri_queue > 0: two per test)
   std::vector<uint32_t> results;  // result write addresses
   uint32_t result_base = 0, result_capacity = 0;  // the result area (RESULT_BASE, RESULT_CAPACITY)
+  // The `bytes` at `addr` overlap the result area (a record or pair a result may land in:
+  // the chip does not keep it).
+  bool inResultArea(uint32_t addr, uint32_t bytes) const {
+    return uint64_t{addr} + bytes > result_base && addr < uint64_t{result_base} + uint64_t{layout::kResultBytes} * result_capacity;
+  }
   bool leaf_vertex = false;  // CTRL.LEAF_VERTEX: tumbled leaves transformed from their vertices
   // Per side, per leaf-matrix DOTADD: the frame-pass output it waits for
   // (cc::regs::leafPassFrameNeeds of the query's correspondence lines).

@@ -56,8 +56,7 @@ uint32_t Core::nextResult() {
   return log.results[result_i++];
 }
 bool Core::inResultArea(uint32_t rec) const {
-  const uint64_t base = log.result_base, end = base + uint64_t{layout::kResultBytes} * log.result_capacity;
-  return uint64_t{rec} + layout::kTriBytes > base && rec < end;
+  return log.inResultArea(rec, layout::kTriBytes);
 }
 
 // ---------------------------------------------------------------- one cycle

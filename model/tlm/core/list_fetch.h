@@ -2,7 +2,8 @@
 // takes the controller's registered appends (up to two a cycle) and writes them in the
 // SRAM cycles the engine's frames leave, and the aligned-pair fetch unit
 // (rtl/cc_list_fetch.v), which reads a list's words into a ring of FetchAhead slots and
-// the node pairs they point to from the SDRAM ahead of the comparators. With list_follow
+// the node pairs they point to from the SDRAM ahead of the comparators (and, with
+// fetch_keep, keeps the pairs it used for the entries that name them again). With list_follow
 // the fetch unit follows the list the controller works on next: the words the write queue
 // writes into it go on to the fetch unit, and they must be the golden model's entries
 // when that list starts (checked).
@@ -204,9 +205,7 @@ class ListFetch {
   // A pair read from the SDRAM and used is kept in place of the oldest kept one, unless it
   // lies in the result area (a result may land in it, as in a triangle record entry).
   void keep(uint32_t pair, const QueryLog& log) {
-    if (kept_.empty()) return;
-    const uint64_t base = log.result_base, end = base + uint64_t{layout::kResultBytes} * log.result_capacity;
-    if (uint64_t{pair} + layout::kPairBytes > base && pair < end) return;
+    if (kept_.empty() || log.inResultArea(pair, layout::kPairBytes)) return;
     kept_[keep_next_] = pair;
     keep_next_ = keep_next_ + 1 == kept_.size() ? 0 : keep_next_ + 1;
   }

@@ -267,8 +267,7 @@ class QueuedTriEngine {
     return !en.asked && (en.req == kNoRequest || c_ >= port.arrival(en.req));
   }
   static bool inResultArea(uint32_t rec, const QueryLog& log) {
-    const uint64_t base = log.result_base, end = base + uint64_t{layout::kResultBytes} * log.result_capacity;
-    return uint64_t{rec} + layout::kTriBytes > base && rec < end;
+    return log.inResultArea(rec, layout::kTriBytes);
   }
   // A leaf-matrix DOTADD's operands from the frame pass: output `need` is back (-1: none).
   bool forwardReady(int s, int need) const {
