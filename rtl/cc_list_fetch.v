@@ -162,7 +162,7 @@ module cc_list_fetch #(
       reg  [255:0]     data_q [0:8*KeepN-1];         // no reset: read only after written
       reg  [Ahead-1:0] from_keep_q;                  // per slot: its pair came from here
       reg  [PtrW-1:0]  mq_slot_q [0:Ahead-1];        // the slots of the reads in flight, in order
-      reg  [PtrW-1:0]  mq_wr_q, mq_rd_q;
+      reg  [PtrW-1:0]  mq_wr_q;                      // next free place; rsp_q counts the reads back
       reg              hit;
       reg  [KeepW-1:0] hit_sel;
       reg  [2047:0]    hit_pair;
@@ -186,9 +186,8 @@ module cc_list_fetch #(
       end
       assign keep_hit = hit;
       assign kept_pair = hit_pair;
-      wire unused_rsp = &{1'b0, rsp_q};   // responses go by mq instead
-      assign rsp_slot = mq_slot_q[mq_rd_q];
-      assign reads_idle = mq_rd_q == mq_wr_q;
+      assign rsp_slot = mq_slot_q[rsp_q];
+      assign reads_idle = rsp_q == mq_wr_q;
       // A popped pair read from the SDRAM is kept, unless it is in the result area.
       wire [31:0] head_addr = {entry_q[head_q][31:8], 8'd0};
       wire in_results = {4'd0, head_addr} + {4'd0, PAIR_BYTES} > {4'd0, result_base_i} &&
@@ -207,7 +206,6 @@ module cc_list_fetch #(
           next_q <= {KeepW{1'b0}};
           from_keep_q <= {Ahead{1'b0}};
           mq_wr_q <= {PtrW{1'b0}};
-          mq_rd_q <= {PtrW{1'b0}};
         end else begin
           if (clear_i) begin
             valid_q <= {KeepN{1'b0}};
@@ -218,13 +216,8 @@ module cc_list_fetch #(
           end
           if (do_read) from_keep_q[alloc_q] <= 1'b0;
           if (keep_hit) from_keep_q[req_q] <= 1'b1;
-          if (fresh) begin
-            mq_wr_q <= {PtrW{1'b0}};
-            mq_rd_q <= {PtrW{1'b0}};
-          end else begin
-            if (do_req) mq_wr_q <= mq_wr_q + 1'b1;
-            if (rsp_valid_i && rsp_last_i) mq_rd_q <= mq_rd_q + 1'b1;
-          end
+          if (fresh) mq_wr_q <= {PtrW{1'b0}};
+          else if (do_req) mq_wr_q <= mq_wr_q + 1'b1;
         end
       end
     end else begin : g_no_keep

@@ -432,12 +432,10 @@ module cc_tri_engine #(
   end
 
   // ---- the two stages ----
-  // Record words of the load stage's and the decide stage's tests, per side. The load
-  // stage's side s is read (vertices loaded, leaf-matrix rows issued) only once its record
-  // is in (ld_in[s]): gathered only then, a don't-care otherwise.
-  // Gathered only in the cycles the pass engine reads them: the vertices when they are
-  // loaded, M while the other side's leaf-matrix pass issues (pass_verts_rd, pass_m_rd;
-  // both only once the record is in).
+  // Record words of the load stage's tests, per side, gathered only in the cycles the pass
+  // engine reads them (a don't-care otherwise): the vertices when they are loaded, M while
+  // the other side's leaf-matrix pass issues (pass_verts_rd, pass_m_rd), both only once
+  // the side's record is in (ld_in).
   reg  [2*9*32-1:0]  ld_verts;
   reg  [2*12*32-1:0] ld_m;
   wire [1:0]         pass_verts_rd, pass_m_rd;
