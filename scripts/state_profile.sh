@@ -4,7 +4,8 @@
 # percentages: cc_core's trace_state (the master controller's state, or the triangle-test
 # engine's while the controller waits for a test), then over the busy cycles the engine's
 # decide stage (which the queued chip runs beside the controller), its load stage
-# (cc_core's ld_trace, L_* localparams) and the tests waiting in its queue.
+# (cc_core's ld_trace, L_* localparams) and the tests waiting in its queue; last the SDRAM
+# device's commands and data-bus beats over the busy cycles (one beat a core cycle at most).
 #   CC_STATE_PROFILE=/tmp/prof.txt build/bin/bench_chip && scripts/state_profile.sh /tmp/prof.txt
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -35,4 +36,13 @@ if grep -q '^engine ' "$1"; then
   section load "$1"
   echo "--- tests waiting in the engine's queue, busy cycles"
   section queue "$1"
+fi
+if grep -q '^sdram ' "$1"; then
+  echo "--- SDRAM over the busy cycles"
+  awk '$1 == "engine" { busy += $3 } $1 == "sdram" { n[$2] = $3 }
+       END { printf "activates %d, reads %d (of %d distinct bursts), writes %d, refreshes %d\n", n["activates"], n["reads"],
+                    n["distinct_reads"], n["writes"], n["refreshes"];
+             beats = n["read_beats"] + n["write_beats"];
+             printf "data-bus beats %d (read %d, write %d): %.1f%% of the %d busy cycles\n", beats, n["read_beats"], n["write_beats"],
+                    busy ? 100 * beats / busy : 0, busy }' "$1"
 fi

@@ -420,8 +420,9 @@ enum TracedState { CC_CORE_ENGINE_STATES(CC_TEST_STATE) CC_CORE_LOAD_STATES(CC_T
 }  // namespace
 
 // CC_STATE_PROFILE: the controller's states over all cycles, and over the busy cycles the
-// triangle-test engine's decide stage and its queue (sim/cc_board.cpp). One triangle of A
-// through a row of 16 of B's: the queued chip's controller runs ahead and tests wait.
+// triangle-test engine's decide stage and its queue and the SDRAM's commands and beats
+// (sim/cc_board.cpp). One triangle of A through a row of 16 of B's: the queued chip's
+// controller runs ahead and tests wait.
 TEST(ChipProfile, EngineAndQueueCounted) {
   const Pair p = oneTriangleThroughARow();
   const std::string path = "/tmp/cc_profile_test_" + std::to_string(::getpid()) + ".txt";
@@ -441,12 +442,19 @@ TEST(ChipProfile, EngineAndQueueCounted) {
     }  // the board writes the profile when it goes
     std::ifstream f(path);
     std::map<std::string, std::map<int, uint64_t>> kinds;  // "" (controller), engine, load, queue
+    std::map<std::string, uint64_t> sdram;                  // activates, reads, ..., read_beats
     for (std::string line; std::getline(f, line);) {
       std::istringstream ls(line);
       std::string first;
       ls >> first;
       int state = 0;
       uint64_t n = 0;
+      if (first == "sdram") {
+        std::string what;
+        ls >> what >> n;
+        sdram[what] = n;
+        continue;
+      }
       const bool kind = first == "engine" || first == "load" || first == "queue";
       if (kind) ls >> state >> n;
       else state = std::stoi(first), ls >> n;
@@ -471,6 +479,14 @@ TEST(ChipProfile, EngineAndQueueCounted) {
     for (const auto& [k, n] : kinds["queue"]) waiting += k > 0 ? n : 0;
     if (std::string(config) == "paper") EXPECT_EQ(waiting, 0u);
     else EXPECT_GT(waiting, 0u);
+    // Closed page: every READ and WRITE has its own ACTIVATE, and moves one burst of 8
+    // beats. The query reads both roots, the leaves' pairs and records, and writes 16 pairs.
+    EXPECT_GE(sdram["reads"], 2u + tests);
+    EXPECT_GE(sdram["writes"], 1u);
+    EXPECT_EQ(sdram["activates"], sdram["reads"] + sdram["writes"]);
+    EXPECT_EQ(sdram["read_beats"], 8 * sdram["reads"]);
+    EXPECT_EQ(sdram["write_beats"], 8 * sdram["writes"]);
+    EXPECT_LE(sdram["read_beats"] + sdram["write_beats"], total("engine"));  // one beat a cycle
   }
 }
 
