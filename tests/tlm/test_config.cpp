@@ -55,6 +55,12 @@ TEST(Config, BadInputGivesClearErrors) {
   EXPECT_NE(errorOf([&] { cc::loadConfigFile(f1); }).find("bad1.cfg:2"), std::string::npos);
   const auto f2 = tempFile("bad2.cfg", "sdram_banks = 3\n");
   EXPECT_NE(errorOf([&] { cc::loadConfigFile(f2); }).find("sdram_banks"), std::string::npos);
+  // The memory port's width and burst are the chip's, not a free choice of the model.
+  const auto f2w = tempFile("wide.cfg", "sdram_bus_bits = 512\n");
+  EXPECT_NE(errorOf([&] { cc::loadConfigFile(f2w); }).find("sdram_bus_bits"), std::string::npos);
+  cc::ChipConfig burst4;
+  burst4.sdram_burst = 4;
+  EXPECT_NE(errorOf([&] { cc::validateConfig(burst4); }).find("sdram_burst"), std::string::npos);
   const auto f3 = tempFile("bad3.cfg", "t_cl = 3\nbase = paper\n");
   EXPECT_NE(errorOf([&] { cc::loadConfigFile(f3); }).find("before"), std::string::npos);
   const auto f4 = tempFile("loopa.cfg", "base = " + tmpDir() + "loopb.cfg\n");
