@@ -44,5 +44,7 @@ if grep -q '^sdram ' "$1"; then
                     n["distinct_reads"], n["writes"], n["refreshes"];
              beats = n["read_beats"] + n["write_beats"];
              printf "data-bus beats %d (read %d, write %d): %.1f%% of the %d busy cycles\n", beats, n["read_beats"], n["write_beats"],
-                    busy ? 100 * beats / busy : 0, busy }' "$1"
+                    busy ? 100 * beats / busy : 0, busy;
+             printf "reads a store of the last 16 / 64 / 256 bursts read would hold: %d / %d / %d\n",
+                    n["kept_by_16"], n["kept_by_64"], n["kept_by_256"] }' "$1"
 fi

@@ -11,8 +11,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <unordered_set>
-#include <utility>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -25,6 +23,7 @@
 #include "cc/interrupt.h"
 #include "cc/output_file.h"
 #include "cc_sdram_device.h"
+#include "cc_sdram_query_stats.h"
 #include "cc_vl_coverage.h"
 
 namespace cc::sim {
@@ -191,7 +190,7 @@ struct ChipImpl : RtlBoardImpl {
     std::memcpy(p.dq, &top->sd_wdata_o[0], 32);
     p.dm = top->sd_dm_o;
     const SdramDq& q = dev.step(p);
-    if (profile) countSdramWhileBusy(p);
+    if (profile) sdram_stats.step(top->busy_o, p, dev.geometry(), dev.stats());
     top->sd_rvalid_i = q.valid;
     std::memcpy(&top->sd_rdata_i[0], q.dq, 32);
     top->sram_rdata_i = sram.edge(top->sram_en_o, top->sram_we_o, top->sram_addr_o, top->sram_wdata_o, cycle);
@@ -219,7 +218,7 @@ struct ChipImpl : RtlBoardImpl {
   // cycles"), its load stage (ld_trace: "load what cycles") and the tests waiting in its
   // queue ("queue tests cycles"; the queued chip's engine works beside the controller, so
   // trace_state does not show it); then the SDRAM's commands and beats over the busy
-  // cycles (countSdramWhileBusy).
+  // cycles (SdramQueryStats).
   // scripts/state_profile.sh names the states from rtl/cc_core_states.vh.
   void countProfile() {
     const auto* r = top->rootp;
@@ -229,37 +228,9 @@ struct ChipImpl : RtlBoardImpl {
     ++load_cycles[r->cc_chip__DOT__u_core__DOT__ld_trace & 7];
     ++queue_cycles[std::min<unsigned>(r->cc_chip__DOT__u_core__DOT__tq_count, kQueueBins - 1)];
   }
-  // The SDRAM device's command and beat counts over the busy cycles ("sdram what count"
-  // lines): what the chip asked of the memory, to set against the cycles it took (the
-  // data bus carries one beat a core cycle); and the bursts of distinct addresses a query
-  // read, which are all a store on the chip that kept every burst would still read.
-  void countSdramWhileBusy(const SdramPins& p) {
-    const bool busy = top->busy_o;
-    if (busy && !sdram_was_busy) sdram_at_start = dev.stats();
-    if (busy && p.cmd == SdramCmd::kRead) {  // held for a memory cycle: a set counts it once
-      query_bursts_read.insert(dev.geometry().encode(SdramAddr{p.bank, p.row, p.col}));
-    }
-    if (!busy && sdram_was_busy) {
-      const SdramStats& now = dev.stats();
-      sdram_busy.activates += now.activates - sdram_at_start.activates;
-      sdram_busy.reads += now.reads - sdram_at_start.reads;
-      sdram_busy.writes += now.writes - sdram_at_start.writes;
-      sdram_busy.refreshes += now.refreshes - sdram_at_start.refreshes;
-      sdram_busy.read_beats += now.read_beats - sdram_at_start.read_beats;
-      sdram_busy.write_beats += now.write_beats - sdram_at_start.write_beats;
-      distinct_bursts_read += query_bursts_read.size();
-      query_bursts_read.clear();
-    }
-    sdram_was_busy = busy;
-  }
   void writeStateProfile() const {
     if (!profile) return;
-    const std::pair<const char*, uint64_t> sdram[] = {
-        {"activates", sdram_busy.activates}, {"reads", sdram_busy.reads},
-        {"writes", sdram_busy.writes},       {"refreshes", sdram_busy.refreshes},
-        {"read_beats", sdram_busy.read_beats}, {"write_beats", sdram_busy.write_beats},
-        {"distinct_reads", distinct_bursts_read}};
-    for (const auto& [what, n] : sdram) std::fprintf(profile.get(), "sdram %s %llu\n", what, (unsigned long long)n);
+    sdram_stats.write(profile.get());
     for (int s = 0; s < 64; ++s) {
       if (state_cycles[s]) std::fprintf(profile.get(), "%d %llu\n", s, (unsigned long long)state_cycles[s]);
     }
@@ -279,10 +250,7 @@ struct ChipImpl : RtlBoardImpl {
   uint64_t state_cycles[64] = {};
   static constexpr unsigned kQueueBins = 64;  // the last bin: that many tests or more
   uint64_t engine_cycles[64] = {}, load_cycles[8] = {}, queue_cycles[kQueueBins] = {};
-  bool sdram_was_busy = false;
-  SdramStats sdram_at_start, sdram_busy;
-  std::unordered_set<uint64_t> query_bursts_read;
-  uint64_t distinct_bursts_read = 0;
+  SdramQueryStats sdram_stats;
   std::unique_ptr<VerilatedContext> ctx;
   std::unique_ptr<Top> top;
   std::unique_ptr<VerilatedFstC, CloseTrace> trace;

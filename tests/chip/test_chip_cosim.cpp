@@ -487,6 +487,11 @@ TEST(ChipProfile, EngineAndQueueCounted) {
     EXPECT_EQ(sdram["read_beats"], 8 * sdram["reads"]);
     EXPECT_EQ(sdram["write_beats"], 8 * sdram["writes"]);
     EXPECT_LE(sdram["read_beats"] + sdram["write_beats"], total("engine"));  // one beat a cycle
+    // A store bigger than every burst the query read would hold every repeated read.
+    ASSERT_LT(sdram["distinct_reads"], 256u);
+    EXPECT_EQ(sdram["kept_by_256"], sdram["reads"] - sdram["distinct_reads"]);
+    EXPECT_LE(sdram["kept_by_16"], sdram["kept_by_64"]);
+    EXPECT_LE(sdram["kept_by_64"], sdram["kept_by_256"]);
   }
 }
 

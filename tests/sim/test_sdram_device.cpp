@@ -5,6 +5,7 @@
 
 #include <random>
 
+#include "cc_sdram_query_stats.h"
 #include "sdram_script.h"
 
 namespace cc::sim::test {
@@ -632,6 +633,44 @@ TEST(SdramRefresh, RetentionNamesBankRowAndCycle) {
     EXPECT_EQ(v.bank(), 2);
     EXPECT_EQ(s.rel(v.cycle()), 2 * read_m);
     EXPECT_NE(std::string(v.what()).find("row 8193"), std::string::npos) << v.what();
+  }
+}
+
+// ------------------------------------------------------------- what the chip asked of it
+
+// SdramQueryStats (CC_STATE_PROFILE) on a made-up address stream: a READ is a step in which
+// the device's read count went up; a read is "kept by N" when its burst was among the last
+// N distinct bursts read in the same busy period.
+TEST(SdramQueryStats, CountsRepeatsByHowRecentlyTheBurstWasRead) {
+  const SdramGeometry geo{ChipConfig{}};
+  SdramQueryStats q;
+  SdramStats dev;
+  const auto read = [&](uint32_t pair) {
+    const SdramAddr a = geo.decode(pair * geo.burstBytes());
+    SdramPins p;
+    p.cmd = SdramCmd::kRead;
+    p.bank = a.bank;
+    p.row = a.row;
+    p.col = a.col;
+    ++dev.reads;
+    dev.read_beats += geo.burstBeats();
+    q.step(true, p, geo, dev);
+    q.step(true, p, geo, dev);  // the command held for the memory cycle's second chip cycle
+  };
+  read(1), read(2), read(1);                        // 1 again after one other: kept by 16
+  for (uint32_t i = 100; i < 120; ++i) read(i);     // 20 others
+  read(2);                                          // 21 newer distinct bursts: by 64, not 16
+  q.step(false, SdramPins{}, geo, dev);             // the query ends: the store is emptied
+  read(1);                                          // a new query: not kept
+  q.step(false, SdramPins{}, geo, dev);
+  char text[512] = {};
+  std::FILE* f = fmemopen(text, sizeof text, "w");
+  q.write(f);
+  std::fclose(f);
+  const std::string out(text);
+  for (const char* line : {"sdram reads 25\n", "sdram read_beats 200\n", "sdram distinct_reads 23\n",
+                           "sdram kept_by_16 1\n", "sdram kept_by_64 2\n", "sdram kept_by_256 2\n"}) {
+    EXPECT_NE(out.find(line), std::string::npos) << line << " in\n" << out;
   }
 }
 
