@@ -37,6 +37,7 @@ uint64_t CoreTiming::run(const QueryLog& log, const BoardMemory& mem, bool mode_
   core::Core core(cfg_, log, mem, mode_first, cyc_, queued_.get());
   core.engine_waits = engine_waits_;
   core.dotadds_alone = dotadds_alone_;
+  core.port.setRequestLog(requests_);
   return core.run(trace);
 }
 

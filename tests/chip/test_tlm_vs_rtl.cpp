@@ -5,8 +5,11 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <random>
+#include <set>
+#include <sstream>
 
 #include "cc/driver.h"
 #include "real_mesh_pairs.h"
@@ -286,6 +289,56 @@ TEST(TlmVsRtl, ChipsAliveTogether) {
   }
   outer.compare(pose, cc::QueryMode::First, "outer after the inner chips");
   EXPECT_EQ(outer.compared, 3);
+}
+
+// The SDRAM reads the TLM's port takes (CC_TLM_REQUESTS) are the ones the RTL board's
+// SDRAM device sees while the chip is busy (CC_STATE_PROFILE): as many, of as many distinct
+// bursts, on the chip with four engines and kept pairs.
+TEST(TlmVsRtl, SdramReadsAlike) {
+  const cc::Mesh torus = cc::makeTorus(0.5f, 0.2f, 12, 8), ball = cc::makeSphere(0.5f, 8, 10);
+  const std::string stem = "/tmp/cc_sdram_reads_" + std::to_string(::getpid());
+  const std::string rtl_profile = stem + "_rtl.txt", tlm_requests = stem + "_tlm.txt";
+  {
+    ::setenv("CC_STATE_PROFILE", rtl_profile.c_str(), 1);
+    ::setenv("CC_TLM_REQUESTS", tlm_requests.c_str(), 1);
+    TwoChips chips(torus, ball, "modern_parallel");
+    ::unsetenv("CC_STATE_PROFILE");
+    ::unsetenv("CC_TLM_REQUESTS");
+    for (int i = 0; i < 3; ++i) {
+      chips.compare(cc::poseFromAxisAngle({1, 2, 3}, 40.0 * i, {0.3, 0.1, 0}), i == 1 ? cc::QueryMode::First : cc::QueryMode::All,
+                    "pose " + std::to_string(i));
+    }
+  }  // the board writes its profile, the TLM closes its log
+  std::map<std::string, uint64_t> rtl;
+  std::ifstream rf(rtl_profile);
+  for (std::string kind, what; rf >> kind;) {
+    if (kind == "sdram") rf >> what >> rtl[what];
+    else rf.ignore(1 << 20, '\n');
+  }
+  uint64_t reads = 0, distinct = 0, queries = 0;
+  std::set<uint32_t> bursts;
+  std::ifstream tf(tlm_requests);
+  for (std::string line; std::getline(tf, line);) {
+    if (line == "query") {
+      distinct += bursts.size(), bursts.clear(), ++queries;
+      continue;
+    }
+    std::istringstream ls(line);
+    uint64_t cycle = 0;
+    std::string what;
+    uint32_t addr = 0;
+    ASSERT_TRUE(ls >> cycle >> what >> addr) << line;
+    if (what == "result") continue;
+    ++reads;
+    bursts.insert(addr >> 8);
+  }
+  distinct += bursts.size();
+  std::remove(rtl_profile.c_str());
+  std::remove(tlm_requests.c_str());
+  EXPECT_EQ(queries, 3u);
+  EXPECT_GT(reads, 100u);
+  EXPECT_EQ(reads, rtl["reads"]);
+  EXPECT_EQ(distinct, rtl["distinct_reads"]);
 }
 
 TEST(TlmVsRtl, ErrorQueries) {

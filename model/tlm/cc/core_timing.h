@@ -102,6 +102,8 @@ class CoreTiming {
   // Speed only: quiet cycles in which only DOTADDs move run as DOTADD cycles alone (on by
   // default; tests switch them off to check that they change no cycle).
   void setDotaddsAlone(bool on) { dotadds_alone_ = on; }
+  // CC_TLM_REQUESTS: each SDRAM port request of the following queries (MemPort).
+  void setRequestLog(std::FILE* f) { requests_ = f; }
 
  private:
   ChipConfig cfg_;
@@ -110,6 +112,7 @@ class CoreTiming {
   std::unique_ptr<core::QueuedTriEngines> queued_;
   bool engine_waits_ = true;
   bool dotadds_alone_ = true;
+  std::FILE* requests_ = nullptr;
 };
 
 }  // namespace cc::tlm

@@ -29,6 +29,9 @@ class TimingModel : public golden::Observer {
   const CoreCycles& breakdown() const { return core_.cycles(); }
   // Write one "cycle state" line per chip cycle of the following queries (nullptr: off).
   void setTrace(std::FILE* f) { trace_ = f; }
+  // Write one "cycle what address" line per SDRAM port request of the following queries,
+  // each query after a "query" line (nullptr: off; docs/tlm.md).
+  void setRequestLog(std::FILE* f) { core_.setRequestLog(f); }
   // Speed only (CoreTiming::setEngineWaits): quiet cycles while a queued engine waits.
   void setEngineWaits(bool on) { core_.setEngineWaits(on); }
   // Speed only (CoreTiming::setDotaddsAlone): quiet cycles in which only DOTADDs move.

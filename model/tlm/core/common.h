@@ -28,5 +28,16 @@ enum State : uint8_t {
 // and B, the vertex buffer (CTRL.LEAF_VERTEX's leaf record) (the read-destination queue's
 // tags).
 enum Dest : uint8_t { D_NONE, D_TBUF0, D_TBUF1, D_REC_A, D_REC_B, D_WRITE, D_VERTS };
+// A controller's request by what it moves (the request log, MemPort::setRequestLog).
+inline const char* destName(Dest d) {
+  switch (d) {
+    case D_TBUF0: case D_TBUF1: return "tumbled-pair";
+    case D_REC_A: return "record-A";
+    case D_REC_B: return "record-B";
+    case D_WRITE: return "result";
+    case D_VERTS: return "leaf-record";
+    default: return "none";
+  }
+}
 
 }  // namespace cc::tlm::core

@@ -92,19 +92,19 @@ void Core::step() {
   if ((eng_req || ctl.req_valid || sp.requesting() || fetch_mem_req) && port.readyFrom(c) == c) {
     if (eng_req && tq->resValid()) {
       res_accept = true;
-      port.take(PortKind::WriteBeat, tq->resAddr(), c);
+      port.take(PortKind::WriteBeat, tq->resAddr(), c, "result");
     } else if (eng_req) {
       rec_accept = true;
-      rec_req = port.take(PortKind::ReadRecord, tq->recAddr(), c);
+      rec_req = port.take(PortKind::ReadRecord, tq->recAddr(), c, tq->recSide() == 0 ? "record-A" : "record-B");
     } else if (ctl.req_valid) {
       ctl_accept = true;
-      deliver(ctl.req_dest, port.take(ctl.req_kind, ctl.req_addr, c));
+      deliver(ctl.req_dest, port.take(ctl.req_kind, ctl.req_addr, c, destName(ctl.req_dest)));
     } else if (sp.requesting()) {
       sp_accept = true;
-      tbuf_req[sp.bank] = port.take(PortKind::ReadPair, sp.pair, c);
+      tbuf_req[sp.bank] = port.take(PortKind::ReadPair, sp.pair, c, "tumbled-pair");
     } else {
       fetch_accept = true;
-      fetch.memTaken(port.take(PortKind::ReadPair, fetch.memRequestAddr(), c));
+      fetch.memTaken(port.take(PortKind::ReadPair, fetch.memRequestAddr(), c, "aligned-pair"));
     }
   }
 

@@ -5,6 +5,7 @@
 // wins a cycle (controller, look-ahead engine, fetch unit) is decided by the core (core.h).
 #pragma once
 #include <cstdint>
+#include <cstdio>
 
 #include "cc/board_memory.h"
 #include "cc/layout.h"
@@ -23,10 +24,19 @@ class MemPort {
   uint64_t readyFrom(uint64_t c) const { return sd_.readyFrom(c); }
   uint64_t idleFrom() const { return sd_.idleFrom(); }
 
-  // The port takes a request in cycle c; returns its number. Speed only: a node pair's
-  // flag words, which the controller looks at when the pair is in, are prefetched into
-  // the host's caches now.
-  uint64_t take(PortKind kind, uint32_t addr, uint64_t c) {
+  // CC_TLM_REQUESTS (docs/tlm.md): one line per request taken, "cycle what address", from
+  // the start of the query (nullptr: off).
+  void setRequestLog(std::FILE* f) {
+    log_ = f;
+    if (log_) std::fprintf(log_, "query\n");
+  }
+
+  // The port takes a request in cycle c; returns its number. `what` names it for the log
+  // (tumbled-pair, aligned-pair, record-A, record-B, leaf-record, result). Speed only: a
+  // node pair's flag words, which the controller looks at when the pair is in, are
+  // prefetched into the host's caches now.
+  uint64_t take(PortKind kind, uint32_t addr, uint64_t c, const char* what) {
+    if (log_) std::fprintf(log_, "%llu %s %u\n", static_cast<unsigned long long>(c), what, addr);
     if (kind == PortKind::ReadPair)
       for (uint32_t n = 0; n < 2; ++n) mem_.prefetch(addr + n * layout::kNodeBytes + layout::kNodeFlags);
     sd_.request(kind, addr, c);
@@ -49,6 +59,7 @@ class MemPort {
   SdramTiming sd_;
   const BoardMemory& mem_;
   uint64_t last_read_ = kNoRequest;  // the newest read
+  std::FILE* log_ = nullptr;
 };
 
 }  // namespace cc::tlm::core

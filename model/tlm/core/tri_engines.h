@@ -55,6 +55,7 @@ class QueuedTriEngines {
   }
   bool recValid() const { return any<&QueuedTriEngine::recValid>(); }
   uint32_t recAddr() const { return eng_[recGrant()].recAddr(); }
+  int recSide() const { return eng_[recGrant()].recSide(); }
   bool resValid() const { return any<&QueuedTriEngine::resValid>(); }
   uint32_t resAddr() const { return eng_[resEngine()].resAddr(); }
   // Engine 0's passes on the datapath's DOTADD units (after begin).

@@ -123,6 +123,7 @@ class QueuedTriEngine {
   }
   bool recValid() const { return rec_valid_; }
   uint32_t recAddr() const { return rec_addr_; }
+  int recSide() const { return rec_dest_side_; }  // the side whose record entry it fills
   bool resValid() const { return res_valid_; }
   uint32_t resAddr() const { return res_addr_; }
   // Side s's pass issues a DOTADD this cycle (after begin): side A takes the shared unit,
