@@ -38,6 +38,9 @@ module cc_core #(
   // the same turn (meaningful with TriQueue > 0): engine 0 on the datapath's two DOTADD
   // units, each other one on two of its own.
   parameter integer TriEngines     = 1,
+  // Triangle records kept for the engines (cc_rec_store; TriQueue > 0): the last RecStore
+  // records they read, which a record read takes without the SDRAM interface. 0: none.
+  parameter integer RecStore       = 0,
   // DOTADD units a tumbled pair is transformed on (look-ahead engine and controller). 2:
   // node 0 on the shared unit and node 1 on the pass unit (side B's), in the cycles side
   // B's passes leave; 1: the shared unit, node 0 then node 1 (the paper's one transform
@@ -197,6 +200,11 @@ module cc_core #(
   wire [31:0]  res_req_addr;
   wire [255:0] res_req_wdata;
   wire [31:0]  res_req_wstrb;
+  // Records kept for the engines: a read of one is taken without the SDRAM interface and
+  // the store fills the entry (rec_fill_*).
+  wire              rec_kept, rec_fill_valid, rec_store_idle;
+  wire [DestW-1:0]  rec_fill_dest;
+  wire [1023:0]     rec_fill_data;
   wire         rec_req_valid;                     // the load stage's or read-ahead's: a record
   wire [31:0]  rec_req_addr;
   wire [DestW-1:0] rec_req_dest;
@@ -212,7 +220,8 @@ module cc_core #(
   localparam integer RecReads = (TriQueue > 0 ? 2 * RecEntries : 2) * TriEngines;
   cc_core_mem_port #(
     .DestW     (DestW),
-    .DestDepth (FetchAhead + 2 + RecReads)
+    .DestDepth (FetchAhead + 2 + RecReads),
+    .RecBursts (RecStore > 0 ? 1 : 0)
   ) u_mem_port (
     .clk_i           (clk_i),
     .rst_ni          (rst_ni),
@@ -224,6 +233,7 @@ module cc_core #(
     .rec_valid_i     (rec_req_valid),
     .rec_addr_i      (rec_req_addr),
     .rec_dest_i      (rec_req_dest),
+    .rec_hit_i       (rec_kept),
     .rec_accept_o    (rec_req_accept),
     .fsm_valid_i     (fsm_req_valid),
     .fsm_rec_i       (fsm_req_lv),
@@ -323,7 +333,7 @@ module cc_core #(
     .pair_req_accept_i   (fsm_req_accept),
     .pair_in_i           (pair_in),
     .pair_ready_o        (tbuf_ready),
-    .mem_quiet_i         (mem_idle_i && !eng_req_valid && dest_empty),
+    .mem_quiet_i         (mem_idle_i && !eng_req_valid && dest_empty && rec_store_idle),
     .s_o                 (s_cur),
     .head_valid_i        (pf_head_valid),
     .head_entry_i        (pf_head_entry),
@@ -570,8 +580,45 @@ module cc_core #(
   wire              rec_b_pending;
   wire [6*4*32-1:0] frames;                  // matrix lines 24..29: [R | t], [R^-1 | -R^-1 t]
   assign frames = {matrix_flat[32 * 4 * MAT_B_TO_A +: 3*4*32], matrix_flat[32 * 4 * MAT_A_TO_B +: 3*4*32]};
+  // The records kept for the engines (RecStore > 0).
+  generate
+    if (RecStore > 0) begin : g_rec_store
+      cc_rec_store #(
+        .Lines     (RecStore),
+        .DestW     (DestW),
+        .ReadDepth (RecReads)
+      ) u_rec_store (
+        .clk_i         (clk_i),
+        .rst_ni        (rst_ni),
+        .clear_i       (tri_forget),
+        .result_base_i (result_base),
+        .result_cap_i  (result_cap),
+        .req_valid_i   (rec_req_valid),
+        .req_addr_i    (rec_req_addr[31:7]),
+        .req_dest_i    (rec_req_dest),
+        .hit_o         (rec_kept),
+        .accept_i      (rec_req_accept),
+        .fill_valid_o  (rec_fill_valid),
+        .fill_dest_o   (rec_fill_dest),
+        .fill_data_o   (rec_fill_data),
+        .idle_o        (rec_store_idle),
+        .rsp_valid_i   (mem_rsp_valid_i),
+        .rsp_rec_i     (rsp_dest[DestW-1]),
+        .rsp_beat_i    (rsp_beat),
+        .rsp_last_i    (mem_rsp_last_i),
+        .rsp_data_i    (mem_rsp_data_i)
+      );
+    end else begin : g_no_rec_store
+      assign rec_kept = 1'b0;
+      assign rec_fill_valid = 1'b0;
+      assign rec_fill_dest = {DestW{1'b0}};
+      assign rec_fill_data = {1024{1'b0}};
+      assign rec_store_idle = 1'b1;
+    end
+  endgenerate
   cc_tri_engines #(
     .Engines        (TriEngines),
+    .RecBursts      (RecStore > 0 ? 1 : 0),
     .TriQueue       (TriQueue),
     .DotaddStages   (DotaddStages),
     .ItMulStages    (ItMulStages),
@@ -623,9 +670,12 @@ module cc_core #(
     .res_accept_i    (res_req_accept),
     .rsp_valid_i     (mem_rsp_valid_i),
     .rsp_dest_i      (rsp_dest),
-    .rsp_beat_i      (rsp_beat[1:0]),
+    .rsp_beat_i      (rsp_beat),
     .rsp_last_i      (mem_rsp_last_i),
     .rsp_data_i      (mem_rsp_data_i),
+    .fill_valid_i    (rec_fill_valid),
+    .fill_dest_i     (rec_fill_dest),
+    .fill_data_i     (rec_fill_data),
     .state_o         (eng_q),
     .ld_trace_o      (ld_trace),
     .queued_o        (tq_count),

@@ -12,10 +12,16 @@
 // record entry ({1, entry, side}, rec_dest in cc_core). Every destination is reserved
 // before its read is asked for, so responses are always taken and the queue never
 // overflows (DestDepth: the most reads that can be in flight).
+// With RecBursts = 1 (a record store, cc_rec_store) the engines' record reads go to the
+// SDRAM interface as whole bursts (8 beats: the record and the one beside it, which the
+// store keeps too), and a read whose record the core keeps (rec_hit_i) is taken as any
+// record read, in its place in the priority, but goes neither to the SDRAM interface nor
+// into the queue: the store fills the entry.
 // =======================================================================================
 module cc_core_mem_port #(
   parameter integer DestW     = 3,
-  parameter integer DestDepth = 8
+  parameter integer DestDepth = 8,
+  parameter integer RecBursts = 0
 ) (
   input  wire                 clk_i,
   input  wire                 rst_ni,
@@ -28,6 +34,7 @@ module cc_core_mem_port #(
   input  wire                 rec_valid_i,      // triangle-test engine: record read
   input  wire [31:0]          rec_addr_i,
   input  wire [DestW-1:0]     rec_dest_i,
+  input  wire                 rec_hit_i,        // ... its record is kept (cc_rec_store)
   output wire                 rec_accept_o,
   input  wire                 fsm_valid_i,      // controller: tumbled pair or record
   input  wire                 fsm_rec_i,        // ... a record
@@ -66,16 +73,16 @@ module cc_core_mem_port #(
   assign sp_accept_o  = !eng_valid && !fsm_valid_i && sp_valid_i && mem_req_ready_i;
   assign pf_accept_o  = !eng_valid && !fsm_valid_i && !sp_valid_i && pf_valid_i && mem_req_ready_i;
 
-  assign mem_req_valid_o = eng_valid || fsm_valid_i || sp_valid_i || pf_valid_i;
+  assign mem_req_valid_o = res_valid_i || (rec_valid_i ? !rec_hit_i : fsm_valid_i || sp_valid_i || pf_valid_i);
   assign mem_req_write_o = res_valid_i;
-  assign mem_req_rec_o   = !res_valid_i && (rec_valid_i || (fsm_valid_i && fsm_rec_i));
+  assign mem_req_rec_o   = !res_valid_i && (rec_valid_i ? RecBursts == 0 : fsm_valid_i && fsm_rec_i);
   assign mem_req_addr_o  = res_valid_i ? res_addr_i : rec_valid_i ? rec_addr_i :
                            fsm_valid_i ? fsm_addr_i : sp_valid_i ? sp_addr_i : pf_addr_i;
   assign mem_req_wdata_o = res_wdata_i;
   assign mem_req_wstrb_o = res_valid_i ? res_wstrb_i : 32'd0;
   assign mem_rsp_ready_o = 1'b1;
 
-  wire             read_accept = rec_accept_o || fsm_accept_o || sp_accept_o || pf_accept_o;
+  wire             read_accept = (rec_accept_o && !rec_hit_i) || fsm_accept_o || sp_accept_o || pf_accept_o;
   wire [DestW-1:0] read_dest   = rec_accept_o ? rec_dest_i : fsm_accept_o ? fsm_dest_i :
                                  sp_accept_o ? sp_dest_i : D_PAIR;
   wire             dest_full;

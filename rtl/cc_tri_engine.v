@@ -45,6 +45,9 @@ module cc_tri_engine #(
   parameter integer RecEntries     = 2,
   parameter integer Banks          = 2,
   parameter integer DestW          = 3,
+  // 1: a record comes back as the whole burst it lies in (8 beats; cc_rec_store), of which
+  // the entry takes the record's half; 0: as its 4 beats.
+  parameter integer RecBursts      = 0,
   // derived
   parameter integer EntW           = $clog2(RecEntries),
   parameter integer BankW          = $clog2(Banks),
@@ -101,9 +104,12 @@ module cc_tri_engine #(
   input  wire                 res_accept_i,
   input  wire                 rsp_valid_i,
   input  wire [DestW-1:0]     rsp_dest_i,
-  input  wire [1:0]           rsp_beat_i,
+  input  wire [2:0]           rsp_beat_i,
   input  wire                 rsp_last_i,
   input  wire [255:0]         rsp_data_i,
+  input  wire                 fill_valid_i,     // a kept record, whole, into entry fill_dest_i
+  input  wire [DestW-1:0]     fill_dest_i,      // (cc_rec_store; {1, entry, side})
+  input  wire [1023:0]        fill_data_i,
   // traces (the board's profile)
   output wire [5:0]           state_o,          // the decide stage
   output wire [2:0]           ld_trace_o,       // the load stage (L_*)
@@ -292,6 +298,7 @@ module cc_tri_engine #(
       rec_b_next_d = 1'b0;
     end
     if (rsp_valid_i && rsp_last_i && rsp_dest_i[DestW-1]) ent_full_d[{rsp_dest_i[0], rsp_dest_i[DestW-2:1]}] = 1'b1;
+    if (fill_valid_i) ent_full_d[{fill_dest_i[0], fill_dest_i[DestW-2:1]}] = 1'b1;
     if (forget_i) ent_valid_d = {(2 * RecEntries){1'b0}};
     for (r = 0; r < 2; r = r + 1) begin
       if (rr_read[r]) begin
@@ -417,7 +424,9 @@ module cc_tri_engine #(
     if (ld_start && ld_wait_q && !eng_take) wt_snap_q <= ld_snap_q;
     if (eng_take) eng_snap_q <= wt_q ? wt_snap_q : ld_wait_q ? ld_snap_q : ld_snap;
   end
-  // Storage: the queue's slots, the record entries' words.
+  // Storage: the queue's slots, the record entries' words. A whole burst's beats 4..7 are
+  // the second record of the burst (address bit 7).
+  wire rsp_half = RecBursts != 0 && ent_addr_q[{rsp_dest_i[0], rsp_dest_i[DestW-2:1]}][7];
   integer bw;   // a beat's word
   always @(posedge clk_i) begin
     if (push_queue) begin
@@ -426,10 +435,14 @@ module cc_tri_engine #(
       tq_snap[tq_tail_q] <= push_snap_i;
     end
     if (ra_take) tq_ent[ra_slot] <= ra_sel;
-    if (rsp_valid_i && rsp_dest_i[DestW-1]) begin
-      for (bw = 0; bw < 8; bw = bw + 1) rec_q[{rsp_dest_i[DestW-2:0], rsp_beat_i, bw[2:0]}] <= rsp_data_i[32*bw +: 32];
+    if (rsp_valid_i && rsp_dest_i[DestW-1] && rsp_beat_i[2] == rsp_half) begin
+      for (bw = 0; bw < 8; bw = bw + 1) rec_q[{rsp_dest_i[DestW-2:0], rsp_beat_i[1:0], bw[2:0]}] <= rsp_data_i[32*bw +: 32];
+    end
+    if (fill_valid_i) begin
+      for (bw = 0; bw < 32; bw = bw + 1) rec_q[{fill_dest_i[DestW-2:0], bw[4:0]}] <= fill_data_i[32*bw +: 32];
     end
   end
+  wire unused_fill_flag = &{1'b0, fill_dest_i[DestW-1]};   // always a record entry's: {1, entry, side}
 
   // ---- the two stages ----
   // Record words of the load stage's tests, per side, gathered only in the cycles the pass

@@ -30,6 +30,8 @@ module cc_tri_engines #(
   parameter integer Banks          = 2,
   // A read's destination: {1, engine, entry, side} (no engine bits with one engine).
   parameter integer DestW          = 3,
+  // 1: records come back as whole bursts of 8 beats (cc_rec_store; the record's half kept)
+  parameter integer RecBursts      = 0,
   // derived
   parameter integer EngW           = Engines > 1 ? $clog2(Engines) : 1,
   parameter integer EDestW         = DestW - (Engines > 1 ? $clog2(Engines) : 0),   // an engine's own
@@ -78,9 +80,12 @@ module cc_tri_engines #(
   input  wire                 res_accept_i,
   input  wire                 rsp_valid_i,
   input  wire [DestW-1:0]     rsp_dest_i,
-  input  wire [1:0]           rsp_beat_i,
+  input  wire [2:0]           rsp_beat_i,
   input  wire                 rsp_last_i,
   input  wire [255:0]         rsp_data_i,
+  input  wire                 fill_valid_i,     // a kept record into entry fill_dest_i (cc_rec_store)
+  input  wire [DestW-1:0]     fill_dest_i,
+  input  wire [1023:0]        fill_data_i,
   // traces: the oldest test's decide stage, engine 0's load stage, the tests queued in all
   output wire [5:0]           state_o,
   output wire [2:0]           ld_trace_o,
@@ -132,11 +137,14 @@ module cc_tri_engines #(
       wire [2*128-1:0] mrow;
       wire [2*32-1:0]  result;
       wire             mine = Engines == 1 || rsp_dest_i[DestW-1 -: EngW + 1] == {1'b1, ge[EngW-1:0]};
-      wire [EDestW-1:0] dest;
+      wire             fill_mine = Engines == 1 || fill_dest_i[DestW-1 -: EngW + 1] == {1'b1, ge[EngW-1:0]};
+      wire [EDestW-1:0] dest, fill_dest;
       if (Engines == 1) begin : g_dest_one
         assign dest = rsp_dest_i[EDestW-1:0];
+        assign fill_dest = fill_dest_i[EDestW-1:0];
       end else begin : g_dest
         assign dest = {rsp_dest_i[DestW-1], rsp_dest_i[EDestW-2:0]};
+        assign fill_dest = {fill_dest_i[DestW-1], fill_dest_i[EDestW-2:0]};
       end
       assign rec_accept[ge] = rec_accept_i && rec_g == ge[EngW-1:0];
       assign res_accept[ge] = res_accept_i && res_valid[ge];
@@ -146,6 +154,7 @@ module cc_tri_engines #(
         .ItAddStages    (ItAddStages),
         .BoardBytesLog2 (BoardBytesLog2),
         .RecEntries     (RecEntries),
+        .RecBursts      (RecBursts),
         .Banks          (Banks),
         .DestW          (EDestW)
       ) u_tri (
@@ -196,6 +205,9 @@ module cc_tri_engines #(
         .rsp_beat_i      (rsp_beat_i),
         .rsp_last_i      (rsp_last_i),
         .rsp_data_i      (rsp_data_i),
+        .fill_valid_i    (fill_valid_i && fill_mine),
+        .fill_dest_i     (fill_dest),
+        .fill_data_i     (fill_data_i),
         .state_o         (states[6*ge +: 6]),
         .ld_trace_o      (ld_traces[3*ge +: 3]),
         .queued_o        (queued[32*ge +: 32]),

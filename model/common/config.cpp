@@ -50,6 +50,7 @@ void visitFields(C& c, F&& f) {
   f("fetch_keep", c.fetch_keep);
   f("tri_queue", c.tri_queue);
   f("tri_engines", c.tri_engines);
+  f("rec_store", c.rec_store);
   f("transform_lanes", c.transform_lanes);
   f("list_follow", c.list_follow);
   f("resume_ahead", c.resume_ahead);
@@ -185,6 +186,8 @@ void validateConfig(const ChipConfig& c) {
   need(c.fetch_keep <= 256, "fetch_keep", "must be in 0..256");
   need(c.tri_queue <= 64, "tri_queue", "must be in 0..64");
   need(c.tri_engines >= 1 && c.tri_engines <= 16, "tri_engines", "must be in 1..16");
+  need(c.rec_store <= 64, "rec_store", "must be in 0..64");
+  need(c.rec_store == 0 || c.tri_queue > 0, "rec_store", "records are kept for a queued engine: needs tri_queue > 0");
   need(c.tri_engines == 1 || c.tri_queue > 0, "tri_engines",
        "more than one engine needs tri_queue > 0 (the controller waits for each test without a queue)");
   need(c.transform_lanes >= 1 && c.transform_lanes <= 2, "transform_lanes", "must be 1 or 2");

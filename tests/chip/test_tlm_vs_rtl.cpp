@@ -257,6 +257,13 @@ TEST(TlmVsRtl, ParallelEngines) { randomProceduralPoses("modern_parallel", 2, "T
 
 TEST(TlmVsRtl, ParallelEnginesRealMeshes) { realMeshPoses("modern_parallel", {31.0}); }
 
+// configs/modern_records.cfg: the engines' records kept (cc_rec_store); a read of a kept
+// record goes nowhere and the entry is full two cycles later. Results, counters and cycles
+// as the RTL's.
+TEST(TlmVsRtl, KeptRecords) { randomProceduralPoses("modern_records", 2, "TlmVsRtl.KeptRecords"); }
+
+TEST(TlmVsRtl, KeptRecordsRealMeshes) { realMeshPoses("modern_records", {31.0}); }
+
 TEST(TlmVsRtl, ParallelEnginesErrorQueries) {
   queuedErrorQueries("modern_parallel", "TlmVsRtl.ParallelEnginesErrorQueries", 2);
 }
@@ -442,7 +449,7 @@ TEST(TlmVsRtl, ResultsWrittenOverTriangleRecords) {
   // before it. The two boards hold the same image, so one walk finds the records.
   // On the queued chip such a record is not read ahead, and its test loads only when the
   // decide stage is idle; with several engines also only on its engine's turn.
-  for (const char* config : {"paper", "queued", "modern_parallel"}) {
+  for (const char* config : {"paper", "queued", "modern_parallel", "modern_records"}) {
     TwoChips chips(cc::makeTorus(0.5f, 0.2f, 20, 10), cc::makeSphere(0.5f, 10, 14), config);
     const cc::Pose pose = cc::poseFromAxisAngle({1, 0, 0}, 90, {0.4, 0, 0});
     uint32_t node = chips.objectA().root_pair;

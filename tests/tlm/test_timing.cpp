@@ -222,6 +222,19 @@ void expectFeatureSavesCycles(const char* test, uint32_t ChipConfig::*feature, u
   }
 }
 
+// A store of `store` entries (a ChipConfig field) saves cycles on each chip of `ons`
+// against the same chip without it (expectSavesCycles).
+void expectStoreSavesCycles(const char* test, uint32_t ChipConfig::*store, std::initializer_list<ChipConfig> ons,
+                            uint64_t cc::tlm::CoreCycles::*bucket, const char* bucket_name) {
+  const uint64_t seed = cc::testutil::testSeed((std::string("TimingModel.") + test).c_str());
+  auto qs = makeQueries(6, seed);
+  for (const auto& on : ons) {
+    ChipConfig off = on;
+    off.*store = 0;
+    expectSavesCycles(qs, on, off, bucket, bucket_name, on.name + ", store of " + std::to_string(on.*store));
+  }
+}
+
 }  // namespace
 
 // list_follow: the fetch unit reads the next list's words and pairs while that list is
@@ -243,17 +256,22 @@ TEST(TimingModel, ResumingAheadShortensTheWaitForPairs) {
 // there, so the controller waits less for entries; the counters stay the same. On the
 // chip that has it (modern_parallel) and on the paper chip given a small store.
 TEST(TimingModel, KeepingPairsShortensTheWaitForEntries) {
-  const uint64_t seed = cc::testutil::testSeed("TimingModel.KeepingPairsShortensTheWaitForEntries");
-  auto qs = makeQueries(6, seed);
   ChipConfig parallel = cc::namedConfig("modern_parallel"), paper = cc::namedConfig("paper");
   ASSERT_GT(parallel.fetch_keep, 0u);
   paper.fetch_keep = 8;
-  for (const auto& on : {parallel, paper}) {
-    ChipConfig off = on;
-    off.fetch_keep = 0;
-    expectSavesCycles(qs, on, off, &cc::tlm::CoreCycles::entry_wait, "waiting for entries",
-                      on.name + ", fetch_keep " + std::to_string(on.fetch_keep));
-  }
+  expectStoreSavesCycles("KeepingPairsShortensTheWaitForEntries", &ChipConfig::fetch_keep, {parallel, paper},
+                         &cc::tlm::CoreCycles::entry_wait, "waiting for entries");
+}
+
+// rec_store: the engines' record bursts kept, and a read of one kept or on its way served
+// from there, so the tests wait less for their records; the counters stay the same. On
+// the chip that has it (modern_records) and with a store of 3 bursts.
+TEST(TimingModel, KeepingRecordsShortensTheTests) {
+  ChipConfig records = cc::namedConfig("modern_records"), small = records;
+  ASSERT_GT(records.rec_store, 0u);
+  small.rec_store = 3;
+  expectStoreSavesCycles("KeepingRecordsShortensTheTests", &ChipConfig::rec_store, {records, small},
+                         &cc::tlm::CoreCycles::triangle, "triangle tests");
 }
 
 // Cycles and their breakdown of two ways to time the same query must be equal.
@@ -279,7 +297,13 @@ TEST(TimingModel, SkippingQuietCyclesChangesNothing) {
                                                           {"modern", cc::namedConfig("modern")},
                                                           {"queued", cc::namedConfig("queued")},
                                                           {"modern_queued", cc::namedConfig("modern_queued")},
-                                                          {"modern_parallel", cc::namedConfig("modern_parallel")}};
+                                                          {"modern_parallel", cc::namedConfig("modern_parallel")},
+                                                          {"modern_records", cc::namedConfig("modern_records")}};
+  {
+    ChipConfig c = cc::namedConfig("queued");
+    c.rec_store = 3;  // a record store of no power of two on one engine
+    cfgs.emplace_back("queued rec_store 3", c);
+  }
   for (uint32_t stages : {3u, 32u})
     for (uint32_t ahead : {1u, 7u}) {
       ChipConfig c = cc::namedConfig("paper");
@@ -314,7 +338,8 @@ TEST(TimingModel, QuietCyclesWhileAnEngineWaitsChangeNothing) {
   auto qs = makeQueries(6, seed);
   std::vector<std::pair<std::string, ChipConfig>> cfgs = {{"queued", cc::namedConfig("queued")},
                                                           {"modern_queued", cc::namedConfig("modern_queued")},
-                                                          {"modern_parallel", cc::namedConfig("modern_parallel")}};
+                                                          {"modern_parallel", cc::namedConfig("modern_parallel")},
+                                                          {"modern_records", cc::namedConfig("modern_records")}};
   ChipConfig one = cc::namedConfig("queued");
   one.tri_queue = 1;
   cfgs.emplace_back("queued tri_queue 1", one);
@@ -352,7 +377,8 @@ TEST(TimingModel, DotaddCyclesAloneChangeNothing) {
                                                           {"paper_one_lane", cc::namedConfig("paper_one_lane")},
                                                           {"queued", cc::namedConfig("queued")},
                                                           {"modern_queued", cc::namedConfig("modern_queued")},
-                                                          {"modern_parallel", cc::namedConfig("modern_parallel")}};
+                                                          {"modern_parallel", cc::namedConfig("modern_parallel")},
+                                                          {"modern_records", cc::namedConfig("modern_records")}};
   for (uint32_t stages : {3u, 32u}) {
     ChipConfig c = cc::namedConfig("paper");
     c.dotadd_stages = stages;

@@ -64,6 +64,10 @@ struct ChipConfig {
   // tri_queue > 0). The TLM model times any count (docs/tlm.md); the rtl backend builds
   // configs/modern_parallel.cfg's four-engine chip by default.
   uint32_t tri_engines = 1;
+  // Triangle-record bursts kept for the engines (rtl/cc_rec_store.v; needs tri_queue > 0):
+  // their record reads fetch whole bursts, the last rec_store bursts they asked for are
+  // kept, and a read of one kept or on its way is served from there. 0: none.
+  uint32_t rec_store = 0;
   // DOTADD units a tumbled pair is transformed on, by the look-ahead engine and by the
   // controller (cc_core TransformLanes): 2, node 0 on the shared unit and node 1 on the
   // pass unit beside it; 1, node 0 then node 1 on the shared unit (the paper's one unit).

@@ -95,7 +95,9 @@ void Core::step() {
       port.take(PortKind::WriteBeat, tq->resAddr(), c, "result");
     } else if (eng_req) {
       rec_accept = true;
-      rec_req = port.take(PortKind::ReadRecord, tq->recAddr(), c, tq->recSide() == 0 ? "record-A" : "record-B");
+      const uint32_t burst = tq->recAddr() & layout::kEntryAddrMask;
+      rec_req = port.takeRecord(tq->recAddr(), c, tq->recSide() == 0 ? "record-A" : "record-B",
+                                !log.inResultArea(burst, layout::kPairBytes));
     } else if (ctl.req_valid) {
       ctl_accept = true;
       deliver(ctl.req_dest, port.take(ctl.req_kind, ctl.req_addr, c, destName(ctl.req_dest)));
