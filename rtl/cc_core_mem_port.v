@@ -14,9 +14,9 @@
 // overflows (DestDepth: the most reads that can be in flight).
 // With RecBursts = 1 (a record store, cc_rec_store) the engines' record reads go to the
 // SDRAM interface as whole bursts (8 beats: the record and the one beside it, which the
-// store keeps too), and a read whose record the core keeps (rec_hit_i) is taken as any
-// record read, in its place in the priority, but goes neither to the SDRAM interface nor
-// into the queue: the store fills the entry.
+// store keeps too), and a read whose burst the store has or waits for (rec_hit_i) is
+// taken as any record read, in its place in the priority, but goes neither to the SDRAM
+// interface nor into the queue: the store fills the entry.
 // =======================================================================================
 module cc_core_mem_port #(
   parameter integer DestW     = 3,
