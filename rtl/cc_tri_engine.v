@@ -474,6 +474,7 @@ module cc_tri_engine #(
   reg  [2*14*32-1:0] eng_rec;
   integer es, ew;
   always @(*) begin
+    ew = 0;
     eng_rec = {(2 * 14 * 32){1'bx}};
     for (es = 0; es < 2; es = es + 1) begin
       if (eng_state != E_IDLE)
