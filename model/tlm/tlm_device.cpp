@@ -52,7 +52,7 @@ class Device final : public TlmDevice {
       trace_ = openForWriting(path, "CC_TLM_TRACE");
       board_.timing.setTrace(trace_.get());
     }
-    // CC_TLM_REQUESTS=file: every SDRAM port request, by what it moves (scripts/request_repeats.py).
+    // CC_TLM_REQUESTS=file: every request for the SDRAM, by what it moves (scripts/request_repeats.py).
     if (const char* path = std::getenv("CC_TLM_REQUESTS"); path != nullptr && *path != 0) {
       requests_ = openForWriting(path, "CC_TLM_REQUESTS");
       board_.timing.setRequestLog(requests_.get());

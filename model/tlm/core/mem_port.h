@@ -34,7 +34,7 @@ class MemPort {
   uint64_t readyFrom(uint64_t c) const { return sd_.readyFrom(c); }
   uint64_t idleFrom() const { return sd_.idleFrom(); }
 
-  // CC_TLM_REQUESTS (docs/tlm.md): one line per request taken, "cycle what address", from
+  // CC_TLM_REQUESTS (docs/tlm.md): one line per request for the SDRAM, "cycle what address", from
   // the start of the query (nullptr: off).
   void setRequestLog(std::FILE* f) {
     log_ = f;
