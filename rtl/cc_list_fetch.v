@@ -89,6 +89,7 @@ module cc_list_fetch #(
 `include "cc_regmap.vh"
 /* verilator lint_on UNUSEDPARAM */
 `include "cc_board_ptr.vh"
+`include "cc_result_area.vh"
 
   reg              active_q, active_d, blocked_q, blocked_d;
   reg  [31:0]      next_addr_q, next_addr_d, left_q, left_d;   // next list word to read, words left
@@ -190,8 +191,7 @@ module cc_list_fetch #(
       assign reads_idle = rsp_q == mq_wr_q;
       // A popped pair read from the SDRAM is kept, unless it is in the result area.
       wire [31:0] head_addr = {entry_q[head_q][31:8], 8'd0};
-      wire in_results = {4'd0, head_addr} + {4'd0, PAIR_BYTES} > {4'd0, result_base_i} &&
-                        {4'd0, head_addr} < {4'd0, result_base_i} + {1'b0, result_cap_i, 3'd0};
+      wire in_results = in_result_area(head_addr, PAIR_BYTES, result_base_i, result_cap_i);
       wire keep_pop = do_pop && !from_keep_q[head_q] && !bad_q[head_q] && !in_results;
       always @(posedge clk_i) begin
         if (do_req) mq_slot_q[mq_wr_q] <= req_q;

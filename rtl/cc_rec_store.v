@@ -56,10 +56,7 @@ module cc_rec_store #(
   localparam integer LineW = Lines > 1 ? $clog2(Lines) : 1;
   localparam integer CntW  = $clog2(ReadDepth + 1);
 
-  function automatic in_result_area(input [31:8] burst);
-    in_result_area = {4'd0, burst, 8'd0} + {4'd0, PAIR_BYTES} > {4'd0, result_base_i} &&
-                     {4'd0, burst, 8'd0} < {4'd0, result_base_i} + {1'b0, result_cap_i, 3'd0};
-  endfunction
+`include "cc_result_area.vh"
 
   reg  [31:8]      tag_q [0:Lines-1];
   reg  [Lines-1:0] valid_q, kept_q;          // a line is in use; its burst is in
@@ -69,7 +66,7 @@ module cc_rec_store #(
   reg  [1791:0]    first_beats_q;            // the burst coming back: its beats 0..6
 
   // ---- the lookup (only while a record read is offered) ----
-  wire        keepable = !in_result_area(req_addr_i[31:8]);
+  wire        keepable = !in_result_area({req_addr_i[31:8], 8'd0}, PAIR_BYTES, result_base_i, result_cap_i);
   reg         hit;
   reg  [LineW-1:0] hit_sel;
   integer k;

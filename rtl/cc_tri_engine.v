@@ -137,11 +137,9 @@ module cc_tri_engine #(
   function automatic [TqW-1:0] tq_next(input [TqW-1:0] p);
     tq_next = (p == TqDepth[TqW-1:0] - 1'b1) ? {TqW{1'b0}} : p + 1'b1;
   endfunction
-  // A record in the result area: never reused nor read ahead; its test waits until the
+  // A record in the result area is never reused nor read ahead; its test waits until the
   // decide stage is idle.
-  function automatic in_result_area(input [31:0] rec, input [31:0] base, input [31:0] cap);
-    in_result_area = {4'd0, rec} + {4'd0, TRI_BYTES} > {4'd0, base} && {4'd0, rec} < {4'd0, base} + {1'b0, cap, 3'd0};
-  endfunction
+`include "cc_result_area.vh"
 
   // ---- state ----
   reg  [31:0]            ent_addr_q [0:2*RecEntries-1], ent_addr_d [0:2*RecEntries-1];
@@ -207,8 +205,8 @@ module cc_tri_engine #(
         e = 0;
         q = 0;
         if (lookup) begin
-          ld_res = in_result_area(ld_rec[gs], result_base_i, result_cap_i);
-          ra_res = in_result_area(ra_rec[gs], result_base_i, result_cap_i);
+          ld_res = in_result_area(ld_rec[gs], TRI_BYTES, result_base_i, result_cap_i);
+          ra_res = in_result_area(ra_rec[gs], TRI_BYTES, result_base_i, result_cap_i);
           needed = {RecEntries{1'b0}};
           needed[eng_ent_q[EntW * gs +: EntW]] = 1'b1;
           needed[ld_ent_q[EntW * gs +: EntW]] = 1'b1;

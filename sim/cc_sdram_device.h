@@ -125,6 +125,17 @@ class SdramViolation : public std::runtime_error {
 struct SdramStats {
   uint64_t activates = 0, reads = 0, writes = 0, precharges = 0, refreshes = 0;
   uint64_t read_beats = 0, write_beats = 0;
+
+  // Adds the counts of `later` minus those of `earlier` (one period of a running count).
+  void addPeriod(const SdramStats& earlier, const SdramStats& later) {
+    activates += later.activates - earlier.activates;
+    reads += later.reads - earlier.reads;
+    writes += later.writes - earlier.writes;
+    precharges += later.precharges - earlier.precharges;
+    refreshes += later.refreshes - earlier.refreshes;
+    read_beats += later.read_beats - earlier.read_beats;
+    write_beats += later.write_beats - earlier.write_beats;
+  }
 };
 
 class SdramDevice {

@@ -60,12 +60,7 @@ class SdramQueryStats {
   }
   // The busy period is over; `now`: the counts after its last cycle.
   void endQuery(const SdramStats& now) {
-    sum_.activates += now.activates - at_start_.activates;
-    sum_.reads += now.reads - at_start_.reads;
-    sum_.writes += now.writes - at_start_.writes;
-    sum_.refreshes += now.refreshes - at_start_.refreshes;
-    sum_.read_beats += now.read_beats - at_start_.read_beats;
-    sum_.write_beats += now.write_beats - at_start_.write_beats;
+    sum_.addPeriod(at_start_, now);
     distinct_ += query_distinct_.size();
     query_distinct_.clear();
     recent_.clear();  // a store would be emptied at each START (the host may have rewritten memory)
