@@ -1,7 +1,7 @@
 // cc_timing: logic depth and achievable clocks of the synthesized chip (docs/timing.md).
 //
-// Reads a flattened yosys netlist of cc_chip in generic gates (write_json after
-// `synth -flatten` and `abc -g ...`, scripts/timing.sh) and measures, for every path from a
+// Reads a yosys netlist of cc_chip in generic gates (write_json after `synth -flatten`
+// and `abc -g ...`, scripts/timing.sh; a module kept whole is put in once per instance) and measures, for every path from a
 // flip-flop or an input pin to a flip-flop or an output pin, its depth in gate levels
 // (every combinational cell one level; buffers none). Paths are classed by the clocks of
 // their ends (clk_i: core, pci_clk_i: PCI); a path between the two domains is a crossing,
@@ -104,104 +104,149 @@ bool betterName(const std::string& a, const std::string& b) {
   return a.size() < b.size();
 }
 
+// Reads the netlist's modules into n: the top's ports, then its cells. A cell whose type
+// is a module of the netlist (one yosys kept whole: scripts/timing.sh keeps the
+// triangle-test engine of a chip with several as one module, synthesized once) is put in
+// as a copy of that module's cells, named "instance.net", as a flat netlist would have it.
+class Loader {
+ public:
+  Loader(const json& modules, const std::string& path, Netlist& n) : modules_(modules), path_(path), n_(n) {}
+
+  void top(const json& m) {
+    BitMap bits;
+    for (const auto& [name, port] : m.at("ports").items()) {
+      const auto& pb = port.at("bits");
+      for (const auto& b : pb) global(bits, b);
+      if (name == "clk_i") clk_ = global(bits, pb[0]);
+      if (name == "pci_clk_i") pciClk_ = global(bits, pb[0]);
+    }
+    if (clk_ < 0 || pciClk_ < 0) throw std::runtime_error(path_ + ": no clk_i / pci_clk_i port (not cc_chip?)");
+    for (const auto& [name, port] : m.at("ports").items()) {
+      const auto& pb = port.at("bits");
+      const int dom = pciPin(name) ? kPci : kCore;
+      for (size_t i = 0; i < pb.size(); ++i) {
+        const int b = global(bits, pb[i]);
+        if (b < 0) continue;
+        const std::string nm = pb.size() > 1 ? name + "[" + std::to_string(i) + "]" : name;
+        if (port.at("direction") == "input") {
+          if (b == clk_ || b == pciClk_) continue;
+          n_.startOf[b] = static_cast<int>(n_.starts.size());
+          n_.starts.push_back({nm, "", dom, true});
+        } else {
+          n_.ends.push_back({nm, "", dom, true, b});
+        }
+      }
+    }
+    module(m, "", bits);
+    if (asyncLoads_) throw std::runtime_error(path_ + ": latches or async-load flops in the netlist");
+  }
+
+ private:
+  using BitMap = std::map<int, int>;  // the module's bit numbers -> the netlist's (-1: a constant)
+
+  // The netlist's bit of a module's bit (a new one the first time it is seen).
+  int global(BitMap& bits, const json& b) {
+    const int local = bitId(b);
+    if (local < 0) return -1;
+    const auto [it, fresh] = bits.try_emplace(local, n_.bits);
+    if (fresh) grow(n_.bits);
+    return it->second;
+  }
+  void grow(int b) {
+    if (b >= n_.bits) {
+      n_.bits = b + 1;
+      n_.driver.resize(n_.bits, -1);
+      n_.startOf.resize(n_.bits, -1);
+    }
+  }
+
+  void module(const json& m, const std::string& prefix, BitMap& bits) {
+    // Names: every public net bit, the best name wins.
+    for (const auto& [name, net] : m.at("netnames").items()) {
+      if (net.value("hide_name", 0) != 0) continue;
+      const auto& nb = net.at("bits");
+      const int off = net.value("offset", 0);
+      for (size_t i = 0; i < nb.size(); ++i) {
+        const int b = global(bits, nb[i]);
+        if (b < 0) continue;
+        const std::string full =
+            prefix + (nb.size() > 1 ? name + "[" + std::to_string(off + static_cast<int>(i)) + "]" : name);
+        auto it = n_.bitName.find(b);
+        if (it == n_.bitName.end() || betterName(full, it->second)) n_.bitName[b] = full;
+      }
+    }
+    for (const auto& [cname, c] : m.at("cells").items()) {
+      const std::string type = c.at("type");
+      const auto& conn = c.at("connections");
+      if (modules_.contains(type)) {
+        // A kept module: its port bits are the instance's connections.
+        const json& sub = modules_.at(type);
+        BitMap subBits;
+        for (const auto& [pname, port] : sub.at("ports").items()) {
+          const auto& pb = port.at("bits");
+          const auto& cb = conn.at(pname);
+          for (size_t i = 0; i < pb.size(); ++i) {
+            const int local = bitId(pb[i]);
+            if (local >= 0) subBits[local] = global(bits, cb[i]);
+          }
+        }
+        module(sub, prefix + cname + ".", subBits);
+        continue;
+      }
+      const std::string src = c.contains("attributes") ? c["attributes"].value("src", "") : "";
+      if (isSeq(type)) {
+        flop(prefix + cname, type, conn, src, bits);
+        continue;
+      }
+      Cell cell;
+      for (const auto& [pin, pb] : conn.items()) {
+        const int b = global(bits, pb[0]);
+        if (pin == "Y") {
+          cell.out = b;
+        } else if (b >= 0) {
+          cell.in.push_back(b);
+        }
+      }
+      if (cell.out < 0) continue;
+      cell.weight = (type == "$_BUF_") ? 0 : 1;
+      n_.driver[cell.out] = static_cast<int>(n_.cells.size());
+      n_.cells.push_back(std::move(cell));
+    }
+  }
+
+  void flop(const std::string& cname, const std::string& type, const json& conn, const std::string& src, BitMap& bits) {
+    if (type.rfind("$_DLATCH", 0) == 0 || type.rfind("$_ALDFF", 0) == 0 || type.rfind("$_DFFSR", 0) == 0) ++asyncLoads_;
+    const int cb = global(bits, conn.at("C")[0]);
+    if (cb != clk_ && cb != pciClk_) throw std::runtime_error(path_ + ": flip-flop " + cname + " on a clock that is not a clock pin");
+    const int dom = cb == clk_ ? kCore : kPci;
+    const int q = global(bits, conn.at("Q")[0]);
+    const std::string qn = n_.bitName.count(q) ? n_.bitName[q] : cname;
+    n_.startOf[q] = static_cast<int>(n_.starts.size());
+    n_.starts.push_back({qn, src, dom, false});
+    // Timed inputs: data, enable and a synchronous reset ($_SDFF*); an asynchronous
+    // reset (R of $_DFF_*) is a recovery/removal check, not a data path.
+    std::vector<std::string> pins = {"D"};
+    if (conn.contains("E")) pins.push_back("E");
+    if (type.rfind("$_SDFF", 0) == 0 && conn.contains("R")) pins.push_back("R");
+    for (const auto& p : pins) {
+      const int b = global(bits, conn.at(p)[0]);
+      if (b < 0) continue;
+      n_.ends.push_back({qn + (p == "D" ? "" : " (" + p + ")"), src, dom, false, b});
+    }
+  }
+
+  const json& modules_;
+  const std::string& path_;
+  Netlist& n_;
+  int clk_ = -1, pciClk_ = -1, asyncLoads_ = 0;
+};
+
 Netlist load(const std::string& path) {
   std::ifstream in(path);
   if (!in) throw std::runtime_error("cannot read " + path);
   const json j = json::parse(in);
-  const json& m = j.at("modules").at("cc_chip");
   Netlist n;
-  const auto grow = [&](int b) {
-    if (b >= n.bits) {
-      n.bits = b + 1;
-      n.driver.resize(n.bits, -1);
-      n.startOf.resize(n.bits, -1);
-    }
-  };
-  // Names: every public net bit, the best name wins.
-  for (const auto& [name, net] : m.at("netnames").items()) {
-    if (net.value("hide_name", 0) != 0) continue;
-    const auto& bits = net.at("bits");
-    const int off = net.value("offset", 0);
-    for (size_t i = 0; i < bits.size(); ++i) {
-      const int b = bitId(bits[i]);
-      if (b < 0) continue;
-      grow(b);
-      const std::string full = bits.size() > 1 ? name + "[" + std::to_string(off + static_cast<int>(i)) + "]" : name;
-      auto it = n.bitName.find(b);
-      if (it == n.bitName.end() || betterName(full, it->second)) n.bitName[b] = full;
-    }
-  }
-  // Clocks and pins.
-  int clk = -1, pciClk = -1;
-  std::vector<std::pair<std::string, json>> outputs;
-  for (const auto& [name, port] : m.at("ports").items()) {
-    const auto& bits = port.at("bits");
-    for (const auto& b : bits) grow(std::max(0, bitId(b)));
-    if (name == "clk_i") clk = bitId(bits[0]);
-    if (name == "pci_clk_i") pciClk = bitId(bits[0]);
-  }
-  if (clk < 0 || pciClk < 0) throw std::runtime_error(path + ": no clk_i / pci_clk_i port (not cc_chip?)");
-  for (const auto& [name, port] : m.at("ports").items()) {
-    const auto& bits = port.at("bits");
-    const int dom = pciPin(name) ? kPci : kCore;
-    for (size_t i = 0; i < bits.size(); ++i) {
-      const int b = bitId(bits[i]);
-      if (b < 0) continue;
-      const std::string nm = bits.size() > 1 ? name + "[" + std::to_string(i) + "]" : name;
-      if (port.at("direction") == "input") {
-        if (b == clk || b == pciClk) continue;
-        n.startOf[b] = static_cast<int>(n.starts.size());
-        n.starts.push_back({nm, "", dom, true});
-      } else {
-        n.ends.push_back({nm, "", dom, true, b});
-      }
-    }
-  }
-  // Cells.
-  int asyncLoads = 0;
-  for (const auto& [cname, c] : m.at("cells").items()) {
-    const std::string type = c.at("type");
-    const auto& conn = c.at("connections");
-    const std::string src = c.contains("attributes") ? c["attributes"].value("src", "") : "";
-    if (isSeq(type)) {
-      if (type.rfind("$_DLATCH", 0) == 0 || type.rfind("$_ALDFF", 0) == 0 || type.rfind("$_DFFSR", 0) == 0) ++asyncLoads;
-      const int cb = bitId(conn.at("C")[0]);
-      if (cb != clk && cb != pciClk) throw std::runtime_error(path + ": flip-flop " + cname + " on a clock that is not a clock pin");
-      const int dom = cb == clk ? kCore : kPci;
-      const int q = bitId(conn.at("Q")[0]);
-      grow(q);
-      const std::string qn = n.bitName.count(q) ? n.bitName[q] : cname;
-      n.startOf[q] = static_cast<int>(n.starts.size());
-      n.starts.push_back({qn, src, dom, false});
-      // Timed inputs: data, enable and a synchronous reset ($_SDFF*); an asynchronous
-      // reset (R of $_DFF_*) is a recovery/removal check, not a data path.
-      std::vector<std::string> pins = {"D"};
-      if (conn.contains("E")) pins.push_back("E");
-      if (type.rfind("$_SDFF", 0) == 0 && conn.contains("R")) pins.push_back("R");
-      for (const auto& p : pins) {
-        const int b = bitId(conn.at(p)[0]);
-        if (b < 0) continue;
-        grow(b);
-        n.ends.push_back({qn + (p == "D" ? "" : " (" + p + ")"), src, dom, false, b});
-      }
-      continue;
-    }
-    Cell cell;
-    for (const auto& [pin, bits] : conn.items()) {
-      const int b = bitId(bits[0]);
-      if (pin == "Y") {
-        cell.out = b;
-      } else if (b >= 0) {
-        cell.in.push_back(b);
-      }
-      if (b >= 0) grow(b);
-    }
-    if (cell.out < 0) continue;
-    cell.weight = (type == "$_BUF_") ? 0 : 1;
-    n.driver[cell.out] = static_cast<int>(n.cells.size());
-    n.cells.push_back(std::move(cell));
-  }
-  if (asyncLoads) throw std::runtime_error(path + ": latches or async-load flops in the netlist");
+  Loader(j.at("modules"), path, n).top(j.at("modules").at("cc_chip"));
   // Topological order (Kahn): a cell after the cells that drive its inputs.
   std::vector<int> pending(n.cells.size(), 0);
   std::vector<std::vector<int>> fanout(n.bits);
