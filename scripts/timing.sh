@@ -3,8 +3,9 @@
 # by sim/CMakeLists.txt with the same Verilog parameters as its Verilated chips) with yosys
 # into generic gates, flattened (but for the engine of a chip with several, below), and has
 # cc_timing measure the logic depth of every path and turn it into clocks with each
-# configuration's process (docs/timing.md). A netlist is cached in BUILD/timing under a hash of the RTL, the yosys flow and the chip's parameters, so
-# configurations that differ only in keys the RTL does not see (clocks, process) share one.
+# configuration's process (docs/timing.md). A netlist is cached in BUILD/timing under a hash
+# of the RTL, the yosys flow and the chip's parameters, so configurations that differ only
+# in keys the RTL does not see (clocks, process) share one.
 # Writes BUILD/timing/timing.json and .csv; fails when a configured clock is too fast.
 set -euo pipefail
 cd "$(dirname "$0")/.."
