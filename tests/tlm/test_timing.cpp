@@ -270,10 +270,16 @@ TEST(TimingModel, KeepingPairsShortensTheWaitForEntries) {
                          &cc::tlm::CoreCycles::entry_wait, "waiting for entries");
 }
 
+namespace {
+
 // The engines' record reads (record-A, record-B, leaf-record) that reach the SDRAM in
 // one query on `cfg`, counted in its request log.
 uint64_t recordReadsToSdram(const ChipConfig& cfg, Query& q) {
   std::FILE* log = std::tmpfile();
+  if (!log) {
+    ADD_FAILURE() << "no temporary file for the request log";
+    return 0;
+  }
   timeQuery(cfg, q.mem, q.regs, nullptr, nullptr, nullptr, false, true, true, log);
   std::rewind(log);
   uint64_t n = 0;
@@ -283,6 +289,8 @@ uint64_t recordReadsToSdram(const ChipConfig& cfg, Query& q) {
   std::fclose(log);
   return n;
 }
+
+}  // namespace
 
 // rec_store: the engines' record bursts kept, and a read of one kept or on its way served
 // from there, so fewer record reads reach the SDRAM and the queries take fewer cycles;
