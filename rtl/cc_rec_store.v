@@ -63,7 +63,6 @@ module cc_rec_store #(
   reg  [CntW-1:0]  waits_q [0:Lines-1];      // reads waiting on the line
   reg  [LineW-1:0] next_q;                   // the line replaced next
   reg  [255:0]     data_q [0:8*Lines-1];     // no reset: read only after written
-  reg  [1791:0]    first_beats_q;            // the burst coming back: its beats 0..6
 
   // ---- the lookup (only while a record read is offered) ----
   wire        keepable = !in_result_area({req_addr_i[31:8], 8'd0}, PAIR_BYTES, result_base_i, result_cap_i);
@@ -89,6 +88,8 @@ module cc_rec_store #(
 
   // ---- the SDRAM reads in flight: {line, kept}, in request order ----
   wire              read_taken = accept_i && !hit;
+  wire              rec_beat   = rsp_valid_i && rsp_rec_i;
+  wire              rec_last   = rec_beat && rsp_last_i;   // a record read's last beat
   wire [LineW:0]    back;                    // the oldest read in flight
   wire              reads_empty, reads_full;
   wire [CntW-1:0]   reads_count;
@@ -100,13 +101,13 @@ module cc_rec_store #(
     .rst_ni    (rst_ni),
     .push_i    (read_taken),
     .wr_data_i ({next_q, allocate}),
-    .pop_i     (rsp_valid_i && rsp_rec_i && rsp_last_i),
+    .pop_i     (rec_last),
     .rd_data_o (back),
     .empty_o   (reads_empty),
     .full_o    (reads_full),
     .count_o   (reads_count)
   );
-  wire             back_in   = rsp_valid_i && rsp_rec_i && rsp_last_i && back[0];
+  wire             back_in   = rec_last && back[0];
   wire [LineW-1:0] back_line = back[LineW:1];
 
   // ---- the reads waiting on a line: {line, destination, half}, served in order ----
@@ -132,13 +133,11 @@ module cc_rec_store #(
   );
   assign idle_o = waits_empty && !fill_valid_o;
 
+  // A kept burst's beats go straight into its line: the line is pending until the last
+  // one, so no read is served from it before (and it was replaced only with none waiting).
   integer b;
   always @(posedge clk_i) begin
-    if (rsp_valid_i && rsp_rec_i && !rsp_last_i) first_beats_q[256 * rsp_beat_i +: 256] <= rsp_data_i;
-    if (back_in) begin
-      for (b = 0; b < 7; b = b + 1) data_q[{back_line, b[2:0]}] <= first_beats_q[256 * b +: 256];
-      data_q[{back_line, 3'd7}] <= rsp_data_i;
-    end
+    if (rec_beat && back[0]) data_q[{back_line, rsp_beat_i}] <= rsp_data_i;
     if (allocate) tag_q[next_q] <= req_addr_i[31:8];
     if (serve) begin                         // the record's half of the burst
       fill_dest_o <= head[1 +: DestW];
@@ -176,13 +175,13 @@ module cc_rec_store #(
 `ifndef SYNTHESIS
   always @(posedge clk_i) begin
     if (rst_ni && read_taken) begin
-      assert (!reads_full || (rsp_valid_i && rsp_rec_i && rsp_last_i))
+      assert (!reads_full || rec_last)
         else $error("cc_rec_store: a record read taken with %0d in flight (full)", reads_count);
     end
     if (rst_ni && take_waiting) begin
       assert (!waits_full || serve) else $error("cc_rec_store: a read waits with %0d waiting (full)", waits_count);
     end
-    if (rst_ni && rsp_valid_i && rsp_rec_i) begin
+    if (rst_ni && rec_beat) begin
       assert (!reads_empty) else $error("cc_rec_store: a record beat with no record read in flight");
     end
     if (rst_ni && clear_i) begin
