@@ -23,6 +23,7 @@
 #include "cc/interrupt.h"
 #include "cc/bench_cpu.h"
 #include "cc/driver.h"
+#include "cc/host_policy.h"
 #include "cc/sw_traversal.h"
 #include "peers.h"
 #include "perf.h"
@@ -57,13 +58,14 @@ cc::shards::Work studyWork(const cc::perf::StudyOptions& o) {
 
 // The options that define a study: a worker, a merge and --status take them from the plan.
 const char* const kStudyOptions[] = {"meshes", "pairs", "steps", "distances", "mode", "backends", "tlm-configs", "rtl-configs",
-                                     "rtl-every", "kdop-every", "repeat", "check", "exact-limit", "shard-poses", "first-steps", "leaf-dop", "out"};
+                                     "rtl-every", "kdop-every", "repeat", "check", "exact-limit", "shard-poses", "first-steps", "leaf-dop", "host", "out"};
 
 }  // namespace
 
 int main(int argc, char** argv) {
   cc::perf::StudyOptions o;
   cc::shards::RunOptions run;
+  std::vector<std::string> host_set;
   std::string pairs = "bunny00", distances = "0.5,1,1.5", backends = "golden,sw,fcl_obbrss,fcl_kdop24", tlm_configs = "paper,modern", rtl_configs = "paper";
   po::options_description desc("cc_perf: the paper's Table 1 protocol on real meshes, the chip against software peers");
   desc.add_options()
@@ -79,6 +81,9 @@ int main(int argc, char** argv) {
       ("leaf-dop", po::value(&o.leaf_dop)->default_value(o.leaf_dop),
        "off | vertices | vertices+dop: tumbled leaves' DOPs from their triangles' vertices on every chip (CTRL.LEAF_VERTEX; vertices+dop golden only, "
        "docs/triangle_tests.md), in place of each configuration's host_leaf_dop; not given: each configuration's own")
+      ("host", po::value(&host_set)->multitoken()->composing(),
+       "KEY=VALUE ...: host-policy keys on every chip, golden's included (e.g. host_leaf_plane=on host_roles_ratio=4; docs/driver.md "
+       "\"Host policy\"), after each configuration's own")
       ("backends", po::value(&backends)->default_value(backends), "golden,tlm,rtl,sw,fcl_obbrss,fcl_kdop24 (golden always runs; tlm and rtl answers are checked against it)")
       ("tlm-configs", po::value(&tlm_configs)->default_value(tlm_configs), "named configurations the tlm backend runs (each chip with its host policy, host_* keys)")
       ("rtl-configs", po::value(&rtl_configs)->default_value(rtl_configs), "chip configurations the rtl backend runs (built: " CC_RTL_CHIP_LIST ")")
@@ -119,6 +124,12 @@ int main(int argc, char** argv) {
       o.rtl_configs = cc::perf::parseNameList(rtl_configs, cc::configNames(), "rtl-configs");
       o.first_steps_given = vm.count("first-steps") > 0;
       o.leaf_dop_given = !vm["leaf-dop"].defaulted();
+      for (const auto& kv : host_set) {
+        const size_t eq = kv.find('=');
+        if (eq == std::string::npos || eq == 0) throw std::invalid_argument("--host " + kv + ": expected KEY=VALUE");
+        o.host_set.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
+      }
+      cc::parseHostPolicy(o.host_set, "--host");  // every key known, every value valid
       cc::perf::validateOptions(o);
       // Other processes (other nodes) read the plan: the mesh folder as an absolute path.
       if (mode != cc::shards::Mode::Single) o.mesh_dir = std::filesystem::absolute(o.mesh_dir).lexically_normal().string();

@@ -4,6 +4,8 @@
 #include <fcl/math/bv/OBBRSS.h>
 #include <fcl/math/bv/kDOP.h>
 #include <fcl/narrowphase/collision.h>
+#include <fcl/narrowphase/detail/traversal/collision/mesh_collision_traversal_node.h>
+#include <fcl/narrowphase/detail/traversal/collision_node.h>
 
 #include <stdexcept>
 
@@ -48,6 +50,27 @@ FclModel::FclModel(const Mesh& mesh, FclBv bv) : impl_(std::make_unique<Impl>())
 FclModel::~FclModel() = default;
 FclBv FclModel::bv() const { return impl_->bv; }
 
+namespace {
+const fcl::CollisionGeometryd* geometry(const FclModel& m) {
+  return m.bv() == FclBv::Kdop24 ? static_cast<const fcl::CollisionGeometryd*>(m.impl().kdop.get()) : m.impl().obbrss.get();
+}
+
+// What fcl::collide runs for two OBBRSS meshes (orientedMeshCollide), with the traversal
+// node's statistics switched on: it counts one BV test per node pair it tests and one leaf
+// test per triangle pair it tests (an increment each, beside OBB and triangle tests).
+void collideObbrssCounted(const FclModel& a, const FclModel& b, const fcl::Transform3d& ta, const fcl::Transform3d& tb,
+                          const fcl::CollisionRequestd& req, fcl::CollisionResultd& res, FclAnswer& ans) {
+  fcl::detail::MeshCollisionTraversalNodeOBBRSS<double> node;
+  node.enable_statistics = true;
+  if (!fcl::detail::initialize(node, *a.impl().obbrss, ta, *b.impl().obbrss, tb, req, res)) {
+    throw std::runtime_error("FCL could not set up its OBBRSS traversal");
+  }
+  fcl::detail::collide(&node);
+  ans.bv_tests = node.num_bv_tests;
+  ans.leaf_tests = node.num_leaf_tests;
+}
+}  // namespace
+
 FclAnswer fclCollide(const FclModel& a, const FclModel& b, const Pose& pose, size_t max_contacts) {
   if (a.bv() != b.bv()) throw std::invalid_argument("fclCollide: both models need the same bounding volume");
   fcl::Transform3d ta = fcl::Transform3d::Identity();
@@ -56,12 +79,12 @@ FclAnswer fclCollide(const FclModel& a, const FclModel& b, const Pose& pose, siz
   const fcl::Transform3d tb = fcl::Transform3d::Identity();
   fcl::CollisionRequestd req(max_contacts, false);
   fcl::CollisionResultd res;
-  const fcl::CollisionGeometryd* ga = a.bv() == FclBv::Kdop24 ? static_cast<const fcl::CollisionGeometryd*>(a.impl().kdop.get())
-                                                               : a.impl().obbrss.get();
-  const fcl::CollisionGeometryd* gb = b.bv() == FclBv::Kdop24 ? static_cast<const fcl::CollisionGeometryd*>(b.impl().kdop.get())
-                                                               : b.impl().obbrss.get();
-  fcl::collide(ga, ta, gb, tb, req, res);
   FclAnswer ans;
+  if (a.bv() == FclBv::Obbrss) {
+    collideObbrssCounted(a, b, ta, tb, req, res, ans);
+  } else {
+    fcl::collide(geometry(a), ta, geometry(b), tb, req, res);
+  }
   ans.hit = res.isCollision();
   for (size_t i = 0; i < res.numContacts(); ++i) {
     const auto& c = res.getContact(i);

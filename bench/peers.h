@@ -33,10 +33,14 @@ class FclModel {
 };
 
 // fcl::collide with A at `pose` and B at the identity. max_contacts 1 is mode "first"
-// (FCL stops at the first intersecting pair); a large value gives all pairs.
+// (FCL stops at the first intersecting pair); a large value gives all pairs. OBBRSS runs
+// FCL's own traversal node with its statistics on, so its tests are counted too.
 struct FclAnswer {
   bool hit = false;
   std::vector<TriPair> pairs;  // (A's triangle id, B's)
+  // OBBRSS only (0 for the k-DOP): FCL's bounding-volume tests (node pairs) and leaf tests
+  // (triangle pairs), the counterparts of the chip's overlap_tests and triangle_tests.
+  uint64_t bv_tests = 0, leaf_tests = 0;
 };
 FclAnswer fclCollide(const FclModel& a, const FclModel& b, const Pose& pose, size_t max_contacts);
 

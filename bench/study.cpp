@@ -53,7 +53,9 @@ struct Chip {
 // The host policy a chip in `config` runs with: the configuration's, with the parts the
 // options give in their place.
 HostPolicy runPolicy(const StudyOptions& o, const std::string& config) {
-  HostPolicy p = hostPolicyOf(config);
+  auto values = hostPolicyValues(config);
+  values.insert(values.end(), o.host_set.begin(), o.host_set.end());
+  HostPolicy p = parseHostPolicy(values, "configuration '" + config + "' with --host");
   if (o.first_steps_given) p.first_steps = o.first_steps;
   if (o.leaf_dop_given) {
     p.leaf_dop = leafDopByName(o.leaf_dop);
@@ -106,6 +108,21 @@ Stat stat(const std::vector<const PoseRecord*>& rs, const std::function<double(c
   return s;
 }
 
+// The per-timed-run columns of a record: poses.csv's suffix, the shard file's key, the member.
+struct RunField {
+  const char* suffix;
+  const char* key;
+  std::vector<double> PoseRecord::*member;
+};
+const std::vector<RunField>& runFields() {
+  static const std::vector<RunField> f{{"_cycles", "run_cycles", &PoseRecord::run_cycles},
+                                       {"_us", "run_us", &PoseRecord::run_us},
+                                       {"_triangle_cycles", "run_tri_cycles", &PoseRecord::run_tri_cycles},
+                                       {"_overlap_tests", "run_overlap_tests", &PoseRecord::run_overlap_tests},
+                                       {"_triangle_tests", "run_triangle_tests", &PoseRecord::run_triangle_tests}};
+  return f;
+}
+
 using Metric = std::pair<std::string, std::function<double(const PoseRecord&)>>;
 std::vector<Metric> metrics(const std::vector<TimedRun>& runs) {
   std::vector<Metric> m{
@@ -118,6 +135,19 @@ std::vector<Metric> metrics(const std::vector<TimedRun>& runs) {
   m.push_back({"sw_us", [](const PoseRecord& r) { return r.sw_us; }});
   m.push_back({"fcl_obbrss_us", [](const PoseRecord& r) { return r.fcl_obbrss_us; }});
   m.push_back({"fcl_kdop24_us", [](const PoseRecord& r) { return r.fcl_kdop24_us; }});
+  return m;
+}
+
+// Tests per query beside FCL's: each timed run's node-pair overlap tests and triangle
+// tests (its own host policy), then FCL OBBRSS's bounding-volume and leaf tests.
+std::vector<Metric> testMetrics(const std::vector<TimedRun>& runs) {
+  std::vector<Metric> m;
+  for (size_t k = 0; k < runs.size(); ++k) {
+    m.push_back({runs[k].label() + "_overlap_tests", [k](const PoseRecord& r) { return r.run_overlap_tests[k]; }});
+    m.push_back({runs[k].label() + "_triangle_tests", [k](const PoseRecord& r) { return r.run_triangle_tests[k]; }});
+  }
+  m.push_back({"fcl_bv_tests", [](const PoseRecord& r) { return r.fcl_bv_tests; }});
+  m.push_back({"fcl_leaf_tests", [](const PoseRecord& r) { return r.fcl_leaf_tests; }});
   return m;
 }
 
@@ -178,9 +208,9 @@ std::vector<std::string> poseHeader(const std::vector<TimedRun>& runs) {
   });
   for (const auto* n : {"eq5_cycles", "eq5_us"}) h.push_back(n);
   for (const auto& run : runs) {
-    for (const auto* n : {"_cycles", "_us", "_triangle_cycles"}) h.push_back(run.label() + n);
+    for (const auto& rf : runFields()) h.push_back(run.label() + rf.suffix);
   }
-  for (const auto* n : {"sw_us", "fcl_obbrss_us", "fcl_kdop24_us", "sw_hit", "fcl_hit", "all_chip_pairs",
+  for (const auto* n : {"sw_us", "fcl_obbrss_us", "fcl_kdop24_us", "sw_hit", "fcl_hit", "fcl_bv_tests", "fcl_leaf_tests", "all_chip_pairs",
                         "all_fcl_pairs", "only_chip", "only_fcl", "exact_checked", "exact_chip_right", "exact_fcl_right", "degenerate"}) {
     h.push_back(n);
   }
@@ -196,11 +226,9 @@ std::vector<std::string> poseFields(const PoseRecord& r) {
   f.push_back(num(r.eq5_cycles, 10));
   f.push_back(num(r.eq5_us));
   for (size_t k = 0; k < r.run_cycles.size(); ++k) {
-    f.push_back(num(r.run_cycles[k], 12));
-    f.push_back(num(r.run_us[k]));
-    f.push_back(num(r.run_tri_cycles[k], 12));
+    for (const auto& rf : runFields()) f.push_back(num((r.*rf.member)[k], rf.member == &PoseRecord::run_us ? 6 : 12));
   }
-  for (double v : {r.sw_us, r.fcl_obbrss_us, r.fcl_kdop24_us, r.sw_hit, r.fcl_hit, r.all_chip, r.all_fcl, r.only_chip, r.only_fcl,
+  for (double v : {r.sw_us, r.fcl_obbrss_us, r.fcl_kdop24_us, r.sw_hit, r.fcl_hit, r.fcl_bv_tests, r.fcl_leaf_tests, r.all_chip, r.all_fcl, r.only_chip, r.only_fcl,
                    r.exact_checked, r.exact_chip_right, r.exact_fcl_right, r.degenerate}) {
     f.push_back(num(v));
   }
@@ -231,7 +259,7 @@ nlohmann::json optionsToJson(const StudyOptions& o) {
           {"tlm_configs", o.tlm_configs}, {"rtl_configs", o.rtl_configs}, {"steps", o.steps}, {"rtl_every", o.rtl_every},
           {"kdop_every", o.kdop_every}, {"repeat", o.repeat}, {"exact_limit", o.exact_limit}, {"shard_poses", o.shard_poses},
           {"check", o.check}, {"first_steps", o.first_steps}, {"leaf_dop", o.leaf_dop},
-          {"first_steps_given", o.first_steps_given}, {"leaf_dop_given", o.leaf_dop_given}};
+          {"first_steps_given", o.first_steps_given}, {"leaf_dop_given", o.leaf_dop_given}, {"host_set", o.host_set}};
 }
 
 StudyOptions optionsFromJson(const nlohmann::json& j) {
@@ -252,6 +280,7 @@ StudyOptions optionsFromJson(const nlohmann::json& j) {
   // Plans written before host policies: the options applied to every chip.
   o.first_steps_given = j.value("first_steps_given", !o.first_steps.empty());
   o.leaf_dop_given = j.value("leaf_dop_given", o.leaf_dop != "off");
+  if (j.contains("host_set")) j.at("host_set").get_to(o.host_set);
   validateOptions(o);
   return o;
 }
@@ -358,6 +387,8 @@ bool measureRun(const StudyOptions& o, PairSetup& p, size_t k, const std::string
   r.run_cycles[k] = double(q.counters.cycles);
   r.run_us[k] = q.counters.cycles / chip.cfg.core_mhz;
   r.run_tri_cycles[k] = triangleCycles(*chip.dev);
+  r.run_overlap_tests[k] = double(q.counters.overlap_tests);
+  r.run_triangle_tests[k] = double(q.counters.triangle_tests);
   return diff.empty();
 }
 
@@ -375,6 +406,8 @@ void measurePeers(const StudyOptions& o, const PairSetup& p, PoseRecord& r) {
     FclAnswer ans;
     r.fcl_obbrss_us = bestUs(o.repeat, [&] { ans = fclCollide(*p.fo_a, *p.fo_b, pose, max_contacts); });
     r.fcl_hit = ans.hit ? 1 : 0;
+    r.fcl_bv_tests = double(ans.bv_tests);
+    r.fcl_leaf_tests = double(ans.leaf_tests);
   }
   if (p.fk_a && r.index % size_t(o.kdop_every) == 0) {
     FclAnswer ans;
@@ -443,9 +476,7 @@ ShardRecords measureShard(const StudyOptions& o, const StudyShard& s) {
     r.chip_pairs = g.pairs.size();
     r.eq5_cycles = eq5Cycles(g.counters);
     r.eq5_us = r.eq5_cycles / p->golden.cfg.core_mhz;
-    r.run_cycles.assign(runs.size(), kNone);
-    r.run_us.assign(runs.size(), kNone);
-    r.run_tri_cycles.assign(runs.size(), kNone);
+    for (const auto& rf : runFields()) (r.*rf.member).assign(runs.size(), kNone);
     if (s.group > 0) {
       const size_t k = s.group - 1;
       if ((runs[k].backend != "rtl" || i % size_t(o.rtl_every) == 0) && !measureRun(o, *p, k, runs[k].label(), g, r)) ++out.mismatches;
@@ -495,7 +526,8 @@ std::vector<double> dnums(const nlohmann::json& j) {
 std::vector<std::pair<const char*, double PoseRecord::*>> scalarFields() {
   return {{"eq5_cycles", &PoseRecord::eq5_cycles}, {"eq5_us", &PoseRecord::eq5_us}, {"sw_us", &PoseRecord::sw_us},
           {"fcl_obbrss_us", &PoseRecord::fcl_obbrss_us}, {"fcl_kdop24_us", &PoseRecord::fcl_kdop24_us}, {"sw_hit", &PoseRecord::sw_hit},
-          {"fcl_hit", &PoseRecord::fcl_hit}, {"all_chip", &PoseRecord::all_chip}, {"all_fcl", &PoseRecord::all_fcl},
+          {"fcl_hit", &PoseRecord::fcl_hit}, {"fcl_bv_tests", &PoseRecord::fcl_bv_tests},
+          {"fcl_leaf_tests", &PoseRecord::fcl_leaf_tests}, {"all_chip", &PoseRecord::all_chip}, {"all_fcl", &PoseRecord::all_fcl},
           {"only_chip", &PoseRecord::only_chip}, {"only_fcl", &PoseRecord::only_fcl}, {"degenerate", &PoseRecord::degenerate},
           {"all_confirmed", &PoseRecord::all_confirmed}, {"all_tests", &PoseRecord::all_tests},
           {"all_uncertain", &PoseRecord::all_uncertain}, {"all_host_us", &PoseRecord::all_host_us}};
@@ -503,8 +535,8 @@ std::vector<std::pair<const char*, double PoseRecord::*>> scalarFields() {
 
 nlohmann::json recordToJson(const PoseRecord& r) {
   nlohmann::json j{{"pair", r.pair}, {"index", r.index}, {"polygons_a", r.polygons_a}, {"polygons_b", r.polygons_b},
-                   {"chip_pairs", r.chip_pairs}, {"exact_verdicts", r.exact_verdicts}, {"run_cycles", jnums(r.run_cycles)},
-                   {"run_us", jnums(r.run_us)}, {"run_tri_cycles", jnums(r.run_tri_cycles)}};
+                   {"chip_pairs", r.chip_pairs}, {"exact_verdicts", r.exact_verdicts}};
+  for (const auto& rf : runFields()) j[rf.key] = jnums(r.*rf.member);
   for (const auto& [name, m] : kCounterFields) j["counters"][name] = r.c.*m;
   for (const auto& [name, m] : scalarFields()) j[name] = jnum(r.*m);
   return j;
@@ -520,9 +552,7 @@ PoseRecord recordFromJson(const nlohmann::json& j, const std::vector<PoseSample>
   j.at("polygons_b").get_to(r.polygons_b);
   j.at("chip_pairs").get_to(r.chip_pairs);
   j.at("exact_verdicts").get_to(r.exact_verdicts);
-  r.run_cycles = dnums(j.at("run_cycles"));
-  r.run_us = dnums(j.at("run_us"));
-  r.run_tri_cycles = dnums(j.at("run_tri_cycles"));
+  for (const auto& rf : runFields()) r.*rf.member = dnums(j.at(rf.key));
   for (const auto& [name, m] : kCounterFields) j.at("counters").at(name).get_to(r.c.*m);
   for (const auto& [name, m] : scalarFields()) r.*m = dnum(j.at(name));
   return r;
@@ -592,8 +622,10 @@ std::vector<PoseRecord> combineShards(const StudyOptions& o, const std::vector<S
         continue;
       }
       const size_t k = sh.group - 1;
-      dst.run_cycles.resize(runs, kNone), dst.run_us.resize(runs, kNone), dst.run_tri_cycles.resize(runs, kNone);
-      dst.run_cycles[k] = r.run_cycles.at(k), dst.run_us[k] = r.run_us.at(k), dst.run_tri_cycles[k] = r.run_tri_cycles.at(k);
+      for (const auto& rf : runFields()) {
+        (dst.*rf.member).resize(runs, kNone);
+        (dst.*rf.member)[k] = (r.*rf.member).at(k);
+      }
     }
   }
   if (std::any_of(seen.begin(), seen.end(), [](int n) { return n != 1; })) throw std::runtime_error("the shards do not cover every pose exactly once");
@@ -754,7 +786,8 @@ std::vector<std::string> summaryHeader(const std::vector<TimedRun>& runs, const 
 
 // summary.csv's rows and perf.json's "summary": per pair and distance, and per pair ("all").
 void summarize(const std::vector<TimedRun>& runs, const std::vector<Group>& groups, Csv& sc, nlohmann::json& summary) {
-  const auto ms = metrics(runs);
+  auto ms = metrics(runs);
+  for (auto& m : testMetrics(runs)) ms.push_back(std::move(m));
   sc.header = summaryHeader(runs, ms);
   summary = nlohmann::json::array();
   for (const auto& gr : groups) {
@@ -794,10 +827,11 @@ nlohmann::json perfJson(const StudyOptions& o, const Csv& pc, const nlohmann::js
   js["protocol"] = {{"steps", o.steps}, {"distances", o.distances}, {"mode", o.mode}, {"backends", o.backends}, {"tlm_configs", o.tlm_configs},
                     {"rtl_configs", o.rtl_configs}, {"rtl_every", o.rtl_every}, {"kdop_every", o.kdop_every}, {"repeat", o.repeat}, {"check", o.check},
                     {"first_steps", o.first_steps}, {"leaf_dop", o.leaf_dop}, {"first_steps_given", o.first_steps_given},
-                    {"leaf_dop_given", o.leaf_dop_given}};
+                    {"leaf_dop_given", o.leaf_dop_given}, {"host_set", o.host_set}};
   for (const auto& run : timedRuns(o)) {
     const HostPolicy p = runPolicy(o, run.config);
-    js["protocol"]["host_policy"][run.label()] = {{"first_steps", p.first_steps}, {"leaf_dop", leafDopRuleText(p)}};
+    js["protocol"]["host_policy"][run.label()] = {{"first_steps", p.first_steps}, {"leaf_dop", leafDopRuleText(p)},
+                                                  {"leaf_plane", p.leaf_plane}, {"roles_ratio", p.roles_ratio}};
   }
   js["summary"] = summary;
   js["poses"] = nlohmann::json::array();
@@ -821,6 +855,9 @@ std::string policyText(const HostPolicy& p) {
     t << (p.first_steps.empty() ? "" : "; ") << "CTRL.LEAF_VERTEX " << leafDopRuleText(p);
     if (p.leaf_size_ratio > 0) t << " (on when the tumbled mesh's mean leaf size is at least " << p.leaf_size_ratio << "x the aligned one's)";
   }
+  const auto sep = [&] { return t.tellp() > 0 ? "; " : ""; };
+  if (p.leaf_plane) t << sep() << "CTRL.LEAF_PLANE";
+  if (p.roles_ratio > 0) t << sep() << "roles swapped when A's mean leaf size is at least " << p.roles_ratio << "x B's";
   return t.str();
 }
 
@@ -902,6 +939,35 @@ void tableSplit(const std::vector<TimedRun>& runs, const std::vector<Group>& gro
     const Split sp = split(gr, runs);
     t << "| " << gr.pair << " | " << fix(100.0 * sp.triangle_share, 0) << " % | " << fix(sp.over_eq5, 2) << " | "
       << fix(sp.rest_over_eq5, 2) << " |\n";
+  }
+}
+
+// The tests behind the times: golden's node-pair overlap tests and triangle tests (the
+// study's base policy), each chip run's (its own host policy, over the poses it measured),
+// beside FCL OBBRSS's own statistics (bounding-volume tests, leaf tests) on every pose.
+void tableTests(const std::vector<TimedRun>& runs, const std::vector<Group>& groups, std::ostream& t) {
+  const auto shown = shownRuns(runs);
+  const bool fcl = std::any_of(groups.begin(), groups.end(), [](const Group& gr) {
+    return stat(gr.rs, [](const PoseRecord& r) { return r.fcl_bv_tests; }).n > 0;
+  });
+  if (!fcl) return;
+  t << "\nTests per query, average / worst: node-pair overlap tests and triangle tests of golden (the base policy) and "
+       "of each chip run (its host policy, over the poses it measured), beside FCL OBBRSS's own statistics "
+       "(bounding-volume tests, leaf tests) on every pose:\n\n| pair | golden overlap | golden triangle |";
+  for (size_t k : shown) t << ' ' << runTitle(runs[k]) << " overlap | " << runTitle(runs[k]) << " triangle |";
+  t << " FCL BV | FCL leaf |\n|---|";
+  for (size_t k = 0; k < 2 * shown.size() + 4; ++k) t << "---|";
+  t << '\n';
+  for (const auto& gr : groups) {
+    if (gr.distance != "all") continue;
+    t << "| " << gr.pair << " | " << cell(stat(gr.rs, [](const PoseRecord& r) { return double(r.c.overlap_tests); }), 0) << " | "
+      << cell(stat(gr.rs, [](const PoseRecord& r) { return double(r.c.triangle_tests); }), 0) << " |";
+    for (size_t k : shown) {
+      t << ' ' << cell(stat(gr.rs, [k](const PoseRecord& r) { return r.run_overlap_tests[k]; }), 0) << " | "
+        << cell(stat(gr.rs, [k](const PoseRecord& r) { return r.run_triangle_tests[k]; }), 0) << " |";
+    }
+    t << ' ' << cell(stat(gr.rs, [](const PoseRecord& r) { return r.fcl_bv_tests; }), 0) << " | "
+      << cell(stat(gr.rs, [](const PoseRecord& r) { return r.fcl_leaf_tests; }), 0) << " |\n";
   }
 }
 
@@ -1001,6 +1067,7 @@ int writeStudy(const StudyOptions& o, const std::vector<PoseRecord>& records, in
   tableMain(o, runs, groups, t);
   tableSpeedups(runs, groups, t);
   tableSplit(runs, groups, t);
+  tableTests(runs, groups, t);
   tableCheck(o, groups, t);
   writeFile(dir + "table1.md", t.str());
   std::cout << t.str();

@@ -28,6 +28,9 @@ struct StudyOptions {
   std::vector<uint32_t> first_steps;  // staged mode first (Driver::setFirstModeSteps)
   std::string leaf_dop = "off";       // tumbled-leaf DOP (Driver::setLeafDop, leafDopByName)
   bool first_steps_given = false, leaf_dop_given = false;
+  // --host KEY=VALUE: host-policy keys (host_leaf_plane, host_roles_ratio, ...) set on every
+  // chip, golden's included, after the configuration's own and before the two above.
+  std::vector<std::pair<std::string, std::string>> host_set;
   bool check = false, quiet = false;
 };
 // Everything the results depend on (not out_dir, not quiet), as JSON and back: the plan a
@@ -60,8 +63,14 @@ struct PoseRecord {
   // Per timed run (timedRuns order); kNone where it did not run (rtl: --rtl-every).
   std::vector<double> run_cycles, run_us;
   std::vector<double> run_tri_cycles;  // of the cycles, those in triangle tests (tlm only)
+  // The run's own counters (its host policy may differ from golden's in c): node-pair
+  // overlap tests and triangle tests, summed over a staged query's runs.
+  std::vector<double> run_overlap_tests, run_triangle_tests;
   double sw_us = kNone, fcl_obbrss_us = kNone, fcl_kdop24_us = kNone;
   double sw_hit = kNone, fcl_hit = kNone;  // 0/1: did they find a collision (mode first)
+  // FCL OBBRSS's own statistics on the pose: node pairs (bounding volumes) and triangle
+  // pairs it tested (cf. the golden counters overlap_tests and triangle_tests).
+  double fcl_bv_tests = kNone, fcl_leaf_tests = kNone;
   // --check: all-pairs answers, golden against FCL OBBRSS, CGAL on the differences.
   double all_chip = kNone, all_fcl = kNone, only_chip = kNone, only_fcl = kNone;
   double exact_checked = 0, exact_chip_right = 0, exact_fcl_right = 0, degenerate = 0;

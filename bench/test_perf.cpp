@@ -113,7 +113,15 @@ TEST(PerfFcl, SameAnswerAsTheChipOnProceduralMeshes) {
     differing += d.only_chip.size() + d.only_ref.size();
     const PairDiff dk = comparePairSets(f.pairs, k.pairs);
     EXPECT_TRUE(dk.only_chip.empty() && dk.only_ref.empty()) << "pose " << i << ": FCL OBBRSS and KDOP24 differ";
-    EXPECT_EQ(fclCollide(fa, fb, pose, 1).hit, !f.pairs.empty()) << "pose " << i << ": FCL's first contact against its all-pairs answer";
+    const FclAnswer first = fclCollide(fa, fb, pose, 1);
+    EXPECT_EQ(first.hit, !f.pairs.empty()) << "pose " << i << ": FCL's first contact against its all-pairs answer";
+    // FCL's statistics: every contact was a leaf test of its own, every leaf test came out
+    // of a BV test; the first contact needs no more tests than all of them.
+    EXPECT_GE(f.leaf_tests, f.pairs.size()) << "pose " << i;
+    EXPECT_GE(f.bv_tests, 1u) << "pose " << i;
+    EXPECT_LE(first.leaf_tests, f.leaf_tests) << "pose " << i;
+    EXPECT_LE(first.bv_tests, f.bv_tests) << "pose " << i;
+    EXPECT_EQ(k.bv_tests + k.leaf_tests, 0u) << "KDOP24 runs fcl::collide without statistics";
     common += d.common;
     hits += g.pairs.empty() ? 0 : 1;
     for (size_t j = 0; j < g.pairs.size() && j < 3; ++j, ++exact) {
@@ -185,6 +193,7 @@ TEST_F(PerfCli, WritesCsvJsonAndTable) {
   EXPECT_NE(header.find("overlap_tests"), std::string::npos);
   EXPECT_NE(header.find("tlm_paper_cycles"), std::string::npos);
   EXPECT_NE(header.find("fcl_kdop24_us"), std::string::npos);
+  EXPECT_NE(header.find("rtl_queued_triangle_tests"), std::string::npos);
   const auto names = csvFields(header);
   const auto col = [&](const std::string& n) { return size_t(std::find(names.begin(), names.end(), n) - names.begin()); };
   const size_t tests = col("triangle_tests"), cycles = col("tlm_paper_cycles"), tri = col("tlm_paper_triangle_cycles");
@@ -193,6 +202,10 @@ TEST_F(PerfCli, WritesCsvJsonAndTable) {
   ASSERT_LT(rtl_paper, names.size());
   ASSERT_LT(rtl_queued, names.size());
   const size_t fcl_us = col("fcl_obbrss_us"), rtl_paper_us = col("rtl_paper_us");
+  const size_t fcl_bv = col("fcl_bv_tests"), fcl_leaf = col("fcl_leaf_tests"), overlaps = col("overlap_tests");
+  const size_t run_overlaps = col("rtl_paper_overlap_tests"), run_tests = col("rtl_paper_triangle_tests");
+  ASSERT_LT(fcl_leaf, names.size());
+  ASSERT_LT(run_tests, names.size());
   double ring_fcl_worst = 0, ring_rtl_worst = 0;
   int rows = 0, far_with_pairs = 0, with_tests = 0;
   while (std::getline(poses, line)) {
@@ -207,6 +220,14 @@ TEST_F(PerfCli, WritesCsvJsonAndTable) {
     // The TLM model times the paper chip exactly (docs/tlm.md); the queued chip is another chip.
     EXPECT_EQ(f[rtl_paper], f[cycles]) << line;
     EXPECT_GT(std::stod(f[rtl_queued]), 0) << line;
+    // The chip run's own counters are golden's (the same host policy); FCL tests a node
+    // pair at least once, and leaf pairs only where node pairs overlap.
+    EXPECT_EQ(std::stod(f[run_overlaps]), std::stod(f[overlaps])) << line;
+    EXPECT_EQ(std::stod(f[run_tests]), std::stod(f[tests])) << line;
+    EXPECT_GE(std::stod(f[fcl_bv]), 1) << line;
+    if (f[3] == "5") {
+      EXPECT_EQ(std::stod(f[fcl_leaf]), 0) << line;
+    }
     with_tests += std::stod(f[tests]) > 0;
     if (f[0] == "ring") {
       ring_fcl_worst = std::max(ring_fcl_worst, std::stod(f[fcl_us]));
@@ -221,6 +242,7 @@ TEST_F(PerfCli, WritesCsvJsonAndTable) {
   EXPECT_NE(table.find("| ring |"), std::string::npos);
   EXPECT_NE(table.find("Where the paper configuration's cycles go"), std::string::npos);
   EXPECT_NE(table.find("| RTL queued / Eq. 5 |"), std::string::npos);
+  EXPECT_NE(table.find("| pair | golden overlap | golden triangle | RTL paper overlap | RTL paper triangle |"), std::string::npos);
   // The speedups leave out the TLM paper run, the RTL paper run's twin.
   EXPECT_NE(table.find("| pair | RTL paper / Eq. 5 |"), std::string::npos);
   EXPECT_EQ(table.find("| pair | TLM paper / Eq. 5 |"), std::string::npos);

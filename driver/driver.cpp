@@ -1,6 +1,7 @@
 #include "cc/driver.h"
 
 #include "cc/exact.h"
+#include "cc/fp32.h"
 
 #include <algorithm>
 #include <chrono>
@@ -131,6 +132,28 @@ LeafDop Driver::leafDopFor(const BoardObject& a, const BoardObject& b) const {
   return a.mean_leaf_size >= leaf_size_ratio_ * b.mean_leaf_size ? LeafDop::Vertices : LeafDop::Off;
 }
 
+void Driver::setLeafPlane(bool on) {
+  leaf_plane_ = false;
+  if (!on) return;
+  dev_.write32(regs::CTRL, regs::CTRL_LEAF_PLANE);
+  const bool got = dev_.read32(regs::CTRL) & regs::CTRL_LEAF_PLANE;
+  dev_.write32(regs::CTRL, 0);
+  if (!got) {
+    throw DriverError(dev_.name() + ": does not implement CTRL.LEAF_PLANE (an aligned leaf compared along its triangle's plane; "
+                                    "only the golden model has it, docs/triangle_tests.md)");
+  }
+  leaf_plane_ = true;
+}
+
+void Driver::setRolesBySize(double ratio) {
+  if (!(ratio >= 0) || !std::isfinite(ratio)) throw std::invalid_argument("the roles' leaf-size ratio must be 0 (never swap) or positive");
+  roles_ratio_ = ratio;
+}
+
+bool Driver::swapsRoles(const BoardObject& a, const BoardObject& b) const {
+  return roles_ratio_ > 0 && a.mean_leaf_size >= roles_ratio_ * b.mean_leaf_size;
+}
+
 void Driver::setFirstModeSteps(std::vector<uint32_t> steps) {
   for (size_t i = 0; i < steps.size(); ++i) {
     if (steps[i] == 0 || steps[i] >= result_capacity_ || (i > 0 && steps[i] <= steps[i - 1])) {
@@ -144,9 +167,31 @@ void Driver::setFirstModeSteps(std::vector<uint32_t> steps) {
 QueryResult Driver::query(const BoardObject& a, const BoardObject& b, const Pose& pose, QueryMode mode, uint64_t max_cycles) {
   if (a.root_pair == 0 || b.root_pair == 0 || !a.mesh || !b.mesh) throw std::invalid_argument("query on an object that was not uploaded");
   if (a.dirs != b.dirs) throw std::invalid_argument("the two objects' DOPs use different direction sets");
-  const PoseRegisters regs_ = setupPose(pose, a.dirs, a.bounds, b.bounds);  // validates the pose
-  leaf_dop_ = leafDopFor(a, b);
-  if (leaf_dop_ != LeafDop::Off) writeLeafVertexLines(leafVertexDopLines(pose, a.dirs, a.bounds));  // kept across runs
+  validatePose(pose);
+  return queryAsGiven(a, b, pose, mode, max_cycles, swapsRoles(a, b));
+}
+
+namespace {
+// The inverse of a pose, in double: B's frame into A's.
+Pose inversePose(const Pose& p) {
+  Pose q;
+  q.R = p.R.inverse();
+  q.t = -(q.R * p.t);
+  return q;
+}
+}  // namespace
+
+// The query on the chip, with a tumbled or (swapped) b tumbled by the inverse pose; the
+// records are decided and reported in a's and b's terms either way.
+QueryResult Driver::queryAsGiven(const BoardObject& a, const BoardObject& b, const Pose& pose, QueryMode mode, uint64_t max_cycles,
+                                 bool swapped) {
+  const BoardObject& tumbled = swapped ? b : a;
+  const BoardObject& aligned = swapped ? a : b;
+  const Pose chip_pose = swapped ? inversePose(pose) : pose;
+  const PoseRegisters regs_ = setupPose(chip_pose, tumbled.dirs, tumbled.bounds, aligned.bounds);  // validates the pose
+  leaf_dop_ = leafDopFor(tumbled, aligned);
+  if (leaf_dop_ != LeafDop::Off) writeLeafVertexLines(leafVertexDopLines(chip_pose, tumbled.dirs, tumbled.bounds));  // kept across runs
+  if (leaf_plane_) dev_.write32(regs::PLANE_MARGIN, fp32::bits(planeMargin(chip_pose, tumbled.dirs, tumbled.bounds)));
   if (static_cast<uint64_t>(result_base_) + uint64_t(result_capacity_) * layout::kResultBytes > (1ull << 32)) {
     throw std::invalid_argument("result area does not fit in board memory");
   }
@@ -155,7 +200,9 @@ QueryResult Driver::query(const BoardObject& a, const BoardObject& b, const Pose
   double host_seconds = 0;
   QueryResult r;
   for (size_t i = 0;; ++i) {
-    r = run(a, b, pose, regs_, mode, i < steps ? first_steps_[i] : result_capacity_, max_cycles);
+    std::vector<uint32_t> records;
+    r = run(tumbled, aligned, regs_, mode, i < steps ? first_steps_[i] : result_capacity_, max_cycles, records);
+    decideUncertain(a, b, pose, mode, records, swapped, r);
     total.addRun(r.counters);
     host_seconds += r.host_exact_seconds;
     r.runs = static_cast<uint32_t>(i + 1);
@@ -171,8 +218,8 @@ QueryResult Driver::query(const BoardObject& a, const BoardObject& b, const Pose
 }
 
 // One chip run of a query with a result area of `capacity` pairs.
-QueryResult Driver::run(const BoardObject& a, const BoardObject& b, const Pose& pose, const PoseRegisters& regs_,
-                        QueryMode mode, uint32_t capacity, uint64_t max_cycles) {
+QueryResult Driver::run(const BoardObject& a, const BoardObject& b, const PoseRegisters& regs_, QueryMode mode, uint32_t capacity,
+                        uint64_t max_cycles, std::vector<uint32_t>& records) {
   writeRegisters(regs_);
   dev_.write32(regs::ROOT_A, a.root_pair);
   dev_.write32(regs::ROOT_B, b.root_pair);
@@ -180,7 +227,8 @@ QueryResult Driver::run(const BoardObject& a, const BoardObject& b, const Pose& 
   dev_.write32(regs::RESULT_CAPACITY, capacity);
   dev_.write32(regs::TRI_ERR_EXP, regs_.tri_err_exp);
   dev_.write32(regs::IRQ, 1);  // clear a stale interrupt
-  const uint32_t ctrl = regs::CTRL_IRQ_ENABLE | (mode == QueryMode::First ? regs::CTRL_MODE_FIRST : 0) | leafDopCtrl();
+  const uint32_t ctrl = regs::CTRL_IRQ_ENABLE | (mode == QueryMode::First ? regs::CTRL_MODE_FIRST : 0) | leafDopCtrl() |
+                        (leaf_plane_ ? regs::CTRL_LEAF_PLANE : 0);
   dev_.write32(regs::CTRL, ctrl | regs::CTRL_START);
   if (!dev_.waitInterrupt(max_cycles)) {
     throw DriverError(dev_.name() + ": no interrupt within " + std::to_string(max_cycles) + " cycles (chip hung?)");
@@ -193,9 +241,8 @@ QueryResult Driver::run(const BoardObject& a, const BoardObject& b, const Pose& 
   res.error = static_cast<regs::Error>((status & regs::STATUS_ERR_MASK) >> regs::STATUS_ERR_SHIFT);
   const uint32_t n = dev_.read32(regs::RESULT_COUNT);
   if (n > capacity) throw DriverError(dev_.name() + ": RESULT_COUNT exceeds the capacity");
-  std::vector<uint32_t> raw(2 * size_t(n));
-  if (n) dev_.readMemory(result_base_, raw.data(), raw.size() * 4);
-  decideUncertain(a, b, pose, mode, raw, res);
+  records.assign(2 * size_t(n), 0);
+  if (n) dev_.readMemory(result_base_, records.data(), records.size() * 4);
   Counters& c = res.counters;
   c.tumbled_nodes_transformed = dev_.read32(regs::CNT_TUMBLED);
   c.aligned_pairs_fetched = dev_.read32(regs::CNT_ALIGNED_PAIRS);
@@ -212,10 +259,11 @@ QueryResult Driver::run(const BoardObject& a, const BoardObject& b, const Pose& 
 // The chip's records in order: a certain hit is kept; an uncertain pair is decided by
 // exact geometry. In mode first the answer ends at the first pair that intersects.
 void Driver::decideUncertain(const BoardObject& a, const BoardObject& b, const Pose& pose, QueryMode mode,
-                             const std::vector<uint32_t>& raw, QueryResult& res) const {
+                             const std::vector<uint32_t>& raw, bool swapped, QueryResult& res) const {
   const auto t0 = std::chrono::steady_clock::now();
   for (size_t i = 0; i + 1 < raw.size(); i += 2) {
-    const uint32_t ta = raw[i], tb = raw[i + 1] & ~layout::kResultUncertain;
+    const uint32_t tumbled_id = raw[i], aligned_id = raw[i + 1] & ~layout::kResultUncertain;
+    const uint32_t ta = swapped ? aligned_id : tumbled_id, tb = swapped ? tumbled_id : aligned_id;
     const bool uncertain = raw[i + 1] & layout::kResultUncertain;
     if (ta >= a.mesh->tris.size() || tb >= b.mesh->tris.size()) {
       throw DriverError(dev_.name() + ": result names triangle pair (" + std::to_string(ta) + ", " + std::to_string(tb) +

@@ -50,8 +50,16 @@ HostPolicy parseHostPolicy(const std::vector<std::pair<std::string, std::string>
         size_t used = 0;
         ratio = std::stod(value, &used);
         if (used != value.size() || !(ratio > 0) || ratio > 1e6) throw std::invalid_argument("must be a number in (0, 1e6]");
+      } else if (key == "host_leaf_plane") {
+        if (value != "on" && value != "off") throw std::invalid_argument("must be on or off");
+        p.leaf_plane = value == "on";
+      } else if (key == "host_roles_ratio") {
+        size_t used = 0;
+        p.roles_ratio = std::stod(value, &used);
+        if (used != value.size() || !(p.roles_ratio >= 0) || p.roles_ratio > 1e6) throw std::invalid_argument("must be 0 (never) or a number in (0, 1e6]");
       } else {
-        throw std::invalid_argument("unknown host-policy key (known: host_first_steps, host_leaf_dop, host_leaf_size_ratio)");
+        throw std::invalid_argument(
+            "unknown host-policy key (known: host_first_steps, host_leaf_dop, host_leaf_size_ratio, host_leaf_plane, host_roles_ratio)");
       }
     } catch (const std::invalid_argument& e) {
       throw std::invalid_argument(where + ": " + key + " = " + value + ": " + e.what());
@@ -91,6 +99,8 @@ void applyHostPolicy(Driver& drv, const HostPolicy& p) {
   drv.setFirstModeSteps(p.first_steps);
   if (p.leaf_size_ratio > 0) drv.setLeafDopBySize(p.leaf_size_ratio);
   else drv.setLeafDop(p.leaf_dop);
+  drv.setLeafPlane(p.leaf_plane);
+  drv.setRolesBySize(p.roles_ratio);
 }
 
 }  // namespace cc

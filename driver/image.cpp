@@ -4,6 +4,7 @@
 #include <deque>
 #include <stdexcept>
 
+#include "cc/pose.h"
 #include "cc/tri_matrix.h"
 
 namespace cc {
@@ -79,6 +80,14 @@ ObjectImage buildObjectImage(const DopTree& tree, const Mesh& mesh, uint32_t bas
     for (int i = 0; i < 12; ++i) putFloat(img.bytes, toff + kTriMatrix + 4 * i, (*m)[i]);
     put32(img.bytes, toff + kTriId, static_cast<uint32_t>(node.tri));
     put32(img.bytes, toff + kTriErrExp, static_cast<uint32_t>(triErrExp(*m, v[0], v[1], v[2], radius)));
+    const LeafPlaneWords plane = leafPlaneOf({Eigen::Vector3d(v[0][0], v[0][1], v[0][2]), Eigen::Vector3d(v[1][0], v[1][1], v[1][2]),
+                                              Eigen::Vector3d(v[2][0], v[2][1], v[2][2])},
+                                             tree.dirs);
+    put32(img.bytes, off + kNodePlaneSel, plane.sel);
+    putFloat(img.bytes, off + kNodePlaneC1, plane.c1);
+    putFloat(img.bytes, off + kNodePlaneC2, plane.c2);
+    putFloat(img.bytes, off + kNodePlaneLo, plane.lo);
+    putFloat(img.bytes, off + kNodePlaneHi, plane.hi);
   }
   img.root_pair = base;
   img.pairs = next_pair;

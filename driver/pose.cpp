@@ -269,3 +269,50 @@ LeafVertexLines leafVertexDopLines(const Pose& pose, const Directions& dirs, con
 }
 
 }  // namespace cc
+
+namespace cc {
+
+LeafPlaneWords leafPlaneOf(const std::array<Eigen::Vector3d, 3>& v, const Directions& dirs) {
+  const Eigen::Vector3d n = (v[1] - v[0]).cross(v[2] - v[0]);
+  if (!(n.norm() > 0) || !n.allFinite()) throw std::invalid_argument("leafPlaneOf: a degenerate triangle has no plane");
+  const Decomposition dec = decompose(n.normalized(), dirs, cachedPrototype(dirs));
+  const int top = int(std::max_element(dec.coef.begin(), dec.coef.end()) - dec.coef.begin());
+  const double cmax = dec.coef[top];
+  if (!(cmax > 0)) throw std::logic_error("leafPlaneOf: a normal without a decomposition");
+  std::array<int, 3> j{dec.planes[top], dec.planes[(top + 1) % 3], dec.planes[(top + 2) % 3]};
+  const double a1 = dec.coef[(top + 1) % 3] / cmax, a2 = dec.coef[(top + 2) % 3] / cmax;
+  const auto sigma = [](int slot) { return slot < kH ? -1.0 : 1.0; };
+  LeafPlaneWords w;
+  w.sel = layout::makePlaneSel(uint32_t(j[0]), uint32_t(j[1]), uint32_t(j[2]));
+  w.c1 = static_cast<float>(sigma(j[1]) * a1);
+  w.c2 = static_cast<float>(sigma(j[2]) * a2);
+  // n' with the coefficients as the chip has them (|c| of the floats).
+  const Eigen::Vector3d np = planeNormal(dirs, j[0]) + std::fabs(double(w.c1)) * planeNormal(dirs, j[1]) +
+                             std::fabs(double(w.c2)) * planeNormal(dirs, j[2]);
+  long double lo = std::numeric_limits<long double>::infinity(), hi = -lo, mag = 0;
+  for (const auto& p : v) {
+    long double x = 0;
+    for (int c = 0; c < 3; ++c) {
+      x += (long double)np[c] * (long double)p[c];
+      mag += std::fabs((long double)np[c] * (long double)p[c]);
+    }
+    lo = std::min(lo, x);
+    hi = std::max(hi, x);
+  }
+  const long double slack = 1e-12L * mag + std::numeric_limits<double>::denorm_min();
+  w.lo = roundDown(double(lo - slack));
+  w.hi = roundUp(double(hi + slack));
+  return w;
+}
+
+float planeMargin(const Pose& pose, const Directions& dirs, const ObjectBounds& tumbled) {
+  const DopTransform x = computeDopTransform(pose, dirs);  // validates the pose
+  constexpr double u = 1.0 / (1 << 24);
+  constexpr double gamma3 = 3 * u / (1 - 3 * u);
+  const double flush = 16 * std::ldexp(1.0, -126);
+  const double sum_abs = *std::max_element(x.sum_abs.begin(), x.sum_abs.end());
+  const double dt = 2 * (sum_abs * tumbled.max_abs_dop + tumbled.max_radius + pose.t.norm());
+  return roundUp(2 * (3 * gamma3 * dt + flush) / (1 - gamma3));
+}
+
+}  // namespace cc

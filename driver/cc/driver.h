@@ -111,22 +111,41 @@ class Driver {
   // The leaf DOP the query of tumbled `a` against aligned `b` runs with.
   LeafDop leafDopFor(const BoardObject& a, const BoardObject& b) const;
 
+  // CTRL.LEAF_PLANE for the following queries (docs/triangle_tests.md, "Leaf planes"): an
+  // aligned leaf is also compared along its triangle's plane, with PLANE_MARGIN loaded per
+  // query (cc::planeMargin). Throws DriverError when the chip does not implement it.
+  void setLeafPlane(bool on);
+  // The roles by leaf size: a query whose object `a` has leaves at least `ratio` times as
+  // large as b's (mean longest edge) runs with b tumbled by the inverse pose against a
+  // aligned, so the large triangles are the aligned ones and their planes are used; 0: never.
+  // The answer is the same query's (pairs as (a's id, b's id), uncertain pairs decided on
+  // the pose given); counters and cycles are the swapped run's.
+  void setRolesBySize(double ratio);
+  // Whether the query of `a` against `b` runs with the roles swapped.
+  bool swapsRoles(const BoardObject& a, const BoardObject& b) const;
+
   Device& device() { return dev_; }
 
  private:
   void writeRegisters(const PoseRegisters& regs);
   void writeLeafVertexLines(const LeafVertexLines& lines);
   uint32_t leafDopCtrl() const;  // CTRL's LEAF_VERTEX bits of leaf_dop_
-  QueryResult run(const BoardObject& a, const BoardObject& b, const Pose& pose, const PoseRegisters& regs, QueryMode mode,
-                  uint32_t capacity, uint64_t max_cycles);
+  // One chip run: its status and counters; `records` takes the result area's words.
+  QueryResult run(const BoardObject& a, const BoardObject& b, const PoseRegisters& regs, QueryMode mode, uint32_t capacity,
+                  uint64_t max_cycles, std::vector<uint32_t>& records);
+  QueryResult queryAsGiven(const BoardObject& a, const BoardObject& b, const Pose& pose, QueryMode mode, uint64_t max_cycles,
+                           bool swapped);
+  // `swapped`: the chip ran b tumbled against a; its records name (b's id, a's id).
   void decideUncertain(const BoardObject& a, const BoardObject& b, const Pose& pose, QueryMode mode,
-                       const std::vector<uint32_t>& raw, QueryResult& res) const;
+                       const std::vector<uint32_t>& raw, bool swapped, QueryResult& res) const;
   Device& dev_;
   uint32_t result_capacity_;
   std::vector<uint32_t> first_steps_;
   LeafDop leaf_dop_ = LeafDop::Off;  // of the query running (query() sets it by the rule)
   LeafDop leaf_rule_ = LeafDop::Off;  // setLeafDop's mode, or Vertices for the by-size rule
   double leaf_size_ratio_ = 0;        // > 0: the by-size rule
+  bool leaf_plane_ = false;           // setLeafPlane
+  double roles_ratio_ = 0;            // setRolesBySize (0: never swap)
   uint32_t result_base_ = 0;  // placed after the first upload's end, moved as objects come
   uint32_t next_free_ = 0x1000;
 };

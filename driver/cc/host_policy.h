@@ -21,8 +21,14 @@ struct HostPolicy {
   // Off on the others (Driver::setLeafDopBySize).
   LeafDop leaf_dop = LeafDop::Off;
   double leaf_size_ratio = 0;  // > 0: the by-size rule with this ratio; leaf_dop is then Vertices
+  // host_leaf_plane = on | off: CTRL.LEAF_PLANE on every query (Driver::setLeafPlane).
+  bool leaf_plane = false;
+  // host_roles_ratio = X: the roles swapped on a query whose first object's leaves are at
+  // least X times the second's (Driver::setRolesBySize); 0 (the default): never.
+  double roles_ratio = 0;
   bool operator==(const HostPolicy& o) const {
-    return first_steps == o.first_steps && leaf_dop == o.leaf_dop && leaf_size_ratio == o.leaf_size_ratio;
+    return first_steps == o.first_steps && leaf_dop == o.leaf_dop && leaf_size_ratio == o.leaf_size_ratio &&
+           leaf_plane == o.leaf_plane && roles_ratio == o.roles_ratio;
   }
 };
 
@@ -37,8 +43,9 @@ std::vector<uint32_t> parseFirstSteps(const std::string& text);
 // host_leaf_dop's text of a policy ("off", "vertices", "by-size 4"), for messages and JSON.
 std::string leafDopRuleText(const HostPolicy& p);
 
-// Applies the policy to a driver: its staged steps and its leaf-DOP rule. Throws
-// DriverError when the chip lacks CTRL.LEAF_VERTEX and the policy may use it.
+// Applies the policy to a driver: its staged steps, its leaf-DOP rule, the leaf planes and
+// the roles. Throws DriverError when the chip lacks CTRL.LEAF_VERTEX or CTRL.LEAF_PLANE
+// and the policy may use it.
 void applyHostPolicy(Driver& drv, const HostPolicy& p);
 
 }  // namespace cc

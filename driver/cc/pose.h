@@ -95,4 +95,23 @@ PoseRegisters setupPose(const Pose& pose, const Directions& dirs, const ObjectBo
 using LeafVertexLines = std::array<std::array<float, 4>, regs::LEAFV_LINES>;
 LeafVertexLines leafVertexDopLines(const Pose& pose, const Directions& dirs, const ObjectBounds& tumbled);
 
+// The leaf plane of a triangle (layout.h; docs/memory_image.md, "Leaf planes"): its unit
+// normal n decomposed as for the DOP transform, n = sum C_k s_jk with C_k >= 0 over three
+// planes of the prototype vertex n points to, scaled so the largest C is 1 (that plane is
+// j0) and rounded to float; n' = s_j0 + |c1| s_j1 + |c2| s_j2 with those floats, and
+// [lo, hi] the triangle's extent along n' in long double, widened by 1e-12 of the
+// magnitudes and rounded outward to float (never subnormal).
+struct LeafPlaneWords {
+  uint32_t sel = 0;
+  float c1 = 0, c2 = 0, lo = 0, hi = 0;
+};
+LeafPlaneWords leafPlaneOf(const std::array<Eigen::Vector3d, 3>& v, const Directions& dirs);
+
+// PLANE_MARGIN of a query (CTRL.LEAF_PLANE): at least the DOTADD's rounding error of U or L,
+// gamma_3 (|d_j0| + |c1 d_j1| + |c2 d_j2| + M) + 16 * 2^-126 with |c| <= 1, where D_t =
+// 2 (max_i sum_j |C_ij| D_A + R_A + |t|) bounds every slot of a tumbled DOP in B's frame
+// (the DOP transform's and the leaf-vertex bound's): M = 2 (3 gamma_3 D_t + 16 * 2^-126) /
+// (1 - gamma_3), rounded up.
+float planeMargin(const Pose& pose, const Directions& dirs, const ObjectBounds& tumbled);
+
 }  // namespace cc

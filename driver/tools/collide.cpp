@@ -13,6 +13,7 @@
 
 #include "cc/atomic_output.h"
 #include "cc/command_line.h"
+#include "cc/config.h"
 #include "cc/driver.h"
 #include "cc/host_policy.h"
 #include "cc/interrupt.h"
@@ -119,6 +120,7 @@ cc::ChipConfig chipConfig(const Options& o) {
   const std::string base = c.name;
   std::string changed;
   for (const auto& kv : o.set) {
+    if (kv.rfind(cc::kHostPolicyPrefix, 0) == 0) continue;  // the host's (hostPolicy below)
     cc::setConfigAssignment(c, kv);
     changed += "+" + kv;
   }
@@ -127,10 +129,17 @@ cc::ChipConfig chipConfig(const Options& o) {
   return c;
 }
 
-// --config's host policy (host_* keys), with --first-steps and --leaf-dop in place of its
-// own where given.
+// --config's host policy (host_* keys) with --set's host_* keys after its own, and
+// --first-steps and --leaf-dop in place of its own where given.
 cc::HostPolicy hostPolicy(const Options& o) {
-  cc::HostPolicy p = cc::hostPolicyOf(o.config);
+  auto values = cc::hostPolicyValues(o.config);
+  for (const auto& kv : o.set) {
+    const size_t eq = kv.find('=');
+    if (kv.rfind(cc::kHostPolicyPrefix, 0) != 0) continue;
+    if (eq == std::string::npos) throw std::invalid_argument("--set " + kv + ": expected KEY=VALUE");
+    values.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
+  }
+  cc::HostPolicy p = cc::parseHostPolicy(values, "--config " + o.config + " with --set");
   if (o.given.count("first-steps")) p.first_steps = o.first_steps;
   if (o.given.count("leaf-dop")) {
     p.leaf_dop = cc::leafDopByName(o.leaf_dop);
@@ -488,7 +497,7 @@ int main(int argc, char** argv) {
       ("backend", po::value(&o.backend), "golden | tlm | rtl | sw")
       ("cosim", po::value(&o.cosim), "A,B: run two chip backends on every pose, stop at the first difference")
       ("config", po::value(&o.config), ("named configuration (" + cc::configNameList() + ") or a .cfg file: the chip and its host policy (host_* keys, docs/driver.md)").c_str())
-      ("set", po::value(&o.set), "KEY=VALUE changing one field of --config (configs/*.cfg keys); repeatable. The rtl backend runs only the configurations it was built for")
+      ("set", po::value(&o.set), "KEY=VALUE changing one field of --config (configs/*.cfg keys, host_* keys included: --set host_leaf_plane=on); repeatable. The rtl backend runs only the configurations it was built for")
       ("split", po::value(&o.split), "tree split rule: meanwidth (default) | median")
       ("dirs", po::value(&o.dirs), "DOP direction set: zachmann (default) | axes_diagonals")
       ("pairs-out", po::value(&o.pairs_out), "write 'pose triA triB' per intersecting pair")

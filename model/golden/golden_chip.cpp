@@ -44,7 +44,7 @@ void Chip::write32(uint32_t off, uint32_t v) {
   }
   switch (off) {
     case CTRL:
-      ctrl_ = v & (CTRL_MODE_FIRST | CTRL_IRQ_ENABLE | CTRL_LEAF_VERTEX | CTRL_LEAF_VERTEX_AND_DOP);
+      ctrl_ = v & (CTRL_MODE_FIRST | CTRL_IRQ_ENABLE | CTRL_LEAF_VERTEX | CTRL_LEAF_VERTEX_AND_DOP | CTRL_LEAF_PLANE);
       if ((v & CTRL_START) && !(status_ & STATUS_BUSY)) run();
       break;
     case IRQ: if (v & 1u) irq_pending_ = false; break;
@@ -53,6 +53,7 @@ void Chip::write32(uint32_t off, uint32_t v) {
     case RESULT_BASE: result_base_ = v; break;
     case RESULT_CAPACITY: result_capacity_ = v; break;
     case TRI_ERR_EXP: tri_err_exp_ = v; break;  // bits 7:0 used
+    case PLANE_MARGIN: plane_margin_ = v; break;
     default: break;  // read-only and unmapped registers ignore writes
   }
 }
@@ -75,6 +76,7 @@ uint32_t Chip::read32(uint32_t off) const {
     case RESULT_CAPACITY: return result_capacity_;
     case RESULT_COUNT: return result_count_;
     case TRI_ERR_EXP: return tri_err_exp_;
+    case PLANE_MARGIN: return plane_margin_;
     case CNT_TUMBLED: return lo(counters_.tumbled_nodes_transformed);
     case CNT_ALIGNED_PAIRS: return lo(counters_.aligned_pairs_fetched);
     case CNT_OVERLAP_TESTS: return lo(counters_.overlap_tests);
@@ -216,6 +218,22 @@ Dop Chip::readDop(uint32_t node_addr) const {
   return d;
 }
 
+// CTRL_LEAF_PLANE: the aligned node's overlap with the tumbled DOP also needs the tumbled DOP
+// to reach its triangle's plane, if the node is a leaf carrying one (layout.h).
+bool Chip::alignedOverlap(const Dop& tumbled, uint32_t enode, bool eleaf, const Dop& edop) {
+  if (!dopOverlap(tumbled, edop)) return false;
+  if (!eleaf || !(ctrl_ & regs::CTRL_LEAF_PLANE)) return true;
+  LeafPlane p;
+  p.sel = mem_.read32(enode + kNodePlaneSel);
+  if (!p.present()) return true;
+  p.c1 = mem_.readFloat(enode + kNodePlaneC1);
+  p.c2 = mem_.readFloat(enode + kNodePlaneC2);
+  p.lo = mem_.readFloat(enode + kNodePlaneLo);
+  p.hi = mem_.readFloat(enode + kNodePlaneHi);
+  if (!p.wellFormed()) fail(regs::Error::BadPointer);
+  return !planeSeparates(tumbled, p, fp32::fromBits(plane_margin_));
+}
+
 // DOTADD over correspondence lines 0..23 (paper Eq. 3).
 Dop Chip::transform(uint32_t node_addr) {
   const Dop d = readDop(node_addr);
@@ -321,7 +339,7 @@ Chip::ChildLists Chip::processPair(uint32_t pair, uint32_t tmask, uint32_t base,
       for (int t = 0; t < 2; ++t) {
         if (!present[t]) continue;
         ++counters_.overlap_tests;
-        const bool hit = dopOverlap(dop[t], edop);
+        const bool hit = alignedOverlap(dop[t], enode, eleaf, edop);
         if (observer_) observer_->onOverlapTest(hit);
         if (!hit) continue;
         if (!eleaf) {  // inner aligned node: its children go to t's list (or leaf list)
@@ -376,7 +394,7 @@ void Chip::processLeafList(uint32_t node_addr, const Dop& dop, uint32_t base, ui
         const uint32_t enode = epair + s * kNodeBytes;
         const bool eleaf = readFlags(enode) & kFlagLeaf;
         ++counters_.overlap_tests;
-        const bool hit = dopOverlap(dop, readDop(enode));
+        const bool hit = alignedOverlap(dop, enode, eleaf, readDop(enode));
         if (observer_) observer_->onOverlapTest(hit);
         if (!hit) continue;
         if (eleaf) {

@@ -170,7 +170,10 @@ TEST(GoldenRegisters, ReadBackAsDocumented) {
     if (reg.access == cc::regs::Access::RW && reg.offset != cc::regs::CTRL) { EXPECT_EQ(back, pattern) << reg.name; }
     if (reg.access == cc::regs::Access::RO) { EXPECT_EQ(back, reg.reset) << reg.name; }
   }
-  EXPECT_EQ(chip.read32(cc::regs::CTRL), (0xA5A5A5A4u & (cc::regs::CTRL_MODE_FIRST | cc::regs::CTRL_IRQ_ENABLE)));
+  EXPECT_EQ(chip.read32(cc::regs::CTRL), (0xA5A5A5A4u & (cc::regs::CTRL_MODE_FIRST | cc::regs::CTRL_IRQ_ENABLE | cc::regs::CTRL_LEAF_VERTEX |
+                                                      cc::regs::CTRL_LEAF_VERTEX_AND_DOP | cc::regs::CTRL_LEAF_PLANE)));
+  chip.write32(cc::regs::PLANE_MARGIN, 0x35000000);  // golden only, outside the map: a float register
+  EXPECT_EQ(chip.read32(cc::regs::PLANE_MARGIN), 0x35000000u);
   // Matrix lines 0..29 are host-writable, 30..32 belong to the chip.
   chip.write32(cc::regs::matrixAddr(29, 3), 0x3F800000);
   chip.write32(cc::regs::matrixAddr(30, 0), 0x3F800000);

@@ -149,6 +149,18 @@ TEST(TlmDevice, LeafVertexDopWithoutTheDopTransform) {
   EXPECT_NO_THROW(drv.setLeafDop(cc::LeafDop::Vertices));
 }
 
+// CTRL.LEAF_PLANE and PLANE_MARGIN are the golden model's only (docs/triangle_tests.md):
+// the timing model reads them back 0, as the RTL chip does, and the driver refuses them.
+TEST(TlmDevice, LeafPlaneIsGoldenOnly) {
+  auto dev = cc::tlm::makeTlmDevice(cc::namedConfig("paper"));
+  dev->write32(cc::regs::CTRL, cc::regs::CTRL_LEAF_PLANE);
+  EXPECT_EQ(dev->read32(cc::regs::CTRL), 0u);
+  dev->write32(cc::regs::PLANE_MARGIN, 0x35000000);
+  EXPECT_EQ(dev->read32(cc::regs::PLANE_MARGIN), 0u);
+  cc::Driver drv(*dev);
+  EXPECT_THROW(drv.setLeafPlane(true), cc::DriverError);
+}
+
 TEST(TlmDevice, BadConfigurationIsRejected) {
   cc::ChipConfig cfg;
   cfg.sdram_banks = 3;

@@ -3,6 +3,7 @@
 // (IT-unit). The golden model, the TLM model and the RTL benches all call these.
 #pragma once
 #include <array>
+#include <cmath>
 #include <cstdint>
 
 #include "cc/fp32.h"
@@ -23,6 +24,38 @@ inline bool dopOverlap(const Dop& dt, const Dop& e) {
     if (dt[i] > e[h + i] || e[i] > dt[h + i]) return false;
   }
   return true;
+}
+
+// CTRL_LEAF_PLANE's leaf plane of an aligned leaf, as its node stores it (layout.h).
+struct LeafPlane {
+  uint32_t sel = 0;  // bit 31 present; slots j0, j1, j2
+  float c1 = 0, c2 = 0, lo = 0, hi = 0;
+  bool present() const { return sel & layout::kPlanePresent; }
+  // The chip takes a plane only with slots 0..23 and |c1|, |c2| <= 1 (the margin's bound
+  // assumes it); anything else in a present plane is a malformed node.
+  bool wellFormed() const {
+    for (int k = 0; k < 3; ++k) {
+      if (layout::planeSlot(sel, k) >= uint32_t(layout::kDopK)) return false;
+    }
+    return std::fabs(c1) <= 1.0f && std::fabs(c2) <= 1.0f;  // false for NaN
+  }
+};
+
+// The tumbled DOP dt against an aligned leaf's plane: true when dt lies wholly above or
+// below the triangle's extent [lo, hi] along n'. U (the bound above) and L (below) are one
+// DOTADD each, with +margin and -margin as the constant: the rounding margin M
+// (PLANE_MARGIN) covers the DOTADD's error, so U >= the exact bound and L <= it.
+inline bool planeSeparates(const Dop& dt, const LeafPlane& p, float margin) {
+  constexpr uint32_t h = layout::kDopDirs;
+  uint32_t j[3], jo[3];
+  for (int k = 0; k < 3; ++k) {
+    j[k] = layout::planeSlot(p.sel, k);
+    jo[k] = j[k] < h ? j[k] + h : j[k] - h;  // the opposite plane
+  }
+  const float sigma0 = j[0] < h ? -1.0f : 1.0f;
+  const float upper = fp32::dotadd(dt[j[0]], dt[j[1]], dt[j[2]], sigma0, p.c1, p.c2, margin);
+  const float lower = fp32::dotadd(dt[jo[0]], dt[jo[1]], dt[jo[2]], sigma0, p.c1, p.c2, -margin);
+  return upper < p.lo || lower > p.hi;
 }
 
 // ---------------------------------------------------------------------------------------

@@ -9,7 +9,11 @@
 //  +0x64  u32   ptr        inner: child pair address reads a whole pair.
 //                          leaf:  triangle record address
 //  +0x68  u32   tri_id     leaf: the triangle's id (0-based, input order); inner: 0
-//  +0x6C  ...   reserved, zero
+//  +0x6C  u32   plane_sel  leaf: its triangle's plane test (CTRL_LEAF_PLANE; below),
+//                          bit 31 = present, slots j0, j1, j2 in bits 4:0, 9:5, 14:10;
+//                          inner: 0
+//  +0x70  float plane_c[2] leaf: the signed coefficients c1, c2 of slots j1, j2
+//  +0x78  float plane_lo, plane_hi   leaf: the triangle's extent along n'
 //
 //  Triangle record (128 bytes, 128-byte aligned)
 //  +0x00  float v[3][3]    vertices V1, V2, V3 in the object's frame (x, y, z each)
@@ -45,6 +49,23 @@ inline constexpr uint32_t kNodeDop = 0x00;
 inline constexpr uint32_t kNodeFlags = 0x60;
 inline constexpr uint32_t kNodePtr = 0x64;
 inline constexpr uint32_t kNodeTriId = 0x68;
+
+// The leaf plane (docs/memory_image.md, "Leaf planes"): n' = s_j0 + |c1| s_j1 + |c2| s_j2
+// (s_j the DOP's plane normals), close to the triangle's normal, with c_k = sigma_jk |c_k|
+// and |c_k| <= 1. A DOP d bounds geometry along n' by
+//   U = sigma_j0 d[j0] + c1 d[j1] + c2 d[j2]  (above)   L = the same with slots jk +- 12 (below),
+// so a DOP with U < plane_lo or L > plane_hi cannot meet the triangle.
+inline constexpr uint32_t kNodePlaneSel = 0x6C;
+inline constexpr uint32_t kNodePlaneC1 = 0x70;
+inline constexpr uint32_t kNodePlaneC2 = 0x74;
+inline constexpr uint32_t kNodePlaneLo = 0x78;
+inline constexpr uint32_t kNodePlaneHi = 0x7C;
+inline constexpr uint32_t kPlanePresent = 1u << 31;
+inline constexpr uint32_t kPlaneSlotBits = 5;
+inline constexpr uint32_t planeSlot(uint32_t sel, int k) { return (sel >> (kPlaneSlotBits * k)) & 0x1Fu; }
+inline constexpr uint32_t makePlaneSel(uint32_t j0, uint32_t j1, uint32_t j2) {
+  return kPlanePresent | j0 | (j1 << kPlaneSlotBits) | (j2 << (2 * kPlaneSlotBits));
+}
 
 inline constexpr uint32_t kFlagValid = 1u << 0;
 inline constexpr uint32_t kFlagLeaf = 1u << 1;

@@ -29,6 +29,9 @@ inline constexpr uint32_t RESULT_BASE = 0x01C;
 inline constexpr uint32_t RESULT_CAPACITY = 0x020;
 inline constexpr uint32_t RESULT_COUNT = 0x024;
 inline constexpr uint32_t TRI_ERR_EXP = 0x028;
+// Golden model only, like CTRL_LEAF_PLANE (so not in kRegisters, the map the RTL is
+// generated from): float, the query's rounding margin M of the leaf-plane test.
+inline constexpr uint32_t PLANE_MARGIN = 0x02C;
 inline constexpr uint32_t CNT_TUMBLED = 0x040;
 inline constexpr uint32_t CNT_ALIGNED_PAIRS = 0x044;
 inline constexpr uint32_t CNT_OVERLAP_TESTS = 0x048;
@@ -65,6 +68,12 @@ inline constexpr uint32_t CTRL_LEAF_VERTEX = 1u << 3;
 // 1 (with CTRL_LEAF_VERTEX): also the DOP transform, and per slot the tighter bound.
 // Golden model only: the TLM model and the RTL read it back as 0.
 inline constexpr uint32_t CTRL_LEAF_VERTEX_AND_DOP = 1u << 4;
+// 1: a tumbled node is compared with an aligned LEAF also along its triangle's plane
+// (layout.h's leaf plane: U and L of the tumbled node's transformed DOP, each one DOTADD
+// with PLANE_MARGIN as its constant, +M for U and -M for L), and overlaps only if
+// U >= plane_lo and L <= plane_hi as well (docs/triangle_tests.md, "Leaf planes").
+// Golden model only: the TLM model and the RTL read it back as 0.
+inline constexpr uint32_t CTRL_LEAF_PLANE = 1u << 5;
 
 // STATUS bits.
 inline constexpr uint32_t STATUS_BUSY = 1u << 0;
@@ -89,7 +98,7 @@ const char* errorName(Error e);
 inline constexpr std::array<Register, 21> kRegisters{{
     {"ID", ID, Access::RO, kIdValue, "Chip identification, reads \"CC24\""},
     {"VERSION", VERSION, Access::RO, kVersionValue, "Register-map version (major.minor in 16.16)"},
-    {"CTRL", CTRL, Access::RW, 0, "bit0 START (W, self-clearing), bit1 MODE_FIRST, bit2 IRQ_ENABLE, bit3 LEAF_VERTEX, bit4 LEAF_VERTEX_AND_DOP (golden model only)"},
+    {"CTRL", CTRL, Access::RW, 0, "bit0 START (W, self-clearing), bit1 MODE_FIRST, bit2 IRQ_ENABLE, bit3 LEAF_VERTEX, bit4 LEAF_VERTEX_AND_DOP and bit5 LEAF_PLANE (golden model only)"},
     {"STATUS", STATUS, Access::RO, 0, "bit0 BUSY, bit1 DONE, bits 11:8 error code (see Error)"},
     {"IRQ", IRQ, Access::W1C, 0, "bit0 DONE interrupt pending; write 1 to clear (deasserts INTA#)"},
     {"ROOT_A", ROOT_A, Access::RW, 0, "Node-pair address of the tumbled object's root (slot 0)"},

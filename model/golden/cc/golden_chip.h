@@ -101,6 +101,7 @@ class Chip {
   Dop transform(uint32_t node_addr);
   Dop leafVertexDop(uint32_t leaf_node_addr);  // CTRL_LEAF_VERTEX's transform of a tumbled leaf
   Dop readDop(uint32_t node_addr) const;
+  bool alignedOverlap(const Dop& tumbled, uint32_t enode, bool eleaf, const Dop& edop);
   uint32_t readFlags(uint32_t node_addr);
   ItVerdict triangleTest(uint32_t tumbled_node, uint32_t aligned_node);
   int triPass(uint32_t pass);  // returns the largest biased exponent of its nine outputs
@@ -120,6 +121,7 @@ class Chip {
   uint32_t ctrl_ = 0, status_ = 0, root_a_ = 0, root_b_ = 0;
   uint32_t result_base_ = 0, result_capacity_ = 0, result_count_ = 0;
   uint32_t tri_err_exp_ = 0;  // TRI_ERR_EXP (bits 7:0 used)
+  uint32_t plane_margin_ = 0;  // PLANE_MARGIN (float bits)
   bool irq_pending_ = false;
   std::array<std::array<float, 4>, regs::MATRIX_LINES> matrix_{};
   std::array<uint32_t, regs::CORR_LINES> corr_{};
