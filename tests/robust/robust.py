@@ -189,6 +189,16 @@ expect_error("cc_sweep --out = --a", SW + ["--out", "s.off"], r"input")
 expect_error("cc_sweep --out /dev/full", SW + ["--out", "/dev/full"], r"/dev/full")
 expect_error("cc_sweep --plot p.jpg", SW + ["--out", "o.csv", "--plot", "p.jpg"], r"\.png or \.svg")
 expect_error("cc_sweep repeated --grid", SW + ["--out", "o.csv", "--grid", "t_cl=2,4", "--grid", "t_cl=8"], r"twice")
+# gnuplot's own pipes (issue 55): `set output '|cmd'` and a data file '<cmd' run commands.
+# The names stay file names: the chart and its data files appear under them, nothing runs.
+for n, plot in enumerate(["|touch PIPED_OUT;x.png", "<touch PIPED_DATA;x.svg", " |touch PIPED_BLANK;x.png"]):
+    if expect_ok(f"cc_sweep --plot {plot!r}", SW + ["--out", f"pipe{n}.csv", "--plot", plot]) is not None:
+        if not all(os.path.isfile(plot + ext) for ext in ("", ".dat", ".gp")):
+            fail(f"cc_sweep --plot {plot!r}", "the chart or its .dat/.gp is not a file of that name")
+ran = [n for n in os.listdir(".") if n.startswith("PIPED_")]
+if ran:
+    fail("cc_sweep --plot pipes", f"gnuplot ran a command from the file name: {ran}")
+
 if [n for n in os.listdir(".") if ".tmp." in n]:
     fail("temporaries", "left behind: " + str([n for n in os.listdir(".") if ".tmp." in n]))
 
