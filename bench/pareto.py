@@ -110,7 +110,10 @@ def write_csv(path, chips, pairs):
 
 
 def plot(csv_path, out_base, pairs):
-    # gnuplot gets the names as quoted variables (no shell in between); a quote would end them
+    # gnuplot gets the names as quoted variables (no shell in between); a quote would end them.
+    # Quoting is not enough: gnuplot runs an output '|CMD' and a data file '<CMD' as commands,
+    # so the file names go absolute (a name beginning '|' or '<' stays a name).
+    csv_path, out_base = os.path.abspath(csv_path), os.path.abspath(out_base)
     for s in (csv_path, out_base, pairs):
         if "'" in s:
             fail(f"a quote in '{s}' cannot be passed to gnuplot")
@@ -137,6 +140,20 @@ def self_test():
             "=== cc_chip ===\n   Number of cells:   29\n=== depth_unit ===\n   Number of cells:   23\n"
             "=== design hierarchy ===\n   Number of cells:   73\n")
         assert chips_of(build)[0]["cells"] == 73
+    with tempfile.TemporaryDirectory() as d:  # folders named like gnuplot's pipes stay folders
+        cwd = os.getcwd()
+        os.chdir(d)
+        try:
+            os.mkdir("<touch PIPED_DATA;")
+            os.mkdir("|touch PIPED_OUT;")
+            chips = [{"config": c, "cells": a, "core_mhz": 130, "core_max_mhz": 142, "avg_us": t, "worst_us": 2 * t,
+                      "front_avg": 1, "front_worst": 1, "times": {"p": (t, 2 * t)}} for c, a, t in (("x", 1000, 2.0), ("y", 2000, 1.0))]
+            write_csv("<touch PIPED_DATA;/pareto.csv", chips, ["p"])
+            plot("<touch PIPED_DATA;/pareto.csv", "|touch PIPED_OUT;/pareto", "p")
+            assert not [n for n in os.listdir(".") if n.startswith("PIPED")], f"gnuplot ran a file name: {os.listdir('.')}"
+            assert os.path.isfile("|touch PIPED_OUT;/pareto.png") and os.path.isfile("|touch PIPED_OUT;/pareto.svg")
+        finally:
+            os.chdir(cwd)
     print("pareto: self-test passed")
 
 

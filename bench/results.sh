@@ -36,5 +36,8 @@ awk -v b="$begin" -v e="$end" -v t="$out/table1/table1.md" '
   $0 == e { skip = 0 }
   !skip' "$doc" > "$doc.new" && mv "$doc.new" "$doc"
 
-gnuplot -e "tdir='$out/table1'; sdir='$out/table1'; img='docs/img'; title_angle='(bunny00, d = 0.5)'" bench/plots.gp
+# A folder as a gnuplot string: absolute (gnuplot runs a data file '<CMD' and an output '|CMD'
+# as commands), its quotes doubled (a single-quoted gnuplot string).
+gp_folder() { local p; p=$(CDPATH='' cd -- "$1" && pwd); printf "'%s'" "${p//\'/\'\'}"; }
+gnuplot -e "tdir=$(gp_folder "$out/table1"); sdir=$(gp_folder "$out/table1"); img=$(gp_folder docs/img); title_angle='(bunny00, d = 0.5)'" bench/plots.gp
 ls -l docs/img

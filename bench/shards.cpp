@@ -20,6 +20,7 @@
 #include <sstream>
 #include <thread>
 
+#include "cc/atomic_output.h"
 #include "cc/interrupt.h"
 
 extern char** environ;
@@ -109,17 +110,9 @@ std::string slurp(const std::string& path) {
   return s.str();
 }
 
-// Written to a temporary file and renamed: a reader never sees half a file.
-void writeAtomically(const std::string& path, const std::string& text) {
-  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
-  {
-    std::ofstream f(tmp);
-    f << text;
-    f.close();
-    if (!f) throw std::runtime_error("cannot write " + tmp);
-  }
-  fs::rename(tmp, path);
-}
+// Written to a temporary file and renamed: a reader never sees half a file (the tools'
+// output rules, cc/atomic_output.h: a link or a device is never replaced).
+void writeAtomically(const std::string& path, const std::string& text) { cc::writeFileAtomically(path, text, "shard folder"); }
 
 std::string hostName() {
   char b[HOST_NAME_MAX + 1] = {};

@@ -41,9 +41,8 @@ stop_daemon() {
 
 down() {
   [ -d "$dir" ] || return 0
-  if [ -f "$dir/env.sh" ] && [ -n "$(pid_of "$dir/run/slurmctld.pid")" ]; then
-    # shellcheck disable=SC1091
-    . "$dir/env.sh"
+  if [ -f "$dir/slurm.conf" ] && [ -n "$(pid_of "$dir/run/slurmctld.pid")" ]; then
+    export SLURM_CONF=$dir/slurm.conf  # what env.sh sets, without running a file of DIR
     scancel --quiet --user=root 2>/dev/null || true  # this cluster's jobs (SLURM_CONF)
     for _ in $(seq 50); do [ -z "$(squeue -h 2>/dev/null)" ] && break; sleep 0.2; done
   fi
@@ -66,8 +65,17 @@ up() {
     command -v "$b" >/dev/null || { echo "slurm_local: $b not found; run 'make deps' (packages slurm-wlm, munge)" >&2; exit 1; }
   done
   [ ! -e "$dir" ] || { echo "slurm_local: $dir exists" >&2; exit 1; }
-  mkdir -p "$dir"
-  dir=$(cd "$dir" && pwd)
+  # slurm.conf holds DIR's paths unquoted: a blank or line break ends a value (or the line),
+  # '#' starts a comment, quotes and a backslash are its syntax, '%' a placeholder (%h, %n),
+  # ',' ends an AuthInfo option. Such a DIR is refused before anything is made.
+  local abs bad="[[:space:][:cntrl:]#\"'\\%,]"
+  abs=$(realpath -m -- "$dir")
+  if [[ $abs =~ $bad ]]; then
+    echo "slurm_local: $(printf %q "$abs"): slurm.conf cannot hold a path with a blank, a line break, #, a quote, a backslash, % or a comma" >&2
+    exit 1
+  fi
+  mkdir -p -- "$dir"
+  dir=$(cd -- "$dir" && pwd)
   chmod 700 "$dir"
   mkdir -p "$dir/munge" "$dir/state" "$dir/spool" "$dir/log" "$dir/run"
   chmod 700 "$dir/munge"
@@ -123,9 +131,8 @@ SlurmdTimeout=60
 NodeName=$node NodeHostname=$host NodeAddr=127.0.0.1 CPUs=$(nproc) State=UNKNOWN
 PartitionName=local Nodes=$node Default=YES MaxTime=INFINITE State=UP
 EOF
-  cat > "$dir/env.sh" <<EOF
-export SLURM_CONF=$dir/slurm.conf
-EOF
+  # Shell text: the path quoted for the shell (%q), so sourcing env.sh runs nothing of DIR's name.
+  printf 'export SLURM_CONF=%q\n' "$dir/slurm.conf" > "$dir/env.sh"
   export SLURM_CONF=$dir/slurm.conf
   slurmctld -i -f "$dir/slurm.conf" || fail "slurmctld did not start"
   slurmd -N "$node" -f "$dir/slurm.conf" || fail "slurmd did not start"

@@ -22,19 +22,45 @@ std::atomic<unsigned> g_counter{0};
 
 std::string qname(const std::string& s) { return "'" + s + "'"; }
 
+// Follows `path`'s symbolic links, at most 40 like the kernel, to the name they lead to (the
+// path itself when it is no link). `in_proc`: a link lies in /proc (/dev/stdout ->
+// /proc/self/fd/1, /dev/fd/N): its text describes an open descriptor, it is no name to
+// rename over, and the output goes in place through the link.
+std::string followLinks(const std::string& path, const std::string& what, bool& in_proc) {
+  fs::path p(path);
+  for (int hop = 0; hop < 40; ++hop) {
+    struct stat st {};
+    if (::lstat(p.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return p.string();
+    std::error_code ec;
+    const fs::path dir = fs::canonical(p.has_parent_path() ? p.parent_path() : fs::path("."), ec);
+    if (ec) throw std::runtime_error(what + ": cannot follow the link " + qname(p.string()) + ": " + ec.message());
+    if (dir == "/proc" || dir.string().rfind("/proc/", 0) == 0) {
+      in_proc = true;
+      return p.string();
+    }
+    const fs::path to = fs::read_symlink(p, ec);
+    if (ec) throw std::runtime_error(what + ": cannot read the link " + qname(p.string()) + ": " + ec.message());
+    p = to.is_absolute() ? to : dir / to;
+  }
+  throw std::runtime_error(what + ": " + qname(path) + ": too many levels of symbolic links (a loop?)");
+}
+
 }  // namespace
 
 AtomicOutput::AtomicOutput(const std::string& path, const std::string& what) : path_(path), what_(what) {
   if (path.empty()) throw std::runtime_error(what + ": empty file name");
+  // Only a regular file (or none) is replaced by rename, and a link never: its target is.
+  bool in_proc = false;
+  target_ = followLinks(path, what, in_proc);
   struct stat st {};
-  const bool exists = ::stat(path.c_str(), &st) == 0;
+  const bool exists = ::stat(path.c_str(), &st) == 0;  // what the path leads to
   if (exists && S_ISDIR(st.st_mode)) throw std::runtime_error(what + ": " + qname(path) + " is a folder, not a file");
-  if (exists && !S_ISREG(st.st_mode)) {  // a device or a pipe: no rename, written in place
+  if (in_proc || (exists && !S_ISREG(st.st_mode))) {  // a device, FIFO, socket, /dev/stdout: in place
     out_.open(path, std::ios::binary | std::ios::trunc);
     if (!out_) throw std::runtime_error(what + ": cannot write " + qname(path) + ": " + std::strerror(errno));
     return;
   }
-  const fs::path p(path);
+  const fs::path p(target_);
   const fs::path dir = p.has_parent_path() ? p.parent_path() : fs::path(".");
   tmp_ = (dir / ("." + p.filename().string() + ".tmp." + std::to_string(::getpid()) + "." + std::to_string(g_counter++))).string();
   registerTemporary(tmp_.c_str());
@@ -65,8 +91,8 @@ void AtomicOutput::commit() {
   }
   if (!tmp_.empty()) {
     std::error_code ec;
-    fs::rename(tmp_, path_, ec);
-    if (ec) throw std::runtime_error(what_ + ": cannot rename the finished output to " + qname(path_) + ": " + ec.message());
+    fs::rename(tmp_, target_, ec);
+    if (ec) throw std::runtime_error(what_ + ": cannot rename the finished output to " + qname(target_) + ": " + ec.message());
     unregisterTemporary(tmp_.c_str());
   }
   committed_ = true;

@@ -8,7 +8,7 @@ TLM model agree. The seed comes from CC_SEED (else random) and is printed.
 
   robust.py BIN_DIR MESH_DIR [--mutations N] [--rtl]
 """
-import json, math, os, random, re, signal, struct, subprocess, sys, tempfile, time
+import json, math, os, random, re, signal, socket, stat as st, struct, subprocess, sys, tempfile, threading, time
 
 BIN, MESHES = sys.argv[1], sys.argv[2]
 MUTATIONS = int(sys.argv[sys.argv.index("--mutations") + 1]) if "--mutations" in sys.argv else 40
@@ -189,6 +189,105 @@ expect_error("cc_sweep --out = --a", SW + ["--out", "s.off"], r"input")
 expect_error("cc_sweep --out /dev/full", SW + ["--out", "/dev/full"], r"/dev/full")
 expect_error("cc_sweep --plot p.jpg", SW + ["--out", "o.csv", "--plot", "p.jpg"], r"\.png or \.svg")
 expect_error("cc_sweep repeated --grid", SW + ["--out", "o.csv", "--grid", "t_cl=2,4", "--grid", "t_cl=8"], r"twice")
+# gnuplot's own pipes (issue 55): `set output '|cmd'` and a data file '<cmd' run commands.
+# The names stay file names: the chart and its data files appear under them, nothing runs.
+for n, plot in enumerate(["|touch PIPED_OUT;x.png", "<touch PIPED_DATA;x.svg", " |touch PIPED_BLANK;x.png"]):
+    if expect_ok(f"cc_sweep --plot {plot!r}", SW + ["--out", f"pipe{n}.csv", "--plot", plot]) is not None:
+        if not all(os.path.isfile(plot + ext) for ext in ("", ".dat", ".gp")):
+            fail(f"cc_sweep --plot {plot!r}", "the chart or its .dat/.gp is not a file of that name")
+ran = [n for n in os.listdir(".") if n.startswith("PIPED_")]
+if ran:
+    fail("cc_sweep --plot pipes", f"gnuplot ran a command from the file name: {ran}")
+
+# An output that is a symbolic link, a device, a FIFO or a socket is never replaced by a
+# rename (issue 55: /dev/full became a regular file). A link is followed: the link stays, its
+# target gets the output; what is not a regular file is written in place.
+def kind(path):
+    m = os.lstat(path).st_mode
+    return "link" if st.S_ISLNK(m) else "char" if st.S_ISCHR(m) else "fifo" if st.S_ISFIFO(m) else \
+           "socket" if st.S_ISSOCK(m) else "file" if st.S_ISREG(m) else "other"
+
+def check_link_followed(name, args, link, target, parse):
+    open(target, "w").write("stale\n")
+    if os.path.lexists(link):
+        os.remove(link)
+    os.symlink(target, link)
+    if expect_ok(name, args) is None:
+        return
+    if kind(link) != "link" or os.readlink(link) != target:
+        return fail(name, f"the link {link} was replaced (now a {kind(link)})")
+    try:
+        parse(open(target).read())
+        print(f"ok   {name}: the link kept, its target written", flush=True)
+    except Exception as e:
+        fail(name, f"the link's target does not hold the output ({e}): {open(target).read()[:80]!r}")
+
+def csv_header(t):
+    assert t.startswith("config,"), "no CSV header"
+
+def not_empty(t):
+    assert t.strip(), "empty"
+
+os.mkdir("linked")
+check_link_followed("collide --json LINK", S + ["--json", "j.link"], "j.link", "j.json", json.loads)
+check_link_followed("collide --pairs-out LINK (into a folder)", S + ["--pairs-out", "p.link"], "p.link", "linked/p.txt", lambda t: None)
+check_link_followed("cc_sweep --out LINK", SW + ["--out", "sw.link"], "sw.link", "sw_real.csv", csv_header)
+check_link_followed("ccd --json LINK", ["ccd", "--a", "s.off", "--b", "s.off", "--translate", "1", "0", "0", "--json", "ccd.link"],
+                    "ccd.link", "ccd_real.json", json.loads)
+check_link_followed("isect --out LINK", ["isect", "--test", "tritri", "--algo", "moller_f64", "--in", "cases.txt", "--out", "is.link"],
+                    "is.link", "is_real.txt", not_empty)
+# A dangling link: its target is created, the link stays.
+os.symlink("dangling_target.json", "dangling.link")
+if expect_ok("collide --json DANGLING-LINK", S + ["--json", "dangling.link"]) is not None:
+    if kind("dangling.link") != "link" or not os.path.isfile("dangling_target.json"):
+        fail("collide --json DANGLING-LINK", f"the link was replaced (now a {kind('dangling.link')}) or its target not written")
+# A link into /proc (what /dev/stdout is): written in place through it, the link not replaced
+# by a file (as /dev/stdout was when standard output was a file). Here descriptor k, a file.
+with open("fd.txt", "w") as fd_file:
+    k = fd_file.fileno()
+    os.symlink(f"/proc/self/fd/{k}", "fd.link")
+    p = subprocess.run([os.path.join(BIN, "collide")] + S[1:] + ["--json", "fd.link"], pass_fds=(k,), capture_output=True,
+                       text=True, timeout=60)
+if p.returncode != 0 or kind("fd.link") != "link" or '"pairs"' not in open("fd.txt").read():
+    fail("collide --json LINK-TO-/proc/self/fd/K", f"exit {p.returncode}, the link now a {kind('fd.link')}, "
+         f"descriptor {k}'s file {open('fd.txt').read()[:80]!r}: {p.stderr[-200:]!r}")
+else:
+    print("ok   collide --json LINK-TO-/proc/self/fd/K: written through the descriptor, the link kept", flush=True)
+# A loop of links is an error, and both links stay.
+os.symlink("loop_b", "loop_a")
+os.symlink("loop_a", "loop_b")
+expect_error("collide --json LINK-LOOP", S + ["--json", "loop_a"], r"loop_a.*(symbolic links|loop)")
+if kind("loop_a") != "link" or kind("loop_b") != "link":
+    fail("collide --json LINK-LOOP", "a link of the loop was replaced")
+# A device through a link: the device's write error, the device and the link stay.
+os.symlink("/dev/full", "full.link")
+expect_error("collide --json LINK-TO-/dev/full", S + ["--json", "full.link"], r"full\.link")
+if kind("full.link") != "link":
+    fail("collide --json LINK-TO-/dev/full", "the link was replaced")
+# A FIFO: written in place (a reader takes the JSON), still a FIFO afterwards; bounded time.
+os.mkfifo("out.fifo")
+got = {}
+reader = threading.Thread(target=lambda: got.update(text=open("out.fifo").read()), daemon=True)
+reader.start()
+rc, out, err = run(S + ["--json", "out.fifo"], timeout=60)
+reader.join(10)
+if reader.is_alive():  # the tool never opened it: let the reader go
+    os.close(os.open("out.fifo", os.O_WRONLY | os.O_NONBLOCK))
+if rc != 0 or kind("out.fifo") != "fifo" or '"pairs"' not in got.get("text", ""):
+    fail("collide --json FIFO", f"exit {rc}, now a {kind('out.fifo')}, the reader got {got.get('text', '')[:80]!r}: {err[-200:]!r}")
+else:
+    print("ok   collide --json FIFO: the reader got the JSON, still a FIFO", flush=True)
+# A socket cannot be opened: a clear error, still a socket.
+sock = socket.socket(socket.AF_UNIX)
+sock.bind("out.sock")
+expect_error("collide --json SOCKET", S + ["--json", "out.sock"], r"out\.sock")
+if kind("out.sock") != "socket":
+    fail("collide --json SOCKET", f"replaced (now a {kind('out.sock')})")
+sock.close()
+for dev in ("/dev/full", "/dev/null"):
+    if kind(dev) != "char":
+        fail("devices", f"{dev} is no longer a character device")
+
 if [n for n in os.listdir(".") if ".tmp." in n]:
     fail("temporaries", "left behind: " + str([n for n in os.listdir(".") if ".tmp." in n]))
 

@@ -7,8 +7,16 @@
 // sees the old file or the complete new one, never half of one, and a failed or interrupted
 // run leaves the old file as it was. An uncommitted output's temporary is removed by the
 // destructor, and by the interrupt handler (cc/interrupt.h) when a second signal ends the
-// process at once. A target that exists and is not a regular file (/dev/null, /dev/full, a
-// FIFO, /dev/stdout) is written in place, its write errors still checked.
+// process at once.
+//
+// Only a regular file is ever replaced by rename. A symbolic link is followed: the file it
+// leads to is written (atomically, as above, when that is a regular file or does not exist
+// yet) and the link stays; a loop of links is an error. A target that is not a regular file
+// (a device such as /dev/null or /dev/full, a FIFO, a socket, a link into /proc such as
+// /dev/stdout) is written in place through open(2), every write and the close checked
+// (/dev/full: an error, exit 2; a socket cannot be opened: an error). Before, a rename
+// replaced a link with a regular file (its target left stale), and /dev/stdout with one when
+// standard output was a file.
 #pragma once
 #include <fstream>
 #include <string>
@@ -40,6 +48,7 @@ class AtomicOutput {
 
  private:
   std::string path_, what_, tmp_;  // tmp_ empty: written in place (not a regular file)
+  std::string target_;             // path_ with its links followed: what commit() renames over
   std::ofstream out_;
   bool committed_ = false;
 };

@@ -120,6 +120,13 @@ std::string gnuplotString(const std::string& s) {
   return q + "'";
 }
 
+// A file name for gnuplot, quoted. Quoting is not enough: gnuplot runs `set output '|CMD'`
+// and a data file '<CMD' as commands, and reads '-', '+', '++' and '' as special files. Every
+// name the script holds goes through here, absolute or as ./NAME, so it never starts so.
+std::string gnuplotFile(const std::string& path) {
+  return gnuplotString(!path.empty() && path[0] == '/' ? path : "./" + path);
+}
+
 // Runs gnuplot on `script` (as its standard input) without a shell: no file name is ever
 // parsed as a command.
 void runGnuplot(const std::string& script) {
@@ -167,11 +174,11 @@ void writePlot(const std::string& plot, const std::string& summary, const std::v
   d.commit();
   cc::AtomicOutput g(script, "--plot script");
   g << (svg ? "set terminal svg size 900,560 dynamic\n" : "set terminal pngcairo size 900,560\n");
-  g << "set output " << gnuplotString(plot) << "\n";
+  g << "set output " << gnuplotFile(plot) << "\n";
   g << "set title " << gnuplotString("CollisionChip TLM: mean chip cycles per query (" + summary + ")") << " noenhanced\n";
   g << "set xlabel " << gnuplotString(grid.empty() ? std::string("configuration") : grid[0].key) << " noenhanced\n";
   g << "set ylabel 'chip cycles per query'\nset grid\nset key outside right noenhanced\nset yrange [0:*]\n";
-  g << "plot for [i=0:" << order.size() - 1 << "] " << gnuplotString(data)
+  g << "plot for [i=0:" << order.size() - 1 << "] " << gnuplotFile(data)
     << " index i using 0:2:xtic(1) with linespoints lw 2 title columnheader(1)\n";
   g.commit();
   runGnuplot(script);
