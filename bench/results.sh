@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # The whole performance study of docs/results.md: `make results` (or bench/results.sh BUILD).
-# 1. table1: the paper's protocol on five identical pairs, three mixed pairs, a coarse CAD
-#    part against a fine mesh (part:armadillo) and a flat-faced CAD mesh against itself
-#    (cube-meshed): golden counters (Eq. 5), the cycle-accurate RTL chip (configurations
-#    paper, queued, modern, modern_queued and the named configuration modern_host, the
-#    modern_queued chip with its host policy; every pose, each answer checked against golden
-#    driven the same way), the TLM model in the paper configuration (its cycle breakdown gives
-#    the triangle tests' share), the software traversal and FCL (OBBRSS on every pose, KDOP24
-#    on every 10th), plus the all-pairs comparison with FCL and CGAL.
+# 1. table1: the paper's protocol on five identical pairs, three mixed pairs, four coarse CAD
+#    parts against fine meshes of other families (part:armadillo, joint:bear,
+#    anchor:diplodocus, rotor:man) and a flat-faced CAD mesh against itself (cube-meshed):
+#    golden counters (Eq. 5), the TLM model on every pose in the configurations paper,
+#    queued, modern, modern_queued, the named modern_host (the modern_queued chip with its
+#    host policy), modern_records and modern_planes (the leaf planes with the roles by leaf
+#    size), each answer checked against golden driven the same way; the cycle-accurate RTL
+#    chips paper and modern_planes on every 10th pose, whose cycles must equal the TLM's
+#    (table1.md says on how many poses); the software traversal and FCL (OBBRSS on every
+#    pose with its own test counts, KDOP24 on every 10th), plus the all-pairs comparison
+#    with FCL and CGAL.
 # 2. the tables into docs/results.md (between its table1.md markers), plots (gnuplot) into
 #    docs/img.
 # STEPS overrides the step count (e.g. STEPS=24 for a quick look). SHARDING passes options
@@ -22,9 +25,10 @@ read -r -a sharding <<< "${SHARDING:-}"
 mkdir -p "$out" docs/img
 
 "$bin" --meshes "$build/meshes" \
-  --pairs bunny00,armadillo,refined_elephant,fandisk_large,blade,bunny00:armadillo,fandisk_large:blade,refined_elephant:bunny00,part:armadillo,cube-meshed \
+  --pairs bunny00,armadillo,refined_elephant,fandisk_large,blade,bunny00:armadillo,fandisk_large:blade,refined_elephant:bunny00,part:armadillo,joint:bear,anchor:diplodocus,rotor:man,cube-meshed \
   --steps "$steps" --distances 0.5,1,1.5 --mode first \
-  --backends golden,tlm,rtl,sw,fcl_obbrss,fcl_kdop24 --kdop-every 10 --tlm-configs paper --rtl-configs paper,queued,modern,modern_queued,modern_host \
+  --backends golden,tlm,rtl,sw,fcl_obbrss,fcl_kdop24 --kdop-every 10 \
+  --tlm-configs paper,queued,modern,modern_queued,modern_host,modern_records,modern_planes --rtl-configs paper,modern_planes --rtl-every 10 \
   --repeat 3 --check --exact-limit 500 "${sharding[@]}" --out "$out/table1" | tee "$out/table1.txt"
 
 # docs/results.md: the tables between the markers are table1.md as printed.

@@ -739,17 +739,39 @@ Split split(const Group& gr, const std::vector<TimedRun>& runs) {
   return sp;
 }
 
-// The speedups leave out a TLM run whose configuration an RTL run has too: the TLM model
-// times the built chips exactly, so its ratios would repeat the RTL's.
-std::vector<size_t> shownRuns(const std::vector<TimedRun>& runs) {
+// A chip timed by both backends is shown once: the TLM model times the built chips exactly,
+// so the twin's ratios would repeat. With the RTL on every pose (rtl_every 1) the RTL run
+// is shown; with the RTL on every K-th pose only, the TLM run, which measured them all (the
+// RTL's poses then cross-check its cycles, twinCycles).
+std::vector<size_t> shownRuns(const std::vector<TimedRun>& runs, int rtl_every) {
+  const char* hidden = rtl_every == 1 ? "tlm" : "rtl";
   std::vector<size_t> shown;
   for (size_t k = 0; k < runs.size(); ++k) {
-    const bool rtl_twin = runs[k].backend == "tlm" && std::any_of(runs.begin(), runs.end(), [&](const TimedRun& r) {
-                            return r.backend == "rtl" && r.config == runs[k].config;
-                          });
-    if (!rtl_twin) shown.push_back(k);
+    const bool twin = runs[k].backend == hidden && std::any_of(runs.begin(), runs.end(), [&](const TimedRun& r) {
+                        return r.backend != hidden && r.config == runs[k].config;
+                      });
+    if (!twin) shown.push_back(k);
   }
   return shown;
+}
+
+// The poses on which a chip's TLM and RTL runs both measured cycles, and those where they differ.
+struct TwinCycles {
+  size_t compared = 0, differing = 0;
+};
+TwinCycles twinCycles(const std::vector<TimedRun>& runs, const std::vector<PoseRecord>& records) {
+  TwinCycles t;
+  for (size_t a = 0; a < runs.size(); ++a) {
+    for (size_t b = 0; b < runs.size(); ++b) {
+      if (runs[a].backend != "tlm" || runs[b].backend != "rtl" || runs[a].config != runs[b].config) continue;
+      for (const auto& r : records) {
+        if (std::isnan(r.run_cycles[a]) || std::isnan(r.run_cycles[b])) continue;
+        ++t.compared;
+        t.differing += r.run_cycles[a] != r.run_cycles[b];
+      }
+    }
+  }
+  return t;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -831,7 +853,8 @@ nlohmann::json perfJson(const StudyOptions& o, const Csv& pc, const nlohmann::js
   for (const auto& run : timedRuns(o)) {
     const HostPolicy p = runPolicy(o, run.config);
     js["protocol"]["host_policy"][run.label()] = {{"first_steps", p.first_steps}, {"leaf_dop", leafDopRuleText(p)},
-                                                  {"leaf_plane", p.leaf_plane}, {"roles_ratio", p.roles_ratio}};
+                                                  {"leaf_plane", p.leaf_plane}, {"leaf_plane_with_roles", p.leaf_plane_with_roles},
+                                                  {"roles_ratio", p.roles_ratio}};
   }
   js["summary"] = summary;
   js["poses"] = nlohmann::json::array();
@@ -856,7 +879,7 @@ std::string policyText(const HostPolicy& p) {
     if (p.leaf_size_ratio > 0) t << " (on when the tumbled mesh's mean leaf size is at least " << p.leaf_size_ratio << "x the aligned one's)";
   }
   const auto sep = [&] { return t.tellp() > 0 ? "; " : ""; };
-  if (p.leaf_plane) t << sep() << "CTRL.LEAF_PLANE";
+  if (p.leaf_plane) t << sep() << "CTRL.LEAF_PLANE" << (p.leaf_plane_with_roles ? " on the queries with the roles swapped" : "");
   if (p.roles_ratio > 0) t << sep() << "roles swapped when A's mean leaf size is at least " << p.roles_ratio << "x B's";
   return t.str();
 }
@@ -890,8 +913,8 @@ void tableMain(const StudyOptions& o, const std::vector<TimedRun>& runs, const s
   }
 }
 
-void tableSpeedups(const std::vector<TimedRun>& runs, const std::vector<Group>& groups, std::ostream& t) {
-  const auto shown = shownRuns(runs);
+void tableSpeedups(const StudyOptions& o, const std::vector<TimedRun>& runs, const std::vector<Group>& groups, std::ostream& t) {
+  const auto shown = shownRuns(runs, o.rtl_every);
   t << "\nSpeedups (ratios of summed times over the poses each chip run measured):\n\n| pair |";
   for (size_t k : shown) t << ' ' << runTitle(runs[k]) << " / Eq. 5 |";
   t << " sw / Eq. 5 | FCL OBBRSS / Eq. 5 |";
@@ -945,8 +968,8 @@ void tableSplit(const std::vector<TimedRun>& runs, const std::vector<Group>& gro
 // The tests behind the times: golden's node-pair overlap tests and triangle tests (the
 // study's base policy), each chip run's (its own host policy, over the poses it measured),
 // beside FCL OBBRSS's own statistics (bounding-volume tests, leaf tests) on every pose.
-void tableTests(const std::vector<TimedRun>& runs, const std::vector<Group>& groups, std::ostream& t) {
-  const auto shown = shownRuns(runs);
+void tableTests(const StudyOptions& o, const std::vector<TimedRun>& runs, const std::vector<Group>& groups, std::ostream& t) {
+  const auto shown = shownRuns(runs, o.rtl_every);
   const bool fcl = std::any_of(groups.begin(), groups.end(), [](const Group& gr) {
     return stat(gr.rs, [](const PoseRecord& r) { return r.fcl_bv_tests; }).n > 0;
   });
@@ -1028,9 +1051,9 @@ std::string listsDat(const std::vector<TimedRun>& runs, const std::vector<PoseRe
   return f.str();
 }
 
-std::string speedupDat(const std::vector<TimedRun>& runs, const std::vector<Group>& groups) {
+std::string speedupDat(const StudyOptions& o, const std::vector<TimedRun>& runs, const std::vector<Group>& groups) {
   std::ostringstream f;
-  const auto shown = shownRuns(runs);
+  const auto shown = shownRuns(runs, o.rtl_every);
   f << "pair sw/Eq.5 FCL-OBBRSS/Eq.5";
   for (size_t k : shown) f << " FCL-OBBRSS/" << plotName(runs[k]);
   f << '\n';
@@ -1065,16 +1088,25 @@ int writeStudy(const StudyOptions& o, const std::vector<PoseRecord>& records, in
   writeFile(dir + "perf.json", perfJson(o, pc, summary).dump(1) + "\n");
   std::ostringstream t;
   tableMain(o, runs, groups, t);
-  tableSpeedups(runs, groups, t);
+  const TwinCycles twins = twinCycles(runs, records);
+  if (twins.compared > 0) {
+    t << "\nThe TLM model's cycles equal the RTL chip's on " << twins.compared - twins.differing << " of the " << twins.compared
+      << " poses both timed.\n";
+  }
+  tableSpeedups(o, runs, groups, t);
   tableSplit(runs, groups, t);
-  tableTests(runs, groups, t);
+  tableTests(o, runs, groups, t);
   tableCheck(o, groups, t);
   writeFile(dir + "table1.md", t.str());
   std::cout << t.str();
   writeFile(dir + "angle.dat", angleDat(o, runs, records));
   writeFile(dir + "lists.dat", listsDat(runs, records));
-  writeFile(dir + "speedup.dat", speedupDat(runs, groups));
+  writeFile(dir + "speedup.dat", speedupDat(o, runs, groups));
   std::cout << "\nwrote " << o.out_dir << "/{poses.csv,summary.csv,perf.json,table1.md,angle.dat,lists.dat,speedup.dat}\n";
+  if (twins.differing > 0) {
+    std::fprintf(stderr, "cc_perf: the TLM model's and the RTL chip's cycles differ on %zu poses\n", twins.differing);
+    return 4;
+  }
   if (mismatches) {
     std::fprintf(stderr, "cc_perf: %d timed queries differed from golden\n", mismatches);
     return 4;

@@ -132,8 +132,9 @@ LeafDop Driver::leafDopFor(const BoardObject& a, const BoardObject& b) const {
   return a.mean_leaf_size >= leaf_size_ratio_ * b.mean_leaf_size ? LeafDop::Vertices : LeafDop::Off;
 }
 
-void Driver::setLeafPlane(bool on) {
+void Driver::setLeafPlane(bool on, bool only_swapped) {
   leaf_plane_ = false;
+  plane_only_swapped_ = only_swapped;
   if (!on) return;
   dev_.write32(regs::CTRL, regs::CTRL_LEAF_PLANE);
   const bool got = dev_.read32(regs::CTRL) & regs::CTRL_LEAF_PLANE;
@@ -191,7 +192,8 @@ QueryResult Driver::queryAsGiven(const BoardObject& a, const BoardObject& b, con
   const PoseRegisters regs_ = setupPose(chip_pose, tumbled.dirs, tumbled.bounds, aligned.bounds);  // validates the pose
   leaf_dop_ = leafDopFor(tumbled, aligned);
   if (leaf_dop_ != LeafDop::Off) writeLeafVertexLines(leafVertexDopLines(chip_pose, tumbled.dirs, tumbled.bounds));  // kept across runs
-  if (leaf_plane_) dev_.write32(regs::PLANE_MARGIN, fp32::bits(planeMargin(chip_pose, tumbled.dirs, tumbled.bounds)));
+  query_plane_ = leaf_plane_ && (swapped || !plane_only_swapped_);
+  if (query_plane_) dev_.write32(regs::PLANE_MARGIN, fp32::bits(planeMargin(chip_pose, tumbled.dirs, tumbled.bounds)));
   if (static_cast<uint64_t>(result_base_) + uint64_t(result_capacity_) * layout::kResultBytes > (1ull << 32)) {
     throw std::invalid_argument("result area does not fit in board memory");
   }
@@ -228,7 +230,7 @@ QueryResult Driver::run(const BoardObject& a, const BoardObject& b, const PoseRe
   dev_.write32(regs::TRI_ERR_EXP, regs_.tri_err_exp);
   dev_.write32(regs::IRQ, 1);  // clear a stale interrupt
   const uint32_t ctrl = regs::CTRL_IRQ_ENABLE | (mode == QueryMode::First ? regs::CTRL_MODE_FIRST : 0) | leafDopCtrl() |
-                        (leaf_plane_ ? regs::CTRL_LEAF_PLANE : 0);
+                        (query_plane_ ? regs::CTRL_LEAF_PLANE : 0);
   dev_.write32(regs::CTRL, ctrl | regs::CTRL_START);
   if (!dev_.waitInterrupt(max_cycles)) {
     throw DriverError(dev_.name() + ": no interrupt within " + std::to_string(max_cycles) + " cycles (chip hung?)");

@@ -51,8 +51,9 @@ HostPolicy parseHostPolicy(const std::vector<std::pair<std::string, std::string>
         ratio = std::stod(value, &used);
         if (used != value.size() || !(ratio > 0) || ratio > 1e6) throw std::invalid_argument("must be a number in (0, 1e6]");
       } else if (key == "host_leaf_plane") {
-        if (value != "on" && value != "off") throw std::invalid_argument("must be on or off");
-        p.leaf_plane = value == "on";
+        if (value != "on" && value != "off" && value != "with-roles") throw std::invalid_argument("must be on, off or with-roles");
+        p.leaf_plane = value != "off";
+        p.leaf_plane_with_roles = value == "with-roles";
       } else if (key == "host_roles_ratio") {
         size_t used = 0;
         p.roles_ratio = std::stod(value, &used);
@@ -99,7 +100,7 @@ void applyHostPolicy(Driver& drv, const HostPolicy& p) {
   drv.setFirstModeSteps(p.first_steps);
   if (p.leaf_size_ratio > 0) drv.setLeafDopBySize(p.leaf_size_ratio);
   else drv.setLeafDop(p.leaf_dop);
-  drv.setLeafPlane(p.leaf_plane);
+  drv.setLeafPlane(p.leaf_plane, p.leaf_plane_with_roles);
   drv.setRolesBySize(p.roles_ratio);
 }
 

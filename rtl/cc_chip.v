@@ -27,6 +27,7 @@ module cc_chip #(
   parameter integer TriQueue       = 0,     // triangle tests the controller may run ahead (cc_core)
   parameter integer TriEngines     = 1,     // triangle-test engines (cc_core, with TriQueue > 0)
   parameter integer RecStore       = 0,     // triangle records kept for the engines (cc_core)
+  parameter integer LeafPlane      = 0,     // the plane unit of CTRL.LEAF_PLANE (cc_core)
   parameter integer TransformLanes = 2,     // DOTADD units the look-ahead transforms on (cc_core)
   parameter integer ListFollow     = 1,     // the fetch unit reads ahead into the next list (cc_core)
   parameter integer ResumeAhead    = 1,     // the look-ahead engine fetches the resumed pair (cc_core)
@@ -227,6 +228,7 @@ module cc_chip #(
     .TriQueue       (TriQueue),
     .TriEngines     (TriEngines),
     .RecStore       (RecStore),
+    .LeafPlane      (LeafPlane),
     .TransformLanes (TransformLanes),
     .ListFollow     (ListFollow),
     .ResumeAhead    (ResumeAhead)

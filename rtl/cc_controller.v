@@ -87,6 +87,11 @@ module cc_controller #(
   input  wire [31:0]          aligned_ptr_i,
   output wire                 compare_o,         // the comparators decide this cycle
   input  wire [1:0]           overlap_i,         // node s_o against tumbled node 0 / 1
+  input  wire                 plane_need_i,      // CTRL.LEAF_PLANE: node s_o's plane (cc_list_compare)
+  input  wire                 plane_bad_i,
+  input  wire                 plane_ready_i,
+  output wire                 plane_start_o,
+  output wire                 plane_have_o,
   // DOTADDs: node t_o's transform on the shared unit (index dot_index_o), node 1's on the
   // pass unit (two lanes, index pass_index_o); either unit busy with a triangle pass
   output wire                 dot_issue_o,
@@ -312,6 +317,11 @@ module cc_controller #(
     .aligned_ptr_i       (aligned_ptr_i),
     .compare_o           (compare_o),
     .overlap_i           (overlap_i),
+    .plane_need_i        (plane_need_i),
+    .plane_bad_i         (plane_bad_i),
+    .plane_ready_i       (plane_ready_i),
+    .plane_start_o       (plane_start_o),
+    .plane_have_o        (plane_have_o),
     .fetch_start_o       (lc_fetch_start),
     .fetch_base_o        (lc_fetch_base),
     .fetch_len_o         (lc_fetch_len),

@@ -41,6 +41,9 @@ module cc_core #(
   // Triangle records kept for the engines (cc_rec_store; TriQueue > 0): the last RecStore
   // records they read, which a record read takes without the SDRAM interface. 0: none.
   parameter integer RecStore       = 0,
+  // 1: the plane unit of CTRL.LEAF_PLANE (cc_dop_datapath): an aligned leaf's plane tested
+  // against both tumbled nodes, the controller waiting in S_PLANE; 0: the bit reads 0.
+  parameter integer LeafPlane      = 0,
   // DOTADD units a tumbled pair is transformed on (look-ahead engine and controller). 2:
   // node 0 on the shared unit and node 1 on the pass unit (side B's), in the cycles side
   // B's passes leave; 1: the shared unit, node 0 then node 1 (the paper's one transform
@@ -132,7 +135,12 @@ module cc_core #(
   wire [24*4*32-1:0] leafv_flat;
   wire        load_leaf_m;
   wire [12*32-1:0] leaf_m;
-  cc_core_regs u_regs (
+  wire        leaf_plane;                    // CTRL.LEAF_PLANE
+  wire [31:0] plane_margin;                  // PLANE_MARGIN
+  wire        plane_need, plane_bad, plane_start, plane_ready, plane_have;
+  cc_core_regs #(
+    .LeafPlane (LeafPlane)
+  ) u_regs (
     .clk_i           (clk_i),
     .rst_ni          (rst_ni),
     .reg_valid_i     (reg_valid_i),
@@ -154,6 +162,8 @@ module cc_core #(
     .mode_first_o    (mode_first),
     .irq_enable_o    (irq_enable),
     .leaf_vertex_o   (leaf_vertex),
+    .leaf_plane_o    (leaf_plane),
+    .plane_margin_o  (plane_margin),
     .root_a_o        (root_a),
     .root_b_o        (root_b),
     .result_base_o   (result_base),
@@ -342,6 +352,11 @@ module cc_core #(
     .aligned_ptr_i       (aligned_ptr),
     .compare_o           (compare),
     .overlap_i           (overlap),
+    .plane_need_i        (plane_need),
+    .plane_bad_i         (plane_bad),
+    .plane_ready_i       (plane_ready),
+    .plane_start_o       (plane_start),
+    .plane_have_o        (plane_have),
     .dot_issue_o         (fsm_dot_issue),
     .dot_index_o         (dot_issue_idx),
     .dot_lv_o            (dot_lv),
@@ -518,7 +533,8 @@ module cc_core #(
   wire [1:0]       dot_lv_vertex;
   wire             dot_valid_in /* verilator public_flat_rd */;   // the board's timeline
   cc_dop_datapath #(
-    .DotaddStages (DotaddStages)
+    .DotaddStages (DotaddStages),
+    .LeafPlane    (LeafPlane)
   ) u_datapath (
     .clk_i            (clk_i),
     .rst_ni           (rst_ni),
@@ -545,6 +561,13 @@ module cc_core #(
     .tri_rec_b_o      (tri_rec_b),
     .compare_i        (compare),
     .overlap_o        (overlap),
+    .leaf_plane_i     (leaf_plane),
+    .plane_margin_i   (plane_margin),
+    .plane_need_o     (plane_need),
+    .plane_bad_o      (plane_bad),
+    .plane_start_i    (plane_start),
+    .plane_ready_o    (plane_ready),
+    .plane_have_i     (plane_have),
     .ctl_dot_issue_i  (fsm_dot_issue),
     .ctl_dot_index_i  (dot_issue_idx),
     .ctl_lv_i         (dot_lv),

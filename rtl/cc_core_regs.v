@@ -14,8 +14,13 @@
 // side it decided last (leaf_m_load_i), as the golden model leaves it.
 //
 // The register files are not reset: the driver loads them before every query.
+//
+// PLANE_MARGIN is always there; CTRL.LEAF_PLANE only with LeafPlane (the chip's plane
+// unit), else it reads back 0, which is how the driver tells.
 // =======================================================================================
-module cc_core_regs (
+module cc_core_regs #(
+  parameter integer LeafPlane = 0
+) (
   input  wire                 clk_i,
   input  wire                 rst_ni,
   // BAR0 register bus: one access per cycle, read data the next cycle
@@ -41,6 +46,8 @@ module cc_core_regs (
   output wire                 mode_first_o,
   output wire                 irq_enable_o,
   output wire                 leaf_vertex_o,    // CTRL.LEAF_VERTEX
+  output wire                 leaf_plane_o,     // CTRL.LEAF_PLANE (LeafPlane only)
+  output wire [31:0]          plane_margin_o,   // PLANE_MARGIN
   output wire [31:0]          root_a_o,
   output wire [31:0]          root_b_o,
   output wire [31:0]          result_base_o,
@@ -81,9 +88,9 @@ module cc_core_regs (
   assign irq_ack_o = reg_wr && reg_addr_i == REG_IRQ && reg_wdata_i[0];
 
   // ---- configuration registers ----
-  reg  [2:0]  ctrl_q, ctrl_d;                 // {LEAF_VERTEX, IRQ_ENABLE, MODE_FIRST}
-  reg  [31:0] root_a_q, root_b_q, result_base_q, result_cap_q, tri_err_exp_q;
-  reg  [31:0] root_a_d, root_b_d, result_base_d, result_cap_d, tri_err_exp_d;
+  reg  [3:0]  ctrl_q, ctrl_d;                 // {LEAF_PLANE, LEAF_VERTEX, IRQ_ENABLE, MODE_FIRST}
+  reg  [31:0] root_a_q, root_b_q, result_base_q, result_cap_q, tri_err_exp_q, plane_margin_q;
+  reg  [31:0] root_a_d, root_b_d, result_base_d, result_cap_d, tri_err_exp_d, plane_margin_d;
   always @(*) begin
     ctrl_d = ctrl_q;
     root_a_d = root_a_q;
@@ -91,27 +98,30 @@ module cc_core_regs (
     result_base_d = result_base_q;
     result_cap_d = result_cap_q;
     tri_err_exp_d = tri_err_exp_q;
+    plane_margin_d = plane_margin_q;
     if (cfg_wr) begin
       case (reg_addr_i)
-        REG_CTRL:            ctrl_d = {reg_wdata_i[CTRL_LEAF_VERTEX_BIT], reg_wdata_i[CTRL_IRQ_ENABLE_BIT],
-                                       reg_wdata_i[CTRL_MODE_FIRST_BIT]};
+        REG_CTRL:            ctrl_d = {LeafPlane != 0 && reg_wdata_i[CTRL_LEAF_PLANE_BIT], reg_wdata_i[CTRL_LEAF_VERTEX_BIT],
+                                       reg_wdata_i[CTRL_IRQ_ENABLE_BIT], reg_wdata_i[CTRL_MODE_FIRST_BIT]};
         REG_ROOT_A:          root_a_d = reg_wdata_i;
         REG_ROOT_B:          root_b_d = reg_wdata_i;
         REG_RESULT_BASE:     result_base_d = reg_wdata_i;
         REG_RESULT_CAPACITY: result_cap_d = reg_wdata_i;
         REG_TRI_ERR_EXP:     tri_err_exp_d = reg_wdata_i;
+        REG_PLANE_MARGIN:    plane_margin_d = reg_wdata_i;
         default: ;
       endcase
     end
   end
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      ctrl_q <= 3'd0;
+      ctrl_q <= 4'd0;
       root_a_q <= 32'd0;
       root_b_q <= 32'd0;
       result_base_q <= 32'd0;
       result_cap_q <= 32'd0;
       tri_err_exp_q <= 32'd0;
+      plane_margin_q <= 32'd0;
     end else begin
       ctrl_q <= ctrl_d;
       root_a_q <= root_a_d;
@@ -119,11 +129,14 @@ module cc_core_regs (
       result_base_q <= result_base_d;
       result_cap_q <= result_cap_d;
       tri_err_exp_q <= tri_err_exp_d;
+      plane_margin_q <= plane_margin_d;
     end
   end
   assign mode_first_o  = ctrl_q[0];
   assign irq_enable_o  = ctrl_q[1];
   assign leaf_vertex_o = ctrl_q[2];
+  assign leaf_plane_o  = ctrl_q[3];
+  assign plane_margin_o = plane_margin_q;
   assign root_a_o      = root_a_q;
   assign root_b_o      = root_b_q;
   assign result_base_o = result_base_q;
@@ -166,7 +179,7 @@ module cc_core_regs (
       case (reg_addr_i)
         REG_ID:                  reg_rdata_o <= ID_VALUE;
         REG_VERSION:             reg_rdata_o <= VERSION_VALUE;
-        REG_CTRL:                reg_rdata_o <= {28'd0, ctrl_q, 1'b0};
+        REG_CTRL:                reg_rdata_o <= {26'd0, ctrl_q[3], 1'b0, ctrl_q[2:0], 1'b0};
         REG_STATUS:              reg_rdata_o <= status;
         REG_IRQ:                 reg_rdata_o <= {31'd0, irq_pending_i};
         REG_ROOT_A:              reg_rdata_o <= root_a_q;
@@ -175,6 +188,7 @@ module cc_core_regs (
         REG_RESULT_CAPACITY:     reg_rdata_o <= result_cap_q;
         REG_RESULT_COUNT:        reg_rdata_o <= result_count_i;
         REG_TRI_ERR_EXP:         reg_rdata_o <= tri_err_exp_q;
+        REG_PLANE_MARGIN:        reg_rdata_o <= plane_margin_q;
         REG_CNT_UNCERTAIN:       reg_rdata_o <= cnt_uncertain_i;
         REG_CNT_TUMBLED:         reg_rdata_o <= counters_i[6*32 +: 32];
         REG_CNT_ALIGNED_PAIRS:   reg_rdata_o <= counters_i[5*32 +: 32];

@@ -33,7 +33,8 @@ localparam [5:0]
   S_TRI_WAIT = 6'd40,
   S_HOLD = 6'd44,
   S_SPEC_WAIT = 6'd57,
-  S_LV_DOT = 6'd58;
+  S_LV_DOT = 6'd58,
+  S_PLANE = 6'd59;
 // triangle-test engine, decide stage (in the controller's space)
 localparam [5:0]
   E_TRI_A = 6'd41,

@@ -25,7 +25,8 @@
 // std::max(r, x): the slot's value stays on ties, signed zeros and NaN.
 // =======================================================================================
 module cc_dop_datapath #(
-  parameter integer DotaddStages = 6
+  parameter integer DotaddStages = 6,
+  parameter integer LeafPlane    = 0    // the plane unit (CTRL.LEAF_PLANE)
 ) (
   input  wire              clk_i,
   input  wire              rst_ni,
@@ -57,6 +58,14 @@ module cc_dop_datapath #(
   output wire [31:0]       tri_rec_b_o,
   input  wire              compare_i,       // the controller reads overlap_o this cycle
   output wire [1:0]        overlap_o,       // aligned node s against tumbled node 0 / 1
+  // CTRL.LEAF_PLANE (LeafPlane): aligned node s's plane, its test and the result's use
+  input  wire              leaf_plane_i,    // CTRL.LEAF_PLANE
+  input  wire [31:0]       plane_margin_i,  // PLANE_MARGIN
+  output wire              plane_need_o,    // node s is a leaf with a well-formed plane
+  output wire              plane_bad_o,     // node s is a leaf with a malformed plane
+  input  wire              plane_start_i,   // test node s's plane against both tumbled nodes
+  output wire              plane_ready_o,   // the test's outcome, from this cycle on
+  input  wire              plane_have_i,    // the outcome is node s's: overlap_o uses it
   // the controller's transform: node t_i on the shared unit, node 1 on the pass unit
   input  wire              ctl_dot_issue_i,
   input  wire [4:0]        ctl_dot_index_i,
@@ -265,16 +274,103 @@ module cc_dop_datapath #(
     end
     adop = compare_i ? head_pair_i[NodeBits*s_i + 32*DopWord +: 24*32] : {(24*32){1'bx}};
   end
+  wire [1:0] dop_overlap;
   generate
     for (g = 0; g < 2; g = g + 1) begin : g_cmp
       cc_dop_overlap u_cmp (
         .en_i      (compare_i),
         .dt_i      (tdop[g]),
         .e_i       (adop),
-        .overlap_o (overlap_o[g])
+        .overlap_o (dop_overlap[g])
       );
     end
   endgenerate
+
+  // ---- the plane unit (LeafPlane; docs/memory_image.md "Leaf planes", cc::planeSeparates) ----
+  // Node s's plane words name three slots j0..j2 and two coefficients; for each tumbled
+  // node g it computes U = dotadd(d[j0], d[j1], d[j2], sigma_j0, c1, c2, +M) and L, the same
+  // on the opposite slots (j +- 12) with -M, on four DOTADD units started together
+  // (plane_start_i), and keeps whether U < plane_lo or L > plane_hi (apart_q) from the
+  // cycle the results leave (plane_ready_o) on. While the controller says the outcome is
+  // node s's (plane_have_i), a tumbled node apart from the plane does not overlap.
+  localparam [4:0] PlaneSelWord = NODE_PLANE_SEL[6:2], PlaneC1Word = NODE_PLANE_C1[6:2];
+  localparam [4:0] PlaneC2Word = NODE_PLANE_C2[6:2], PlaneLoWord = NODE_PLANE_LO[6:2], PlaneHiWord = NODE_PLANE_HI[6:2];
+  wire [1:0] plane_apart;
+  generate
+    if (LeafPlane != 0) begin : g_plane
+      wire [31:0] sel = head_pair_i[NodeBits*s_i + 32*PlaneSelWord +: 32];
+      wire [31:0] c1  = head_pair_i[NodeBits*s_i + 32*PlaneC1Word +: 32];
+      wire [31:0] c2  = head_pair_i[NodeBits*s_i + 32*PlaneC2Word +: 32];
+      wire        aleaf = aligned_flags_o[FLAG_LEAF_BIT];
+      wire        present = sel[31];
+      // well formed: slots 0..23, |c1|, |c2| <= 1 (bit patterns: NaN and infinities are above 1.0)
+      wire        slots_ok = sel[4:0] < 5'd24 && sel[9:5] < 5'd24 && sel[14:10] < 5'd24;
+      wire        coef_ok = c1[30:0] <= 31'h3F800000 && c2[30:0] <= 31'h3F800000;
+      assign plane_need_o = leaf_plane_i && aleaf && present && slots_ok && coef_ok;
+      assign plane_bad_o  = leaf_plane_i && aleaf && present && !(slots_ok && coef_ok);
+      // The operands, gathered only when the unit starts (a don't-care otherwise).
+      reg  [4:0]  j [0:2], jo [0:2];
+      reg  [31:0] up_op [0:1][0:2], lo_op [0:1][0:2];
+      integer q, tn;
+      always @(*) begin
+        for (q = 0; q < 3; q = q + 1) begin
+          j[q]  = sel[5*q +: 5];
+          jo[q] = j[q] < 5'd12 ? j[q] + 5'd12 : j[q] - 5'd12;
+          for (tn = 0; tn < 2; tn = tn + 1) begin
+            up_op[tn][q] = plane_start_i ? tdop_q[{bank_i, tn[0], j[q]}] : 32'bx;
+            lo_op[tn][q] = plane_start_i ? tdop_q[{bank_i, tn[0], jo[q]}] : 32'bx;
+          end
+        end
+      end
+      wire [31:0] sigma0 = j[0] < 5'd12 ? 32'hBF800000 : 32'h3F800000;   // -1.0 : +1.0
+      wire [31:0] neg_margin = {~plane_margin_i[31], plane_margin_i[30:0]};
+      wire [3:0]  out_valid;
+      wire [31:0] out [0:3];                    // U0, L0, U1, L1
+      wire [3:0]  out_tag;                      // unused: the four leave together
+      genvar u;
+      for (u = 0; u < 4; u = u + 1) begin : g_unit
+        cc_dotadd #(
+          .Stages   (DotaddStages),
+          .TagWidth (1)
+        ) u_plane_dotadd (
+          .clk_i    (clk_i),
+          .rst_ni   (rst_ni),
+          .valid_i  (plane_start_i),
+          .dk_i     (u % 2 == 0 ? up_op[u / 2][0] : lo_op[u / 2][0]),
+          .dm_i     (u % 2 == 0 ? up_op[u / 2][1] : lo_op[u / 2][1]),
+          .dn_i     (u % 2 == 0 ? up_op[u / 2][2] : lo_op[u / 2][2]),
+          .c0_i     (sigma0),
+          .c1_i     (c1),
+          .c2_i     (c2),
+          .c_i      (u % 2 == 0 ? plane_margin_i : neg_margin),
+          .tag_i    (1'b0),
+          .valid_o  (out_valid[u]),
+          .result_o (out[u]),
+          .tag_o    (out_tag[u])
+        );
+      end
+      // The comparisons with the plane's extent, as the results leave; kept until the next start.
+      wire [31:0] plo = head_pair_i[NodeBits*s_i + 32*PlaneLoWord +: 32];
+      wire [31:0] phi = head_pair_i[NodeBits*s_i + 32*PlaneHiWord +: 32];
+      reg  [3:0]  ord [0:3];
+      always @(*) begin
+        for (q = 0; q < 4; q = q + 1) ord[q] = out_valid[0] ? fp32_order(out[q], q % 2 == 0 ? plo : phi) : 4'bx;
+      end
+      reg  [1:0] apart_q;
+      always @(posedge clk_i)
+        if (out_valid[0]) apart_q <= {ord[2][ORD_LT] || ord[3][ORD_GT], ord[0][ORD_LT] || ord[1][ORD_GT]};
+      assign plane_ready_o = out_valid[0];
+      assign plane_apart = apart_q;
+      wire unused_plane = &{1'b0, out_valid[3:1], out_tag, sel[30:15]};
+    end else begin : g_no_plane
+      assign plane_need_o = 1'b0;
+      assign plane_bad_o = 1'b0;
+      assign plane_ready_o = 1'b0;
+      assign plane_apart = 2'b00;
+      wire unused_plane = &{1'b0, leaf_plane_i, plane_margin_i, plane_start_i};
+    end
+  endgenerate
+  assign overlap_o = dop_overlap & ~(plane_have_i && plane_need_o ? plane_apart : 2'b00);
 
   // Bits nobody looks at: the correspondence lines' dst fields.
   wire unused_ok = &{1'b0, dot_corr[19:15], spb_corr[19:15]};

@@ -15,6 +15,12 @@
 // Its subroutine states return to the loop that called them: S_APPEND and S_TRI to
 // S_TEST_NEXT from the main list, to S_LL_NEXT from a leaf-list pass.
 //
+// CTRL.LEAF_PLANE: an aligned leaf with a plane is compared only after the plane unit has
+// tested it against both tumbled nodes: S_SLOT and S_LL_SLOT start the test and wait in
+// S_PLANE for it (DotaddStages cycles), then decide with its outcome (plane_have_q, until
+// the slot moves on). A malformed plane met by a tumbled DOP ends the query (BadPointer)
+// in S_TEST or S_LL_SLOT, at the golden model's test.
+//
 // The list area: the next free word is top_q (the controller loads it at a query's start
 // and when it resumes a list); a pair's two new lists go from top_q on, slot 0's first
 // (at most two entries per entry of the list), slot 1's behind it; a leaf-list pass writes
@@ -59,6 +65,14 @@ module cc_list_compare #(
   input  wire [31:0]          aligned_ptr_i,
   output wire                 compare_o,         // the states that read overlap_i
   input  wire [1:0]           overlap_i,         // node s_o against tumbled node 0 / 1
+  // CTRL.LEAF_PLANE (cc_dop_datapath's plane unit): node s_o is a leaf with a well-formed
+  // plane (need) or a malformed one (bad); the test started (start) is done (ready); its
+  // outcome is node s_o's and overlap_i uses it (have)
+  input  wire                 plane_need_i,
+  input  wire                 plane_bad_i,
+  input  wire                 plane_ready_i,
+  output wire                 plane_start_o,
+  output wire                 plane_have_o,
   output wire                 fetch_start_o,     // a leaf-list pass's list
   output wire [31:0]          fetch_base_o,
   output wire [31:0]          fetch_len_o,
@@ -111,6 +125,7 @@ module cc_list_compare #(
   reg         pf_start_q, pf_start_d;
   reg  [31:0] pf_base_q, pf_base_d, pf_len_q, pf_len_d;
   reg         pf_follow_q, pf_follow_d;      // the list at pf_follow_base_q is the next one started
+  reg         plane_have_q, plane_have_d;    // the plane unit's outcome is the current slot's
   reg  [31:0] pf_follow_base_q, pf_follow_base_d, pf_follow_end_q, pf_follow_end_d;   // its words, at most
 
   // ---- what the states look at ----
@@ -140,7 +155,12 @@ module cc_list_compare #(
   wire        slot_err = !a_flags[FLAG_LEAF_BIT] && hit != 2'b00 &&
                          (bad_ptr(a_ptr, PAIR_BYTES, PAIR_BYTES) || (hit[0] && app_addr[0] >= ListWords) ||
                           (hit[1] && app_addr[1] >= ListWords));
-  wire        slot_slow = slot_tri || slot_err;
+  wire        slot_slow = slot_tri || slot_err || (plane_bad_i && hit != 2'b00);
+  // The slot's aligned leaf waits for its plane test (S_PLANE), started as it goes there.
+  wire        plane_wait = plane_need_i && !plane_have_q;
+  wire        slot_state = (state_i == S_SLOT || state_i == S_LL_SLOT) && s2_q != 2'd2;
+  assign plane_start_o = slot_state && entry_q[{4'd0, s_q}] && a_flags[FLAG_VALID_BIT] && plane_wait;
+  assign plane_have_o  = plane_have_q;
   wire        leafent_overflow = (leafmask_q[0] != 2'd0 && app_addr[0] >= ListWords) ||
                                  (leafmask_q[1] != 2'd0 && app_addr[1] >= ListWords);
   wire        leafent_go = (leafmask_q[0] == 2'd0 && leafmask_q[1] == 2'd0) ||
@@ -167,6 +187,7 @@ module cc_list_compare #(
     app_to_d = app_to_q; app_entry_d = app_entry_q; tri_t_d = tri_t_q; tri_s_d = tri_s_q;
     wq_addr0_d = wq_addr0_q; wq_addr1_d = wq_addr1_q; wq_data0_d = wq_data0_q; wq_data1_d = wq_data1_q;
     pf_base_d = pf_base_q; pf_len_d = pf_len_q; pf_follow_base_d = pf_follow_base_q; pf_follow_end_d = pf_follow_end_q;
+    plane_have_d = plane_have_q;
     // one-cycle commands
     wq_push0_d = 1'b0; wq_push1_d = 1'b0; pf_start_d = 1'b0; pf_follow_d = 1'b0;
     if (top_load_i) top_d = top_i;
@@ -225,6 +246,8 @@ module cc_list_compare #(
           s_d = ~s_q; s2_d = s2_q + 2'd1;
         end else if (!a_flags[FLAG_VALID_BIT]) begin
           {fail_o, fail_err_o} = {1'b1, ERR_BAD_POINTER};
+        end else if (plane_wait) begin
+          next_state_o = S_PLANE;
         end else if (slot_slow) begin
           tn_d = 1'b0; tn2_d = 2'd0;
           next_state_o = S_TEST;
@@ -263,6 +286,8 @@ module cc_list_compare #(
               app_to_d = {1'b0, tn_q}; app_entry_d = child_entry;
               next_state_o = S_APPEND;
             end
+          end else if (plane_bad_i) begin
+            {fail_o, fail_err_o} = {1'b1, ERR_BAD_POINTER};
           end else if (!leaf_i[tn_q]) begin
             leafmask_d[tn_q] = leafmask_q[tn_q] | (s_q ? 2'b10 : 2'b01);
             tn_d = ~tn_q; tn2_d = tn2_q + 2'd1;
@@ -338,10 +363,14 @@ module cc_list_compare #(
           s_d = ~s_q; s2_d = s2_q + 2'd1;
         end else if (!a_flags[FLAG_VALID_BIT]) begin
           {fail_o, fail_err_o} = {1'b1, ERR_BAD_POINTER};
+        end else if (plane_wait) begin
+          next_state_o = S_PLANE;
         end else begin
           ev_overlaps_o = 2'd1;
           if (!overlap[ll_node]) begin
             s_d = ~s_q; s2_d = s2_q + 2'd1;
+          end else if (plane_bad_i) begin
+            {fail_o, fail_err_o} = {1'b1, ERR_BAD_POINTER};
           end else if (a_flags[FLAG_LEAF_BIT]) begin
             tri_t_d = ll_node; tri_s_d = s_q;
             next_state_o = S_TRI;
@@ -356,6 +385,15 @@ module cc_list_compare #(
       S_LL_NEXT: begin
         s_d = ~s_q; s2_d = s2_q + 2'd1;
         next_state_o = S_LL_SLOT;
+      end
+
+      // The plane unit's test of the slot's aligned leaf: back to the slot with its outcome.
+      S_PLANE: begin
+        next_state_o = S_PLANE;
+        if (plane_ready_i) begin
+          plane_have_d = 1'b1;
+          next_state_o = in_ll_q ? S_LL_SLOT : S_SLOT;
+        end
       end
 
       // ---------------------------------------------------------------- subroutines
@@ -392,6 +430,7 @@ module cc_list_compare #(
       S_TRI_WAIT: next_state_o = eng_end_i ? ret_state : S_TRI_WAIT;
       default: next_state_o = S_IDLE;          // not this unit's state
     endcase
+    if (s2_d != s2_q || state_i == S_ENTRY) plane_have_d = 1'b0;   // a new slot: its own test
   end
 
   // ---- registers: reset where the stack engine looks at them before they are loaded ----
@@ -401,11 +440,13 @@ module cc_list_compare #(
       wq_push1_q <= 1'b0;
       pf_start_q <= 1'b0;
       pf_follow_q <= 1'b0;
+      plane_have_q <= 1'b0;
     end else begin
       wq_push0_q <= wq_push0_d;
       wq_push1_q <= wq_push1_d;
       pf_start_q <= pf_start_d;
       pf_follow_q <= pf_follow_d;
+      plane_have_q <= plane_have_d;
     end
   end
   // Loaded by the states before they are looked at: no reset needed.

@@ -113,8 +113,11 @@ class Driver {
 
   // CTRL.LEAF_PLANE for the following queries (docs/triangle_tests.md, "Leaf planes"): an
   // aligned leaf is also compared along its triangle's plane, with PLANE_MARGIN loaded per
-  // query (cc::planeMargin). Throws DriverError when the chip does not implement it.
-  void setLeafPlane(bool on);
+  // query (cc::planeMargin); `only_swapped`: on the queries whose roles setRolesBySize
+  // swaps only (the large triangles aligned), where the planes cut tests, not on pairs of
+  // like leaves, where they mostly cost the wait for the plane unit. Throws DriverError
+  // when the chip does not implement it.
+  void setLeafPlane(bool on, bool only_swapped = false);
   // The roles by leaf size: a query whose object `a` has leaves at least `ratio` times as
   // large as b's (mean longest edge) runs with b tumbled by the inverse pose against a
   // aligned, so the large triangles are the aligned ones and their planes are used; 0: never.
@@ -144,7 +147,8 @@ class Driver {
   LeafDop leaf_dop_ = LeafDop::Off;  // of the query running (query() sets it by the rule)
   LeafDop leaf_rule_ = LeafDop::Off;  // setLeafDop's mode, or Vertices for the by-size rule
   double leaf_size_ratio_ = 0;        // > 0: the by-size rule
-  bool leaf_plane_ = false;           // setLeafPlane
+  bool leaf_plane_ = false, plane_only_swapped_ = false;  // setLeafPlane
+  bool query_plane_ = false;          // CTRL.LEAF_PLANE of the query running
   double roles_ratio_ = 0;            // setRolesBySize (0: never swap)
   uint32_t result_base_ = 0;  // placed after the first upload's end, moved as objects come
   uint32_t next_free_ = 0x1000;

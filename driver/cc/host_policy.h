@@ -21,14 +21,15 @@ struct HostPolicy {
   // Off on the others (Driver::setLeafDopBySize).
   LeafDop leaf_dop = LeafDop::Off;
   double leaf_size_ratio = 0;  // > 0: the by-size rule with this ratio; leaf_dop is then Vertices
-  // host_leaf_plane = on | off: CTRL.LEAF_PLANE on every query (Driver::setLeafPlane).
-  bool leaf_plane = false;
+  // host_leaf_plane = on | off | with-roles: CTRL.LEAF_PLANE on every query, or on the
+  // queries whose roles host_roles_ratio swaps only (Driver::setLeafPlane).
+  bool leaf_plane = false, leaf_plane_with_roles = false;
   // host_roles_ratio = X: the roles swapped on a query whose first object's leaves are at
   // least X times the second's (Driver::setRolesBySize); 0 (the default): never.
   double roles_ratio = 0;
   bool operator==(const HostPolicy& o) const {
     return first_steps == o.first_steps && leaf_dop == o.leaf_dop && leaf_size_ratio == o.leaf_size_ratio &&
-           leaf_plane == o.leaf_plane && roles_ratio == o.roles_ratio;
+           leaf_plane == o.leaf_plane && leaf_plane_with_roles == o.leaf_plane_with_roles && roles_ratio == o.roles_ratio;
   }
 };
 

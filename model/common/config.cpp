@@ -51,6 +51,7 @@ void visitFields(C& c, F&& f) {
   f("tri_queue", c.tri_queue);
   f("tri_engines", c.tri_engines);
   f("rec_store", c.rec_store);
+  f("leaf_plane", c.leaf_plane);
   f("transform_lanes", c.transform_lanes);
   f("list_follow", c.list_follow);
   f("resume_ahead", c.resume_ahead);
@@ -190,6 +191,7 @@ void validateConfig(const ChipConfig& c) {
   need(c.rec_store == 0 || c.tri_queue > 0, "rec_store", "records are kept for a queued engine: needs tri_queue > 0");
   need(c.tri_engines == 1 || c.tri_queue > 0, "tri_engines",
        "more than one engine needs tri_queue > 0 (the controller waits for each test without a queue)");
+  need(c.leaf_plane <= 1, "leaf_plane", "must be 0 or 1");
   need(c.transform_lanes >= 1 && c.transform_lanes <= 2, "transform_lanes", "must be 1 or 2");
   need(c.list_follow <= 1, "list_follow", "must be 0 or 1");
   need(c.resume_ahead <= 1, "resume_ahead", "must be 0 or 1");

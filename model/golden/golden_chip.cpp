@@ -218,20 +218,31 @@ Dop Chip::readDop(uint32_t node_addr) const {
   return d;
 }
 
-// CTRL_LEAF_PLANE: the aligned node's overlap with the tumbled DOP also needs the tumbled DOP
-// to reach its triangle's plane, if the node is a leaf carrying one (layout.h).
-bool Chip::alignedOverlap(const Dop& tumbled, uint32_t enode, bool eleaf, const Dop& edop) {
-  if (!dopOverlap(tumbled, edop)) return false;
-  if (!eleaf || !(ctrl_ & regs::CTRL_LEAF_PLANE)) return true;
-  LeafPlane p;
-  p.sel = mem_.read32(enode + kNodePlaneSel);
-  if (!p.present()) return true;
-  p.c1 = mem_.readFloat(enode + kNodePlaneC1);
-  p.c2 = mem_.readFloat(enode + kNodePlaneC2);
-  p.lo = mem_.readFloat(enode + kNodePlaneLo);
-  p.hi = mem_.readFloat(enode + kNodePlaneHi);
-  if (!p.wellFormed()) fail(regs::Error::BadPointer);
-  return !planeSeparates(tumbled, p, fp32::fromBits(plane_margin_));
+// One overlap test of a tumbled DOP against aligned node enode, counted and reported to
+// the observer. CTRL_LEAF_PLANE: against a leaf carrying a plane (layout.h) the DOPs must
+// also not be separated along it. A malformed plane is found only where the DOPs overlap,
+// and is reported as that overlap before the query ends with BadPointer (the chip's
+// comparators decide the DOPs first).
+bool Chip::overlapTest(const Dop& tumbled, uint32_t enode, bool eleaf, const Dop& edop) {
+  ++counters_.overlap_tests;
+  bool hit = dopOverlap(tumbled, edop);
+  if (hit && eleaf && (ctrl_ & regs::CTRL_LEAF_PLANE)) {
+    LeafPlane p;
+    p.sel = mem_.read32(enode + kNodePlaneSel);
+    if (p.present()) {
+      p.c1 = mem_.readFloat(enode + kNodePlaneC1);
+      p.c2 = mem_.readFloat(enode + kNodePlaneC2);
+      p.lo = mem_.readFloat(enode + kNodePlaneLo);
+      p.hi = mem_.readFloat(enode + kNodePlaneHi);
+      if (!p.wellFormed()) {
+        if (observer_) observer_->onOverlapTest(true);
+        fail(regs::Error::BadPointer);
+      }
+      hit = !planeSeparates(tumbled, p, fp32::fromBits(plane_margin_));
+    }
+  }
+  if (observer_) observer_->onOverlapTest(hit);
+  return hit;
 }
 
 // DOTADD over correspondence lines 0..23 (paper Eq. 3).
@@ -338,9 +349,7 @@ Chip::ChildLists Chip::processPair(uint32_t pair, uint32_t tmask, uint32_t base,
       const Dop edop = readDop(enode);
       for (int t = 0; t < 2; ++t) {
         if (!present[t]) continue;
-        ++counters_.overlap_tests;
-        const bool hit = alignedOverlap(dop[t], enode, eleaf, edop);
-        if (observer_) observer_->onOverlapTest(hit);
+        const bool hit = overlapTest(dop[t], enode, eleaf, edop);
         if (!hit) continue;
         if (!eleaf) {  // inner aligned node: its children go to t's list (or leaf list)
           const uint32_t cp = mem_.read32(enode + kNodePtr);
@@ -393,9 +402,7 @@ void Chip::processLeafList(uint32_t node_addr, const Dop& dop, uint32_t base, ui
         if (!(emask & (1u << s))) continue;
         const uint32_t enode = epair + s * kNodeBytes;
         const bool eleaf = readFlags(enode) & kFlagLeaf;
-        ++counters_.overlap_tests;
-        const bool hit = alignedOverlap(dop, enode, eleaf, readDop(enode));
-        if (observer_) observer_->onOverlapTest(hit);
+        const bool hit = overlapTest(dop, enode, eleaf, readDop(enode));
         if (!hit) continue;
         if (eleaf) {
           triangleTest(node_addr, enode);

@@ -5,9 +5,10 @@ namespace cc::tlm {
 TimingModel::TimingModel(const ChipConfig& cfg, const BoardMemory& mem)
     : mem_(mem), core_(cfg) {}
 
-void TimingModel::beginQuery(bool mode_first, bool leaf_vertex) {
+void TimingModel::beginQuery(bool mode_first, bool leaf_vertex, bool leaf_plane) {
   log_.clear();
   log_.leaf_vertex = leaf_vertex;
+  log_.leaf_plane = leaf_plane;
   mode_first_ = mode_first;
   cycles_ = 0;
 }

@@ -93,16 +93,15 @@ uint32_t ChipModel::readRegister(uint32_t off, const sc_time& now) const {
 
 void ChipModel::writeRegister(uint32_t off, uint32_t v, const sc_time& now) {
   TlmBoard& b = *board_;
-  // The timing model times CTRL.LEAF_VERTEX as the RTL has it, not LEAF_VERTEX_AND_DOP or
-  // LEAF_PLANE (golden model only): those bits read back 0 here, as on the RTL chip, so the
-  // driver sees a chip without them.
-  if (off == regs::CTRL) v &= ~(regs::CTRL_LEAF_VERTEX_AND_DOP | regs::CTRL_LEAF_PLANE);
-  if (off == regs::PLANE_MARGIN) v = 0;  // unmapped on the RTL chip: reads 0
+  // The timing model times CTRL.LEAF_VERTEX as the RTL has it, not LEAF_VERTEX_AND_DOP
+  // (golden model only), and LEAF_PLANE on a chip with the plane unit (leaf_plane): the
+  // other bits read back 0 here, as on the RTL chip, so the driver sees a chip without them.
+  if (off == regs::CTRL) v &= ~(regs::CTRL_LEAF_VERTEX_AND_DOP | (b.cfg.leaf_plane ? 0u : regs::CTRL_LEAF_PLANE));
   const bool start = off == regs::CTRL && (v & regs::CTRL_START);
   if (start && b.busy(now)) {
     b.chip.write32(off, v & ~regs::CTRL_START);  // START while BUSY is ignored, like the RTL
   } else if (start) {
-    b.timing.beginQuery(v & regs::CTRL_MODE_FIRST, v & regs::CTRL_LEAF_VERTEX);
+    b.timing.beginQuery(v & regs::CTRL_MODE_FIRST, v & regs::CTRL_LEAF_VERTEX, v & regs::CTRL_LEAF_PLANE);
     b.chip.write32(off, v);  // the whole query, functionally
     b.cycles = b.timing.endQuery();
     b.start_at = now;

@@ -525,7 +525,7 @@ TEST(ChipRegisters, ReadBackAsDocumented) {
   d->write32(cc::regs::CTRL, 0);
   cc::Driver drv(*d);
   EXPECT_THROW(drv.setLeafDop(cc::LeafDop::VerticesAndDop), cc::DriverError);
-  EXPECT_THROW(drv.setLeafPlane(true), cc::DriverError);  // golden model only so far
+  EXPECT_THROW(drv.setLeafPlane(true), cc::DriverError);  // the paper chip has no plane unit
   EXPECT_NO_THROW(drv.setLeafPlane(false));
   EXPECT_NO_THROW(drv.setLeafDop(cc::LeafDop::Vertices));
   EXPECT_NO_THROW(drv.setLeafDop(cc::LeafDop::Off));

@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "cc/driver.h"
+#include "cc/host_policy.h"
 #include "real_mesh_pairs.h"
 #include "../test_util.h"
 
@@ -116,6 +117,10 @@ class TwoChips {
   void setLeafDop(cc::LeafDop mode) {
     for (Side* s : {&rtl_, &tlm_}) s->drv->setLeafDop(mode);
   }
+  // A host policy on both chips' drivers (cc::applyHostPolicy).
+  void setHostPolicy(const cc::HostPolicy& policy) {
+    for (Side* s : {&rtl_, &tlm_}) cc::applyHostPolicy(*s->drv, policy);
+  }
   const cc::BoardObject& objectA() const { return tlm_.a; }
   const cc::BoardObject& objectB() const { return tlm_.b; }
   int compared = 0;
@@ -171,6 +176,54 @@ TEST(TlmVsRtl, RealMeshes) { realMeshPoses("paper", {31.0, 200.0}); }
 TEST(TlmVsRtl, LeafVertexDop) {
   for (const char* config : {"paper", "paper_one_lane", "queued", "modern_queued", "modern_parallel"})
     randomProceduralPoses(config, 4, "TlmVsRtl.LeafVertexDop", true);
+}
+
+// CTRL.LEAF_PLANE on the chip with the plane unit (configs/modern_planes.cfg): an aligned
+// leaf waits in S_PLANE for its plane test. A coarse sphere against a fine torus with the
+// chip's host policy (the roles swapped: the sphere's planes, aligned), the planes on every
+// query without the roles (the torus's planes, many small leaves in the leaf-list passes) and with
+// CTRL.LEAF_VERTEX too; then every leaf plane of the aligned object malformed (BadPointer
+// at the first test that meets one).
+TEST(TlmVsRtl, LeafPlanes) {
+  const uint64_t seed = cc::testutil::testSeed("TlmVsRtl.LeafPlanes");
+  std::mt19937_64 rng(seed);
+  std::normal_distribution<double> g;
+  std::uniform_real_distribution<double> u(-0.5, 0.5), ang(-180, 180);
+  TwoChips chips(cc::makeSphere(0.6f, 5, 7), cc::makeTorus(0.5f, 0.2f, 32, 12), "modern_planes");
+  cc::HostPolicy policy = cc::hostPolicyOf("modern_planes");
+  ASSERT_TRUE(policy.leaf_plane);
+  ASSERT_GT(policy.roles_ratio, 0);
+  const auto poses = [&](const std::string& what, int n) {
+    for (int i = 0; i < n; ++i) {
+      const cc::Pose pose = cc::poseFromAxisAngle({g(rng), g(rng), g(rng)}, ang(rng), {u(rng), u(rng), u(rng)});
+      chips.compare(pose, i % 2 ? cc::QueryMode::First : cc::QueryMode::All, what + ", seed " + std::to_string(seed) + " pose " + std::to_string(i));
+    }
+  };
+  chips.setHostPolicy(policy);
+  poses("roles by size", 6);
+  policy.roles_ratio = 0;
+  policy.leaf_plane_with_roles = false;  // the planes on every query
+  chips.setHostPolicy(policy);
+  poses("the torus aligned", 6);
+  policy.leaf_dop = cc::LeafDop::Vertices;
+  chips.setHostPolicy(policy);
+  poses("with LEAF_VERTEX", 4);
+  // Every leaf of the aligned torus with a plane naming slot 30.
+  const cc::BoardObject& b = chips.objectB();
+  int leaves = 0;
+  for (uint32_t a = b.base; a < b.end; a += cc::layout::kNodeBytes) {
+    const uint32_t flags = chips.read(a + cc::layout::kNodeFlags);
+    if (!(flags & cc::layout::kFlagValid) || !(flags & cc::layout::kFlagLeaf)) continue;
+    chips.write(a + cc::layout::kNodePlaneSel, cc::layout::makePlaneSel(2, 30, 7));
+    ++leaves;
+  }
+  EXPECT_GT(leaves, 100);
+  policy.leaf_dop = cc::LeafDop::Off;
+  chips.setHostPolicy(policy);
+  for (cc::QueryMode mode : {cc::QueryMode::All, cc::QueryMode::First}) {
+    EXPECT_EQ(chips.compare(cc::poseFromAxisAngle({0, 0, 1}, 10, {0.5, 0, 0}), mode, "malformed planes"), cc::regs::Error::BadPointer);
+  }
+  EXPECT_EQ(chips.compared, 18);
 }
 
 // The modern configuration (configs/modern.cfg: 16 banks, DDR4 timings, 16 requests held,

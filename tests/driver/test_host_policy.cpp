@@ -65,11 +65,13 @@ TEST(HostPolicy, BadKeysAndValuesGiveClearErrors) {
   EXPECT_NE(err("h9", "host_leaf_dop = by-size\nhost_leaf_size_ratio = -1\n").find("(0, 1e6]"), std::string::npos);
   EXPECT_NE(err("h10", "host_leaf_dop = by-size\nhost_leaf_size_ratio = 4x\n").find("(0, 1e6]"), std::string::npos);
   EXPECT_NE(err("h11", "host_first_steps = 8\nhost_first_steps = 16\n").find("set twice"), std::string::npos);
-  EXPECT_NE(err("h14", "host_leaf_plane = yes\n").find("must be on or off"), std::string::npos);
+  EXPECT_NE(err("h14", "host_leaf_plane = yes\n").find("must be on, off or with-roles"), std::string::npos);
   EXPECT_NE(err("h15", "host_roles_ratio = -2\n").find("0 (never)"), std::string::npos);
   EXPECT_NE(err("h16", "host_roles_ratio = nan\n").find("0 (never)"), std::string::npos);
   const cc::HostPolicy planes = cc::hostPolicyOf(tempCfg("h17", "base = modern_queued\nhost_leaf_plane = on\nhost_roles_ratio = 4\n"));
   EXPECT_TRUE(planes.leaf_plane);
+  EXPECT_FALSE(planes.leaf_plane_with_roles);
+  EXPECT_TRUE(cc::hostPolicyOf("modern_planes").leaf_plane_with_roles);
   EXPECT_EQ(planes.roles_ratio, 4.0);
   EXPECT_FALSE(planes == cc::hostPolicyOf("modern_queued"));
   // The chip loader skips host keys but still checks the file's form.

@@ -149,16 +149,22 @@ TEST(TlmDevice, LeafVertexDopWithoutTheDopTransform) {
   EXPECT_NO_THROW(drv.setLeafDop(cc::LeafDop::Vertices));
 }
 
-// CTRL.LEAF_PLANE and PLANE_MARGIN are the golden model's only (docs/triangle_tests.md):
-// the timing model reads them back 0, as the RTL chip does, and the driver refuses them.
-TEST(TlmDevice, LeafPlaneIsGoldenOnly) {
-  auto dev = cc::tlm::makeTlmDevice(cc::namedConfig("paper"));
-  dev->write32(cc::regs::CTRL, cc::regs::CTRL_LEAF_PLANE);
-  EXPECT_EQ(dev->read32(cc::regs::CTRL), 0u);
-  dev->write32(cc::regs::PLANE_MARGIN, 0x35000000);
-  EXPECT_EQ(dev->read32(cc::regs::PLANE_MARGIN), 0u);
-  cc::Driver drv(*dev);
-  EXPECT_THROW(drv.setLeafPlane(true), cc::DriverError);
+// CTRL.LEAF_PLANE needs the plane unit (leaf_plane = 1, configs/modern_planes.cfg): on
+// another chip the bit reads back 0, as on the RTL chip, and the driver refuses it;
+// PLANE_MARGIN is a register of every chip.
+TEST(TlmDevice, LeafPlaneOnlyWithThePlaneUnit) {
+  for (const char* config : {"paper", "modern_planes"}) {
+    const bool unit = cc::namedConfig(config).leaf_plane != 0;
+    auto dev = cc::tlm::makeTlmDevice(cc::namedConfig(config));
+    dev->write32(cc::regs::CTRL, cc::regs::CTRL_LEAF_PLANE);
+    EXPECT_EQ(dev->read32(cc::regs::CTRL), unit ? cc::regs::CTRL_LEAF_PLANE : 0u) << config;
+    dev->write32(cc::regs::CTRL, 0);
+    dev->write32(cc::regs::PLANE_MARGIN, 0x35000000);
+    EXPECT_EQ(dev->read32(cc::regs::PLANE_MARGIN), 0x35000000u) << config;
+    cc::Driver drv(*dev);
+    if (unit) EXPECT_NO_THROW(drv.setLeafPlane(true)) << config;
+    else EXPECT_THROW(drv.setLeafPlane(true), cc::DriverError) << config;
+  }
 }
 
 TEST(TlmDevice, BadConfigurationIsRejected) {

@@ -68,6 +68,10 @@ struct ChipConfig {
   // their record reads fetch whole bursts, the last rec_store bursts they asked for are
   // kept, and a read of one kept or on its way is served from there. 0: none.
   uint32_t rec_store = 0;
+  // 1: the comparators also test a tumbled DOP against an aligned leaf's plane when the
+  // query sets CTRL.LEAF_PLANE (rtl/cc_dop_datapath.v's plane unit, cc_core LeafPlane;
+  // docs/triangle_tests.md "Leaf planes"); 0: no plane unit, the bit reads back 0.
+  uint32_t leaf_plane = 0;
   // DOTADD units a tumbled pair is transformed on, by the look-ahead engine and by the
   // controller (cc_core TransformLanes): 2, node 0 on the shared unit and node 1 on the
   // pass unit beside it; 1, node 0 then node 1 on the shared unit (the paper's one unit).

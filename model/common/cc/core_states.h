@@ -15,7 +15,7 @@
   X(S_LL_NEXT, 18) X(S_DESCEND, 19) X(S_ASCEND, 21) X(S_ASC_WAIT, 22) X(S_ERROR, 24) X(S_DRAIN, 25)   \
   /* subroutines */                                                                                   \
   X(S_DOT, 36) X(S_DOT_WAIT, 37) X(S_APPEND, 38) X(S_TRI, 39) X(S_TRI_WAIT, 40) X(S_HOLD, 44) X(S_SPEC_WAIT, 57) \
-  X(S_LV_DOT, 58)
+  X(S_LV_DOT, 58) X(S_PLANE, 59)
 
 // The triangle-test engine's decide stage, numbered in the controller's space (6 bits):
 // trace_state shows them while the controller waits in S_TRI_WAIT. E_TRI_REQB is a trace

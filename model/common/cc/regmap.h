@@ -29,9 +29,7 @@ inline constexpr uint32_t RESULT_BASE = 0x01C;
 inline constexpr uint32_t RESULT_CAPACITY = 0x020;
 inline constexpr uint32_t RESULT_COUNT = 0x024;
 inline constexpr uint32_t TRI_ERR_EXP = 0x028;
-// Golden model only, like CTRL_LEAF_PLANE (so not in kRegisters, the map the RTL is
-// generated from): float, the query's rounding margin M of the leaf-plane test.
-inline constexpr uint32_t PLANE_MARGIN = 0x02C;
+inline constexpr uint32_t PLANE_MARGIN = 0x02C;  // float: CTRL_LEAF_PLANE's rounding margin M
 inline constexpr uint32_t CNT_TUMBLED = 0x040;
 inline constexpr uint32_t CNT_ALIGNED_PAIRS = 0x044;
 inline constexpr uint32_t CNT_OVERLAP_TESTS = 0x048;
@@ -71,8 +69,9 @@ inline constexpr uint32_t CTRL_LEAF_VERTEX_AND_DOP = 1u << 4;
 // 1: a tumbled node is compared with an aligned LEAF also along its triangle's plane
 // (layout.h's leaf plane: U and L of the tumbled node's transformed DOP, each one DOTADD
 // with PLANE_MARGIN as its constant, +M for U and -M for L), and overlaps only if
-// U >= plane_lo and L <= plane_hi as well (docs/triangle_tests.md, "Leaf planes").
-// Golden model only: the TLM model and the RTL read it back as 0.
+// U >= plane_lo and L <= plane_hi as well (docs/triangle_tests.md, "Leaf planes"). The
+// golden model, and the TLM model and the RTL of a chip with leaf_plane = 1 implement it;
+// any other chip reads it back as 0 (Driver::setLeafPlane refuses it there).
 inline constexpr uint32_t CTRL_LEAF_PLANE = 1u << 5;
 
 // STATUS bits.
@@ -95,10 +94,10 @@ enum class Error : uint32_t {
 };
 const char* errorName(Error e);
 
-inline constexpr std::array<Register, 21> kRegisters{{
+inline constexpr std::array<Register, 22> kRegisters{{
     {"ID", ID, Access::RO, kIdValue, "Chip identification, reads \"CC24\""},
     {"VERSION", VERSION, Access::RO, kVersionValue, "Register-map version (major.minor in 16.16)"},
-    {"CTRL", CTRL, Access::RW, 0, "bit0 START (W, self-clearing), bit1 MODE_FIRST, bit2 IRQ_ENABLE, bit3 LEAF_VERTEX, bit4 LEAF_VERTEX_AND_DOP and bit5 LEAF_PLANE (golden model only)"},
+    {"CTRL", CTRL, Access::RW, 0, "bit0 START (W, self-clearing), bit1 MODE_FIRST, bit2 IRQ_ENABLE, bit3 LEAF_VERTEX, bit4 LEAF_VERTEX_AND_DOP (golden model only), bit5 LEAF_PLANE (chips with leaf_plane = 1)"},
     {"STATUS", STATUS, Access::RO, 0, "bit0 BUSY, bit1 DONE, bits 11:8 error code (see Error)"},
     {"IRQ", IRQ, Access::W1C, 0, "bit0 DONE interrupt pending; write 1 to clear (deasserts INTA#)"},
     {"ROOT_A", ROOT_A, Access::RW, 0, "Node-pair address of the tumbled object's root (slot 0)"},
@@ -107,6 +106,7 @@ inline constexpr std::array<Register, 21> kRegisters{{
     {"RESULT_CAPACITY", RESULT_CAPACITY, Access::RW, 0, "Room at RESULT_BASE, in pairs"},
     {"RESULT_COUNT", RESULT_COUNT, Access::RO, 0, "Pairs written by the last query (certain hits and uncertain pairs)"},
     {"TRI_ERR_EXP", TRI_ERR_EXP, Access::RW, 0, "Triangle test's error exponent of the query: bits 7:0 signed (docs/exact_contacts.md)"},
+    {"PLANE_MARGIN", PLANE_MARGIN, Access::RW, 0, "float: the query's rounding margin M of CTRL.LEAF_PLANE's plane test (docs/memory_image.md, \"Leaf planes\")"},
     {"CNT_TUMBLED", CNT_TUMBLED, Access::RO, 0, "tumbled_nodes_transformed"},
     {"CNT_ALIGNED_PAIRS", CNT_ALIGNED_PAIRS, Access::RO, 0, "aligned_pairs_fetched"},
     {"CNT_OVERLAP_TESTS", CNT_OVERLAP_TESTS, Access::RO, 0, "overlap_tests"},

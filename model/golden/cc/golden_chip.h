@@ -101,7 +101,7 @@ class Chip {
   Dop transform(uint32_t node_addr);
   Dop leafVertexDop(uint32_t leaf_node_addr);  // CTRL_LEAF_VERTEX's transform of a tumbled leaf
   Dop readDop(uint32_t node_addr) const;
-  bool alignedOverlap(const Dop& tumbled, uint32_t enode, bool eleaf, const Dop& edop);
+  bool overlapTest(const Dop& tumbled, uint32_t enode, bool eleaf, const Dop& edop);
   uint32_t readFlags(uint32_t node_addr);
   ItVerdict triangleTest(uint32_t tumbled_node, uint32_t aligned_node);
   int triPass(uint32_t pass);  // returns the largest biased exponent of its nine outputs

@@ -57,6 +57,7 @@ struct QueryLog {
     return uint64_t{addr} + bytes > result_base && addr < uint64_t{result_base} + uint64_t{layout::kResultBytes} * result_capacity;
   }
   bool leaf_vertex = false;  // CTRL.LEAF_VERTEX: tumbled leaves transformed from their vertices
+  bool leaf_plane = false;   // CTRL.LEAF_PLANE: aligned leaves tested along their planes too
   // Per side, per leaf-matrix DOTADD: the frame-pass output it waits for
   // (cc::regs::leafPassFrameNeeds of the query's correspondence lines).
   std::array<std::array<int, 9>, 2> leaf_need = standardLeafNeeds();
@@ -68,7 +69,7 @@ struct QueryLog {
     sides.clear();
     results.clear();
     result_base = result_capacity = 0;
-    leaf_vertex = false;
+    leaf_vertex = leaf_plane = false;
     leaf_need = standardLeafNeeds();
   }
 };

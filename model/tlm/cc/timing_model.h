@@ -23,7 +23,7 @@ class TimingModel : public golden::Observer {
   TimingModel(const ChipConfig& cfg, const BoardMemory& mem);
 
   // A query starts (CTRL.MODE_FIRST, CTRL.LEAF_VERTEX): the log is emptied.
-  void beginQuery(bool mode_first, bool leaf_vertex = false);
+  void beginQuery(bool mode_first, bool leaf_vertex = false, bool leaf_plane = false);
   uint64_t endQuery();               // times the query; returns its chip cycles (START to DONE)
   uint64_t cycles() const { return cycles_; }
   const CoreCycles& breakdown() const { return core_.cycles(); }

@@ -236,7 +236,7 @@ void Core::account(uint8_t s, uint8_t next, uint64_t n) {
     case S_PAIR_BEGIN: case S_PAIR_REQ: case S_PAIR_WAIT: case S_SPEC_WAIT: cyc.pair_wait += n; break;
     case S_TNODE: case S_TNODE_DONE: cyc.transform += n; break;
     case S_ENTRY: case S_SLOT: case S_TEST: case S_TEST_NEXT: case S_LEAFENT: case S_LL_SLOT: case S_LL_NEXT:
-    case S_APPEND:
+    case S_APPEND: case S_PLANE:
       cyc.entries += n;
       break;
     case S_TRI: case E_TRI_REQB: case E_TRI_A: case E_TRI_B: case E_IT:

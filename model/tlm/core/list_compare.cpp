@@ -1,5 +1,6 @@
 #include "core/list_compare.h"
 
+#include "cc/chip_math.h"
 #include "cc/layout.h"
 #include "core/core.h"
 #include "core/node_words.h"
@@ -11,13 +12,20 @@ uint8_t ListCompare::nextState(uint8_t state, uint64_t c, const ControllerInputs
   bool known;
   switch (state) {  // the state's group first: one jump instead of a chain of switches (speed)
     case S_LIST_INIT: case S_ENTRY: case S_SLOT: case S_TEST: case S_TEST_NEXT: case S_LEAFENT:
-      known = entryStates(state, in, p, pop, next);
+      known = entryStates(state, c, in, p, pop, next);
       break;
     case S_LIST_END: case S_LL_CHECK: case S_LL_PASS: case S_LL_SLOT: case S_LL_NEXT:
-      known = leafListStates(state, in, p, pop, next);
+      known = leafListStates(state, c, in, p, pop, next);
       break;
     case S_APPEND:
       known = appendState(state, in, next);
+      break;
+    case S_PLANE:  // the plane unit's test, DOTADD stages long; back to the slot with its outcome
+      if (c >= plane_ready_at) {
+        plane_have = true;
+        next = in_ll ? S_LL_SLOT : S_SLOT;
+      }
+      known = true;
       break;
     default:
       known = u_.tq ? queuedTriState(state, in, next) : triangleStates(state, c, next);
@@ -27,7 +35,7 @@ uint8_t ListCompare::nextState(uint8_t state, uint64_t c, const ControllerInputs
 
 // A list's entries: each aligned pair compared with the tumbled nodes, children appended,
 // leaves collected for their leaf lists or tested.
-bool ListCompare::entryStates(uint8_t state, const ControllerInputs& in, const Pair& p, bool& pop, uint8_t& next) {
+bool ListCompare::entryStates(uint8_t state, uint64_t c, const ControllerInputs& in, const Pair& p, bool& pop, uint8_t& next) {
   const auto present = [&p](uint32_t i) { return ((p.present >> i) & 1u) != 0; };
   switch (state) {
     case S_LIST_INIT:
@@ -42,6 +50,7 @@ bool ListCompare::entryStates(uint8_t state, const ControllerInputs& in, const P
       next = S_ENTRY;
       break;
     case S_ENTRY:
+      plane_have = false;
       if (listDone(p.list_len)) {
         if (in_ll) {
           top = ll_out + ll_olen;
@@ -62,7 +71,7 @@ bool ListCompare::entryStates(uint8_t state, const ControllerInputs& in, const P
     case S_SLOT:
       if (s2 == 2) {
         next = S_LEAFENT;
-      } else if (!slotSkipped(next)) {
+      } else if (!slotSkipped(next) && !planeWait(c, next)) {
         const uint32_t anode = alignedNodeAddr();
         const uint32_t aptr = nodePtr(u_.mem, anode);
         const bool aleaf = nodeLeaf(nodeFlags(u_.mem, anode));
@@ -70,9 +79,10 @@ bool ListCompare::entryStates(uint8_t state, const ControllerInputs& in, const P
         const bool h1 = present(1) && u_.peekOverlapOrMiss(present(0) ? 1 : 0);
         const bool slot_tri = aleaf && ((h0 && p.leaf[0]) || (h1 && p.leaf[1]));
         // An error among its outcomes takes the step-by-step path too (rtl slot_err).
-        const bool slot_err = !aleaf && (h0 || h1) &&
-                              (badPairPointer(aptr, u_.cfg.board_bytes) || (h0 && appendOverflows(0)) ||
-                               (h1 && appendOverflows(1)));
+        const bool slot_err = (!aleaf && (h0 || h1) &&
+                               (badPairPointer(aptr, u_.cfg.board_bytes) || (h0 && appendOverflows(0)) ||
+                                (h1 && appendOverflows(1)))) ||
+                              ((h0 || h1) && planeBad());
         if (slot_tri || slot_err) {
           tn = 0;
           tn2 = 0;
@@ -111,6 +121,8 @@ bool ListCompare::entryStates(uint8_t state, const ControllerInputs& in, const P
           app_to = tn;
           app_entry = childPairEntry(nodePtr(u_.mem, anode));
           next = S_APPEND;
+        } else if (planeBad()) {
+          next = S_ERROR;
         } else if (!p.leaf[tn]) {
           leafmask[tn] |= 1u << s;
           nextTumbled();
@@ -145,7 +157,7 @@ bool ListCompare::entryStates(uint8_t state, const ControllerInputs& in, const P
 }
 
 // After a list: the leaf-list passes of the tumbled leaves.
-bool ListCompare::leafListStates(uint8_t state, const ControllerInputs& in, const Pair& p, bool& pop, uint8_t& next) {
+bool ListCompare::leafListStates(uint8_t state, uint64_t c, const ControllerInputs& in, const Pair& p, bool& pop, uint8_t& next) {
   const uint32_t ll_node = lt & 1u;  // the tumbled leaf of a leaf-list pass
   switch (state) {
     case S_LIST_END:
@@ -185,12 +197,14 @@ bool ListCompare::leafListStates(uint8_t state, const ControllerInputs& in, cons
         ++k;
         pop = true;
         next = S_ENTRY;
-      } else if (!slotSkipped(next)) {
+      } else if (!slotSkipped(next) && !planeWait(c, next)) {
         const bool hit = u_.peekOverlap(0);
         u_.takeOverlaps(1);
         const uint32_t anode = alignedNodeAddr();
         if (!hit) {
           nextSlot();
+        } else if (planeBad()) {
+          next = S_ERROR;
         } else if (nodeLeaf(nodeFlags(u_.mem, anode))) {
           triStart(tumbledNodeAddr(p, ll_node), anode, next);
         } else if (badPairPointer(nodePtr(u_.mem, anode), u_.cfg.board_bytes)) {
@@ -327,6 +341,45 @@ bool ListCompare::slotSkipped(uint8_t& next) {
   }
   return false;
 }
+namespace {
+// The slot's aligned node as the plane unit sees it: a leaf whose plane is present, and
+// whether the plane is well formed.
+struct PlaneOf {
+  bool leaf_with_plane = false, well_formed = false;
+};
+PlaneOf planeOf(const BoardMemory& mem, uint32_t anode) {
+  PlaneOf r;
+  if (!nodeLeaf(nodeFlags(mem, anode))) return r;
+  LeafPlane p;
+  p.sel = mem.read32(anode + layout::kNodePlaneSel);
+  if (!p.present()) return r;
+  p.c1 = mem.readFloat(anode + layout::kNodePlaneC1);
+  p.c2 = mem.readFloat(anode + layout::kNodePlaneC2);
+  r.leaf_with_plane = true;
+  r.well_formed = p.wellFormed();
+  return r;
+}
+}  // namespace
+
+bool ListCompare::planeNeed() const {
+  if (!u_.log.leaf_plane) return false;
+  const PlaneOf p = planeOf(u_.mem, alignedNodeAddr());
+  return p.leaf_with_plane && p.well_formed;
+}
+bool ListCompare::planeBad() const {
+  if (!u_.log.leaf_plane) return false;
+  const PlaneOf p = planeOf(u_.mem, alignedNodeAddr());
+  return p.leaf_with_plane && !p.well_formed;
+}
+// S_SLOT, S_LL_SLOT: a leaf with a plane is compared after the plane unit's test (its four
+// DOTADDs leave dotadd_stages cycles after it starts, this cycle).
+bool ListCompare::planeWait(uint64_t c, uint8_t& next) {
+  if (plane_have || !planeNeed()) return false;
+  plane_ready_at = c + u_.stages;
+  next = S_PLANE;
+  return true;
+}
+
 // Tumbled node t of the pair; aligned node s of the current list entry.
 uint32_t ListCompare::tumbledNodeAddr(const Pair& p, uint32_t t) const { return p.addr + t * layout::kNodeBytes; }
 uint32_t ListCompare::alignedNodeAddr() const { return layout::entryAddr(entry) + s * layout::kNodeBytes; }

@@ -49,7 +49,7 @@ class ListCompare {
   static bool hasState(uint8_t state) {
     switch (state) {
       case S_LIST_INIT: case S_ENTRY: case S_SLOT: case S_TEST: case S_TEST_NEXT: case S_LEAFENT:
-      case S_LIST_END: case S_LL_CHECK: case S_LL_PASS: case S_LL_SLOT: case S_LL_NEXT: case S_APPEND: case S_TRI:
+      case S_LIST_END: case S_LL_CHECK: case S_LL_PASS: case S_LL_SLOT: case S_LL_NEXT: case S_APPEND: case S_TRI: case S_PLANE:
       case E_TRI_REQB: case E_TRI_A: case E_TRI_B: case E_IT: case E_RESULT: case E_RESULT_WAIT:
         return true;
       default:
@@ -79,10 +79,12 @@ class ListCompare {
   uint32_t app_to = 0, app_entry = 0;       // S_APPEND: to slot 0's or 1's list, 2 the leaf-list output; the word
   uint32_t tri_tnode = 0, tri_anode = 0;    // tri_t_q, tri_s_q: the test's tumbled and aligned node (addresses)
   int fol_slot = -1;                        // list_follow: the followed list is slot 0's, 1's or the leaf pass's (2)
+  bool plane_have = false;                  // CTRL.LEAF_PLANE: the plane unit's outcome is the current slot's
+  uint64_t plane_ready_at = 0;              // S_PLANE: the cycle its results leave the unit
 
  private:
-  bool entryStates(uint8_t state, const ControllerInputs& in, const Pair& p, bool& pop, uint8_t& next);
-  bool leafListStates(uint8_t state, const ControllerInputs& in, const Pair& p, bool& pop, uint8_t& next);
+  bool entryStates(uint8_t state, uint64_t c, const ControllerInputs& in, const Pair& p, bool& pop, uint8_t& next);
+  bool leafListStates(uint8_t state, uint64_t c, const ControllerInputs& in, const Pair& p, bool& pop, uint8_t& next);
   bool appendState(uint8_t state, const ControllerInputs& in, uint8_t& next);
   bool triangleStates(uint8_t state, uint64_t c, uint8_t& next);
   bool queuedTriState(uint8_t state, const ControllerInputs& in, uint8_t& next);
@@ -96,8 +98,15 @@ class ListCompare {
   void nextSlot() {
     s ^= 1;
     ++s2;
+    plane_have = false;
   }
   bool slotSkipped(uint8_t& next);
+  // CTRL.LEAF_PLANE (rtl cc_dop_datapath's plane unit): the slot's aligned node is a leaf
+  // with a well-formed plane (need) or a malformed one (bad); planeWait starts the test
+  // and goes to S_PLANE where the RTL does.
+  bool planeNeed() const;
+  bool planeBad() const;
+  bool planeWait(uint64_t c, uint8_t& next);
   uint32_t tumbledNodeAddr(const Pair& p, uint32_t t) const;
   uint32_t alignedNodeAddr() const;
   bool appendOverflows(int slot) const;
