@@ -19,7 +19,7 @@ help:
 	@echo "make test     build, then run the whole GoogleTest suite (ctest)"
 	@echo "make demo     bunny00 vs armadillo, 36 poses, Table-1 style summary"
 	@echo "make bench    benchmarks (ratios measured side by side), then make results"
-	@echo "make results  the performance study: docs/results.md's tables and plots (cc_perf; ~7 min; STEPS=N)"
+	@echo "make results  the performance study: docs/results.md's tables and plots (cc_perf; ~8 min; STEPS=N)"
 	@echo "make soak     long randomized runs (10^6+ vectors per unit)"
 	@echo "make coverage RTL line/toggle and C++ line coverage of make test's suite, in $(BUILD)-coverage (docs/coverage.md)"
 	@echo "make mutants  every mutant of scripts/mutants.txt must fail make test's tests (docs/testing.md; ~30 min)"

@@ -887,28 +887,35 @@ std::string policyText(const HostPolicy& p) {
 // table1.md: the paper's Table 1 layout (avg / worst per cell), speedups, correctness.
 void tableMain(const StudyOptions& o, const std::vector<TimedRun>& runs, const std::vector<Group>& groups, std::ostream& t) {
   const auto ms = metrics(runs);
+  const auto shown = shownRuns(runs, o.rtl_every);
   t << "Mode " << o.mode;
   const std::string base = policyText(runPolicy(o, "paper"));
   if (!base.empty()) t << " (every chip: " << base << ")";
   t << ", " << o.steps << " steps at d = ";
   for (size_t k = 0; k < o.distances.size(); ++k) t << (k ? ", " : "") << num(o.distances[k]);
   t << " (" << o.steps * o.distances.size() << " poses per pair); cells are average / worst; times in µs.";
-  for (const auto& run : runs) {
-    const std::string own = policyText(runPolicy(o, run.config));
-    if (own != base) t << " " << runTitle(run) << " with its host policy: " << (own.empty() ? "none" : own) << ".";
+  for (size_t k : shown) {
+    const std::string own = policyText(runPolicy(o, runs[k].config));
+    if (own != base) t << " " << runTitle(runs[k]) << " with its host policy: " << (own.empty() ? "none" : own) << ".";
   }
   t << "\n\n";
   // Eq. 5's cycles are converted with the paper configuration's clock (r.eq5_us).
   t << "| pair | polygons | aligned visited | tumbled visited | triangle tests | Eq. 5 (" << num(namedConfig("paper").core_mhz)
     << " MHz) |";
-  for (const auto& run : runs) t << ' ' << runTitle(run) << " |";
+  for (size_t k : shown) t << ' ' << runTitle(runs[k]) << " |";
   t << " sw (double) | FCL OBBRSS | FCL KDOP24 |\n|---|---|---|---|---|---|";
-  for (size_t k = 0; k < runs.size(); ++k) t << "---|";
+  for (size_t k = 0; k < shown.size(); ++k) t << "---|";
   t << "---|---|---|\n";
+  // metrics(): golden's four, one per timed run, then the software peers'.
+  const size_t first_run = 4;
   for (const auto& gr : groups) {
     if (gr.distance != "all") continue;
     t << "| " << gr.pair << " | " << (gr.rs.empty() ? 0 : gr.rs[0]->polygons_a);
-    for (size_t m = 0; m < ms.size(); ++m) t << " | " << cell(stat(gr.rs, ms[m].second), m < 3 ? 0 : 1);
+    for (size_t m = 0; m < ms.size(); ++m) {
+      const bool run = m >= first_run && m < first_run + runs.size();
+      if (run && std::find(shown.begin(), shown.end(), m - first_run) == shown.end()) continue;
+      t << " | " << cell(stat(gr.rs, ms[m].second), m < 3 ? 0 : 1);
+    }
     t << " |\n";
   }
 }
