@@ -6,13 +6,15 @@
 #include <filesystem>
 
 #include "cc/bench_cpu.h"
+#include "cc/command_line.h"
 #include "study.h"
 
 int main(int argc, char** argv) {
+  const auto args = cc::positionalArgs(argc, argv, "usage: bench_perf [MESH_DIR] [OUT_DIR]", 2);
   cc::pinBenchCpuOrExit("bench_perf");
   cc::perf::StudyOptions o;
-  o.mesh_dir = argc > 1 ? argv[1] : CC_MESH_DIR;
-  o.out_dir = argc > 2 ? argv[2] : CC_BENCH_OUT;
+  o.mesh_dir = args.size() > 0 ? args[0] : CC_MESH_DIR;
+  o.out_dir = args.size() > 1 ? args[1] : CC_BENCH_OUT;
   if (!std::filesystem::exists(o.mesh_dir + "/bunny00.off")) {
     std::fprintf(stderr, "bench_perf: %s/bunny00.off not found (run 'make meshes')\n", o.mesh_dir.c_str());
     return 2;

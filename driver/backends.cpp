@@ -1,5 +1,4 @@
-// Backend factory. Each backend is a Device; golden is built in, the timed backends are
-// linked in when their parts exist.
+// Backend factory: each backend is a Device (golden, tlm, rtl; docs/driver.md).
 #include <memory>
 #include <stdexcept>
 

@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-build/synth}
 mkdir -p "$out"
-if [ ! -f rtl/synth_units.txt ]; then echo "synth: no units listed yet"; exit 0; fi
+if [ ! -f rtl/synth_units.txt ]; then echo "synth: rtl/synth_units.txt is missing"; exit 1; fi
 mapfile -t files < <(find rtl -name '*.v' | sort)
 printf '%-24s %10s\n' unit cells | tee "$out/cells.txt"
 status=0

@@ -8,9 +8,8 @@
 
 namespace cc {
 
-// Backend names accepted by makeDevice (and by `collide --backend`). Names of backends
-// that are not built yet are accepted by the parser and rejected here with a clear
-// message.
+// Backend names accepted by makeDevice (and by `collide --backend`); another name is
+// rejected with a clear message.
 std::unique_ptr<Device> makeDevice(const std::string& backend, const ChipConfig& config);
 
 }  // namespace cc

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "cc/bench_cpu.h"
+#include "cc/command_line.h"
 #include "cc/driver.h"
 
 namespace {
@@ -145,10 +146,11 @@ int simulationSpeed(const std::string& dir, int rounds) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  const auto args = cc::positionalArgs(argc, argv, "usage: bench_chip [MESH_DIR] [POSES >= 0] [ROUNDS >= 1]", 3);
   cc::pinBenchCpuOrExit("bench_chip");
-  const std::string dir = argc > 1 ? argv[1] : CC_MESH_DIR;
-  const int poses = argc > 2 ? std::atoi(argv[2]) : 6;
-  const int rounds = argc > 3 ? std::atoi(argv[3]) : 3;
+  const std::string dir = args.size() > 0 ? args[0] : CC_MESH_DIR;
+  const int poses = args.size() > 1 ? std::atoi(args[1].c_str()) : 6;
+  const int rounds = args.size() > 2 ? std::atoi(args[2].c_str()) : 3;
   for (const char* m : {"bunny00", "armadillo", "fandisk_large", "blade"}) {
     if (!std::filesystem::exists(dir + "/" + m + ".off")) {
       std::fprintf(stderr, "bench_chip: %s/%s.off not found (run 'make meshes')\n", dir.c_str(), m);

@@ -106,6 +106,15 @@ for k in (-126, -100, -70, 70, 100, 126):  # powers of two: the same exact scene
             if pairs("p.txt") != ref[be]:
                 fail(f"sphere 2^{k} {be}", "pairs differ from the unscaled scene's")
 write_off("far.off", V, F, shift=(1e7, 1e7, 1e7))
+# The bench programs take positional arguments only: --help prints their usage (exit 0),
+# an option is refused before any work, never read as a mesh folder or a number.
+for bench in ("bench_chip", "bench_perf", "bench_ccd", "bench_memory"):
+    rc, out, err = run([bench, "--help"])
+    if rc != 0 or "usage: " + bench not in out:
+        fail(bench + " --help", f"exit {rc}, stdout {out[:200]!r}")
+    expect_error(bench + " --no-such-option", [bench, "--no-such-option"], r"unknown option '--no-such-option'")
+expect_error("bench_memory --timeline without a count", ["bench_memory", "--timeline"], r"needs a request count")
+
 expect_error("sphere at 1e7 without --normalize", ["collide", "--a", "far.off", "--b", "far.off"], r"far\.off.*float.*--normalize")
 for be in ("golden", "sw"):
     expect_ok(f"sphere at 1e7 --normalize {be}", ["collide", "--a", "s.off", "--b", "s.off", "--normalize", "--pose", "1", "1", "1", "30", "0.3",

@@ -14,6 +14,7 @@
 
 #include "Vcc_sdram_ctrl.h"
 #include "Vcc_sdram_ctrl_norefresh.h"
+#include "cc/command_line.h"
 #include "cc/driver.h"
 #include "cc/golden_device.h"
 #include "cc/mesh.h"
@@ -152,6 +153,13 @@ void timeline(int cycles, const std::vector<uint32_t>& addrs) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  constexpr const char* kUsage = "usage: bench_memory            the SDRAM interface's latency and bandwidth\n"
+                                 "       bench_memory --timeline N ADDR...   N requests' timeline (hex addresses)";
+  if (argc > 1 && std::string(argv[1]) == "--timeline" && argc < 3) {
+    std::fprintf(stderr, "--timeline needs a request count\n%s\n", kUsage);
+    return 2;
+  }
+  if (argc > 1 && std::string(argv[1]) != "--timeline") cc::positionalArgs(argc, argv, kUsage, 0);
   if (argc > 2 && std::string(argv[1]) == "--timeline") {
     std::vector<uint32_t> addrs;
     for (int i = 3; i < argc; ++i) addrs.push_back(static_cast<uint32_t>(std::stoul(argv[i], nullptr, 16)));

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "cc/bench_cpu.h"
+#include "cc/command_line.h"
 #include "cc/ccd/query.h"
 #include "cc/mesh.h"
 
@@ -60,9 +61,10 @@ void bench(const CcdMesh& a, const CcdMesh& b, bool rotate, int queries, unsigne
 }  // namespace
 
 int main(int argc, char** argv) {
+  const auto args = cc::positionalArgs(argc, argv, "usage: bench_ccd [MESH_DIR] [QUERIES > 0]", 2);
   cc::pinBenchCpuOrExit("bench_ccd");
-  const std::string dir = argc > 1 ? argv[1] : CC_MESH_DIR;
-  const int queries = argc > 2 ? std::atoi(argv[2]) : 200;
+  const std::string dir = args.size() > 0 ? args[0] : CC_MESH_DIR;
+  const int queries = args.size() > 1 ? std::atoi(args[1].c_str()) : 200;
   if (queries <= 0) {
     std::fprintf(stderr, "bench_ccd: QUERIES must be a positive number\n");
     return 2;

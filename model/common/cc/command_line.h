@@ -6,6 +6,8 @@
 // that belongs to no option (a stray "-z" or "foo") is an error, not silently dropped.
 #pragma once
 #include <boost/program_options.hpp>
+#include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -29,6 +31,29 @@ inline boost::program_options::parsed_options parseCommandLine(
   for (const auto& option : parsed.options)
     if (option.position_key >= 0) throw po::error("unexpected argument '" + option.value.front() + "'");
   return parsed;
+}
+
+// The arguments of a program that takes only positional ones (the bench_* programs):
+// -h/--help prints `usage` and exits 0; any other word that starts with a dash, or more
+// than `max` words, is refused with `usage` on stderr and exit status 2, so an option is
+// never read as a folder or a number.
+inline std::vector<std::string> positionalArgs(int argc, const char* const* argv, const char* usage, size_t max) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  for (const std::string& a : args) {
+    if (a == "-h" || a == "--help") {
+      std::printf("%s\n", usage);
+      std::exit(0);
+    }
+    if (a.size() > 1 && a[0] == '-' && !(a[1] >= '0' && a[1] <= '9')) {
+      std::fprintf(stderr, "unknown option '%s'\n%s\n", a.c_str(), usage);
+      std::exit(2);
+    }
+  }
+  if (args.size() > max) {
+    std::fprintf(stderr, "too many arguments\n%s\n", usage);
+    std::exit(2);
+  }
+  return args;
 }
 
 }  // namespace cc
