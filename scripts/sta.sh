@@ -30,7 +30,7 @@ mkdir -p "$out"
 out=$(cd "$out" && pwd)
 fo4_line=$(scripts/sta_fo4.sh "$out")
 fo4_ps=$(echo "$fo4_line" | sed -n 's/.*: \([0-9.]*\) ps$/\1/p')
-mapfile -t files < <(find rtl -name '*.v' | sort)
+mapfile -t files < <(find rtl/ -name '*.v' | sort)
 # abc -constr: the driving cell of every input and the load of every output (pF): an
 # inverter drives, four inverter inputs (4 x 0.0093 pF) load. With it abc also buffers
 # high-fanout nets and sizes cells for the delay target -D (ps).
