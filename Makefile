@@ -11,7 +11,7 @@ CMAKE_FLAGS ?=
 MESHES   := $(BUILD)/meshes
 BIN      := $(BUILD)/bin
 
-.PHONY: help deps configure build test demo bench results pareto soak coverage mutants lint synth timing meshes gen pgo clean
+.PHONY: help deps configure build test demo bench results pareto soak coverage mutants lint synth timing sta meshes gen pgo clean
 
 help:
 	@echo "make deps     install the Debian packages the project needs (idempotent)"
@@ -27,6 +27,7 @@ help:
 	@echo "make synth    yosys synth of every RTL unit, latch check, cell counts"
 	@echo "make pareto   time against area of every chip make timing measured (TLM, cells), plot in $(BUILD)/pareto (docs/results.md)"
 	@echo "make timing   logic depth of every chip the rtl backend builds, configured vs achievable clocks (docs/timing.md)"
+	@echo "make sta      OpenSTA on the OSU 0.18 um cell library: critical paths of the deepest units, FO4 (docs/timing.md; ~1 min)"
 	@echo "make meshes   extract the libcgal-demo meshes into $(MESHES)"
 	@echo "make gen      regenerate rtl/ and docs/ files derived from the C++ spec and the sources"
 	@echo "make pgo      the Verilated chips with GCC's profile-guided optimisation, in $(BUILD)-pgo (docs/rtl_simulation.md)"
@@ -88,6 +89,10 @@ pareto: configure meshes
 
 timing: configure
 	@$(TIMING_RUN)
+
+# yosys onto the OSU 0.18 um cells, OpenSTA: units only, no C++ build (about a minute).
+sta: deps
+	@scripts/sta.sh $(BUILD)/sta $(UNITS)
 
 # A second build tree, built twice (instrumented, trained, optimised): minutes per chip.
 pgo: meshes

@@ -19,6 +19,7 @@ PACKAGES=(
   ccache                                # shared object cache across build trees
   gcovr                                 # make coverage's C++ report (docs/coverage.md)
   linux-perf valgrind                   # scripts/rtl_profile.sh, scripts/rtl_instructions.sh (docs/rtl_simulation.md)
+  opensta qflow-tech-osu018             # scripts/sta.sh: OpenSTA, the OSU 0.18 um cell library (docs/timing.md)
   slurm-wlm munge                       # job arrays: scripts/slurm_local.sh's one-node cluster (docs/cluster.md)
 )
 missing=()
