@@ -141,7 +141,8 @@ void Driver::setLeafPlane(bool on, bool only_swapped) {
   dev_.write32(regs::CTRL, 0);
   if (!got) {
     throw DriverError(dev_.name() + ": does not implement CTRL.LEAF_PLANE (an aligned leaf compared along its triangle's plane; "
-                                    "only the golden model has it, docs/triangle_tests.md)");
+                                    "the golden model and the chips with leaf_plane = 1 have it, e.g. modern_planes; "
+                                    "docs/triangle_tests.md)");
   }
   leaf_plane_ = true;
 }
