@@ -59,7 +59,9 @@ coverage: deps
 mutants: meshes
 	@scripts/mutants.sh $(MUTANTS)
 
-demo: build meshes
+# Only what it runs: collide and the libraries it links (the test programs are not built).
+demo: configure meshes
+	$(LOCK) cmake --build $(BUILD) -j$(JOBS) --target collide
 	$(BIN)/collide --a $(MESHES)/bunny00.off --b $(MESHES)/armadillo.off --normalize \
 	  --sweep 36 --offset 0.5 0 0 --backend golden --json $(BUILD)/demo.json
 
