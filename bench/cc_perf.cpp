@@ -124,11 +124,7 @@ int main(int argc, char** argv) {
       o.rtl_configs = cc::perf::parseNameList(rtl_configs, cc::configNames(), "rtl-configs");
       o.first_steps_given = vm.count("first-steps") > 0;
       o.leaf_dop_given = !vm["leaf-dop"].defaulted();
-      for (const auto& kv : host_set) {
-        const size_t eq = kv.find('=');
-        if (eq == std::string::npos || eq == 0) throw std::invalid_argument("--host " + kv + ": expected KEY=VALUE");
-        o.host_set.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
-      }
+      for (const auto& kv : host_set) o.host_set.push_back(cc::hostAssignment(kv, "--host"));
       cc::parseHostPolicy(o.host_set, "--host");  // every key known, every value valid
       cc::perf::validateOptions(o);
       // Other processes (other nodes) read the plan: the mesh folder as an absolute path.

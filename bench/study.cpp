@@ -4,6 +4,7 @@
 #include "cc/interrupt.h"
 
 #include <algorithm>
+#include <numeric>
 #include <cctype>
 #include <chrono>
 #include <cstdio>
@@ -124,14 +125,16 @@ const std::vector<RunField>& runFields() {
 }
 
 using Metric = std::pair<std::string, std::function<double(const PoseRecord&)>>;
-std::vector<Metric> metrics(const std::vector<TimedRun>& runs) {
+// Golden's counters and Eq. 5, the times of the timed runs `which` (indices into runs),
+// then the software peers' times.
+std::vector<Metric> metrics(const std::vector<TimedRun>& runs, const std::vector<size_t>& which) {
   std::vector<Metric> m{
       {"aligned_visited", [](const PoseRecord& r) { return double(r.c.overlap_tests); }},
       {"tumbled_visited", [](const PoseRecord& r) { return double(r.c.tumbled_nodes_transformed); }},
       {"triangle_tests", [](const PoseRecord& r) { return double(r.c.triangle_tests); }},
       {"eq5_us", [](const PoseRecord& r) { return r.eq5_us; }},
   };
-  for (size_t k = 0; k < runs.size(); ++k) m.push_back({runs[k].label() + "_us", [k](const PoseRecord& r) { return r.run_us[k]; }});
+  for (size_t k : which) m.push_back({runs[k].label() + "_us", [k](const PoseRecord& r) { return r.run_us[k]; }});
   m.push_back({"sw_us", [](const PoseRecord& r) { return r.sw_us; }});
   m.push_back({"fcl_obbrss_us", [](const PoseRecord& r) { return r.fcl_obbrss_us; }});
   m.push_back({"fcl_kdop24_us", [](const PoseRecord& r) { return r.fcl_kdop24_us; }});
@@ -808,7 +811,9 @@ std::vector<std::string> summaryHeader(const std::vector<TimedRun>& runs, const 
 
 // summary.csv's rows and perf.json's "summary": per pair and distance, and per pair ("all").
 void summarize(const std::vector<TimedRun>& runs, const std::vector<Group>& groups, Csv& sc, nlohmann::json& summary) {
-  auto ms = metrics(runs);
+  std::vector<size_t> every(runs.size());
+  std::iota(every.begin(), every.end(), size_t{0});
+  auto ms = metrics(runs, every);
   for (auto& m : testMetrics(runs)) ms.push_back(std::move(m));
   sc.header = summaryHeader(runs, ms);
   summary = nlohmann::json::array();
@@ -869,16 +874,16 @@ nlohmann::json perfJson(const StudyOptions& o, const Csv& pc, const nlohmann::js
 // A host policy in the table's words ("" for none).
 std::string policyText(const HostPolicy& p) {
   std::ostringstream t;
+  const auto sep = [&] { return t.tellp() > 0 ? "; " : ""; };
   if (!p.first_steps.empty()) {
     t << "staged mode first, result areas of";
     for (uint32_t n : p.first_steps) t << " " << n << ",";
     t << " then the whole (counters and cycles summed over the runs)";
   }
   if (p.leaf_dop != LeafDop::Off) {
-    t << (p.first_steps.empty() ? "" : "; ") << "CTRL.LEAF_VERTEX " << leafDopRuleText(p);
+    t << sep() << "CTRL.LEAF_VERTEX " << leafDopRuleText(p);
     if (p.leaf_size_ratio > 0) t << " (on when the tumbled mesh's mean leaf size is at least " << p.leaf_size_ratio << "x the aligned one's)";
   }
-  const auto sep = [&] { return t.tellp() > 0 ? "; " : ""; };
   if (p.leaf_plane) t << sep() << "CTRL.LEAF_PLANE" << (p.leaf_plane_with_roles ? " on the queries with the roles swapped" : "");
   if (p.roles_ratio > 0) t << sep() << "roles swapped when A's mean leaf size is at least " << p.roles_ratio << "x B's";
   return t.str();
@@ -886,8 +891,8 @@ std::string policyText(const HostPolicy& p) {
 
 // table1.md: the paper's Table 1 layout (avg / worst per cell), speedups, correctness.
 void tableMain(const StudyOptions& o, const std::vector<TimedRun>& runs, const std::vector<Group>& groups, std::ostream& t) {
-  const auto ms = metrics(runs);
   const auto shown = shownRuns(runs, o.rtl_every);
+  const auto ms = metrics(runs, shown);
   t << "Mode " << o.mode;
   const std::string base = policyText(runPolicy(o, "paper"));
   if (!base.empty()) t << " (every chip: " << base << ")";
@@ -906,16 +911,10 @@ void tableMain(const StudyOptions& o, const std::vector<TimedRun>& runs, const s
   t << " sw (double) | FCL OBBRSS | FCL KDOP24 |\n|---|---|---|---|---|---|";
   for (size_t k = 0; k < shown.size(); ++k) t << "---|";
   t << "---|---|---|\n";
-  // metrics(): golden's four, one per timed run, then the software peers'.
-  const size_t first_run = 4;
   for (const auto& gr : groups) {
     if (gr.distance != "all") continue;
     t << "| " << gr.pair << " | " << (gr.rs.empty() ? 0 : gr.rs[0]->polygons_a);
-    for (size_t m = 0; m < ms.size(); ++m) {
-      const bool run = m >= first_run && m < first_run + runs.size();
-      if (run && std::find(shown.begin(), shown.end(), m - first_run) == shown.end()) continue;
-      t << " | " << cell(stat(gr.rs, ms[m].second), m < 3 ? 0 : 1);
-    }
+    for (size_t m = 0; m < ms.size(); ++m) t << " | " << cell(stat(gr.rs, ms[m].second), m < 3 ? 0 : 1);
     t << " |\n";
   }
 }

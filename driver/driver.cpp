@@ -194,7 +194,7 @@ QueryResult Driver::queryAsGiven(const BoardObject& a, const BoardObject& b, con
   leaf_dop_ = leafDopFor(tumbled, aligned);
   if (leaf_dop_ != LeafDop::Off) writeLeafVertexLines(leafVertexDopLines(chip_pose, tumbled.dirs, tumbled.bounds));  // kept across runs
   query_plane_ = leaf_plane_ && (swapped || !plane_only_swapped_);
-  if (query_plane_) dev_.write32(regs::PLANE_MARGIN, fp32::bits(planeMargin(chip_pose, tumbled.dirs, tumbled.bounds)));
+  if (query_plane_) dev_.write32(regs::PLANE_MARGIN, fp32::bits(regs_.plane_margin));
   if (static_cast<uint64_t>(result_base_) + uint64_t(result_capacity_) * layout::kResultBytes > (1ull << 32)) {
     throw std::invalid_argument("result area does not fit in board memory");
   }

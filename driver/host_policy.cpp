@@ -80,6 +80,12 @@ HostPolicy parseHostPolicy(const std::vector<std::pair<std::string, std::string>
   return p;
 }
 
+std::pair<std::string, std::string> hostAssignment(const std::string& kv, const std::string& what) {
+  const size_t eq = kv.find('=');
+  if (eq == std::string::npos || eq == 0) throw std::invalid_argument(what + " " + kv + ": expected KEY=VALUE");
+  return {kv.substr(0, eq), kv.substr(eq + 1)};
+}
+
 HostPolicy hostPolicyOf(const std::string& config) { return parseHostPolicy(hostPolicyValues(config), "configuration '" + config + "'"); }
 
 std::string leafDopRuleText(const HostPolicy& p) {

@@ -174,6 +174,16 @@ float outward(double x, double sign) { return sign > 0 ? roundUp(x) : roundDown(
 
 }  // namespace
 
+// PLANE_MARGIN from the query's DOP transform (cc::planeMargin, pose.h).
+float planeMarginOf(const DopTransform& x, const Pose& pose, const ObjectBounds& tumbled) {
+  constexpr double u = 1.0 / (1 << 24);
+  constexpr double gamma3 = 3 * u / (1 - 3 * u);
+  const double flush = 16 * std::ldexp(1.0, -126);
+  const double sum_abs = *std::max_element(x.sum_abs.begin(), x.sum_abs.end());
+  const double dt = 2 * (sum_abs * tumbled.max_abs_dop + tumbled.max_radius + pose.t.norm());
+  return roundUp(2 * (3 * gamma3 * dt + flush) / (1 - gamma3));
+}
+
 DopTransform computeDopTransform(const Pose& pose, const Directions& dirs) {
   validatePose(pose);
   const auto& verts = cachedPrototype(dirs);
@@ -244,6 +254,7 @@ PoseRegisters setupPose(const Pose& pose, const Directions& dirs, const ObjectBo
     regs.matrix[regs::kMatBtoA + r][3] = static_cast<float>(ti[r]);
   }
   regs.tri_err_exp = static_cast<uint32_t>(triangleQueryErrExp(pose, tumbled, aligned)) & 0xFFu;
+  regs.plane_margin = planeMarginOf(x, pose, tumbled);
   return regs;
 }
 
@@ -306,13 +317,7 @@ LeafPlaneWords leafPlaneOf(const std::array<Eigen::Vector3d, 3>& v, const Direct
 }
 
 float planeMargin(const Pose& pose, const Directions& dirs, const ObjectBounds& tumbled) {
-  const DopTransform x = computeDopTransform(pose, dirs);  // validates the pose
-  constexpr double u = 1.0 / (1 << 24);
-  constexpr double gamma3 = 3 * u / (1 - 3 * u);
-  const double flush = 16 * std::ldexp(1.0, -126);
-  const double sum_abs = *std::max_element(x.sum_abs.begin(), x.sum_abs.end());
-  const double dt = 2 * (sum_abs * tumbled.max_abs_dop + tumbled.max_radius + pose.t.norm());
-  return roundUp(2 * (3 * gamma3 * dt + flush) / (1 - gamma3));
+  return planeMarginOf(computeDopTransform(pose, dirs), pose, tumbled);  // validates the pose
 }
 
 }  // namespace cc

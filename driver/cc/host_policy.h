@@ -39,6 +39,9 @@ struct HostPolicy {
 HostPolicy hostPolicyOf(const std::string& config);
 // The policy from key/value pairs as hostPolicyValues gives them (`where` names their source).
 HostPolicy parseHostPolicy(const std::vector<std::pair<std::string, std::string>>& values, const std::string& where);
+// A command line's "KEY=VALUE" as a host-policy key and value (cc_perf --host, collide
+// --set host_*=...); `what` names the option in the error.
+std::pair<std::string, std::string> hostAssignment(const std::string& kv, const std::string& what);
 // "N1 N2 ..." as staged mode-first steps (whitespace or commas between them).
 std::vector<uint32_t> parseFirstSteps(const std::string& text);
 // host_leaf_dop's text of a policy ("off", "vertices", "by-size 4"), for messages and JSON.

@@ -70,6 +70,7 @@ struct PoseRegisters {
   std::array<std::array<float, 4>, 30> matrix{};  // matrix register file lines 0..29
   std::array<uint32_t, regs::CORR_LINES> corr{};  // whole correspondence register file
   uint32_t tri_err_exp = 0;                       // TRI_ERR_EXP
+  float plane_margin = 0;                         // PLANE_MARGIN (planeMargin below)
 };
 
 // The query's triangle-test error exponent (TRI_ERR_EXP, docs/exact_contacts.md): the
@@ -111,7 +112,9 @@ LeafPlaneWords leafPlaneOf(const std::array<Eigen::Vector3d, 3>& v, const Direct
 // gamma_3 (|d_j0| + |c1 d_j1| + |c2 d_j2| + M) + 16 * 2^-126 with |c| <= 1, where D_t =
 // 2 (max_i sum_j |C_ij| D_A + R_A + |t|) bounds every slot of a tumbled DOP in B's frame
 // (the DOP transform's and the leaf-vertex bound's): M = 2 (3 gamma_3 D_t + 16 * 2^-126) /
-// (1 - gamma_3), rounded up.
+// (1 - gamma_3), rounded up. setupPose fills PoseRegisters::plane_margin with it; the
+// second form takes the query's DOP transform already computed.
 float planeMargin(const Pose& pose, const Directions& dirs, const ObjectBounds& tumbled);
+float planeMarginOf(const DopTransform& x, const Pose& pose, const ObjectBounds& tumbled);
 
 }  // namespace cc

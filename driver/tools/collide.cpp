@@ -134,10 +134,7 @@ cc::ChipConfig chipConfig(const Options& o) {
 cc::HostPolicy hostPolicy(const Options& o) {
   auto values = cc::hostPolicyValues(o.config);
   for (const auto& kv : o.set) {
-    const size_t eq = kv.find('=');
-    if (kv.rfind(cc::kHostPolicyPrefix, 0) != 0) continue;
-    if (eq == std::string::npos) throw std::invalid_argument("--set " + kv + ": expected KEY=VALUE");
-    values.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
+    if (kv.rfind(cc::kHostPolicyPrefix, 0) == 0) values.push_back(cc::hostAssignment(kv, "--set"));
   }
   cc::HostPolicy p = cc::parseHostPolicy(values, "--config " + o.config + " with --set");
   if (o.given.count("first-steps")) p.first_steps = o.first_steps;
