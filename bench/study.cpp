@@ -109,18 +109,23 @@ Stat stat(const std::vector<const PoseRecord*>& rs, const std::function<double(c
   return s;
 }
 
-// The per-timed-run columns of a record: poses.csv's suffix, the shard file's key, the member.
+// The per-timed-run columns of a record: poses.csv's suffix, the shard file's key, the
+// member, and the significant digits in poses.csv (counts whole, times to the ns or so).
 struct RunField {
   const char* suffix;
   const char* key;
   std::vector<double> PoseRecord::*member;
+  int digits;
 };
 const std::vector<RunField>& runFields() {
-  static const std::vector<RunField> f{{"_cycles", "run_cycles", &PoseRecord::run_cycles},
-                                       {"_us", "run_us", &PoseRecord::run_us},
-                                       {"_triangle_cycles", "run_tri_cycles", &PoseRecord::run_tri_cycles},
-                                       {"_overlap_tests", "run_overlap_tests", &PoseRecord::run_overlap_tests},
-                                       {"_triangle_tests", "run_triangle_tests", &PoseRecord::run_triangle_tests}};
+  static const std::vector<RunField> f{{"_cycles", "run_cycles", &PoseRecord::run_cycles, 12},
+                                       {"_us", "run_us", &PoseRecord::run_us, 6},
+                                       {"_triangle_cycles", "run_tri_cycles", &PoseRecord::run_tri_cycles, 12},
+                                       {"_overlap_tests", "run_overlap_tests", &PoseRecord::run_overlap_tests, 12},
+                                       {"_triangle_tests", "run_triangle_tests", &PoseRecord::run_triangle_tests, 12},
+                                       {"_host_us", "run_host_us", &PoseRecord::run_host_us, 6},
+                                       {"_bus_clocks", "run_bus_clocks", &PoseRecord::run_bus_clocks, 12},
+                                       {"_e2e_us", "run_e2e_us", &PoseRecord::run_e2e_us, 6}};
   return f;
 }
 
@@ -229,7 +234,7 @@ std::vector<std::string> poseFields(const PoseRecord& r) {
   f.push_back(num(r.eq5_cycles, 10));
   f.push_back(num(r.eq5_us));
   for (size_t k = 0; k < r.run_cycles.size(); ++k) {
-    for (const auto& rf : runFields()) f.push_back(num((r.*rf.member)[k], rf.member == &PoseRecord::run_us ? 6 : 12));
+    for (const auto& rf : runFields()) f.push_back(num((r.*rf.member)[k], rf.digits));
   }
   for (double v : {r.sw_us, r.fcl_obbrss_us, r.fcl_kdop24_us, r.sw_hit, r.fcl_hit, r.fcl_bv_tests, r.fcl_leaf_tests, r.all_chip, r.all_fcl, r.only_chip, r.only_fcl,
                    r.exact_checked, r.exact_chip_right, r.exact_fcl_right, r.degenerate}) {
@@ -261,7 +266,7 @@ nlohmann::json optionsToJson(const StudyOptions& o) {
   return {{"mesh_dir", o.mesh_dir}, {"mode", o.mode}, {"pairs", pairs}, {"distances", o.distances}, {"backends", o.backends},
           {"tlm_configs", o.tlm_configs}, {"rtl_configs", o.rtl_configs}, {"steps", o.steps}, {"rtl_every", o.rtl_every},
           {"kdop_every", o.kdop_every}, {"repeat", o.repeat}, {"exact_limit", o.exact_limit}, {"shard_poses", o.shard_poses},
-          {"check", o.check}, {"first_steps", o.first_steps}, {"leaf_dop", o.leaf_dop},
+          {"check", o.check}, {"host_time", o.host_time}, {"first_steps", o.first_steps}, {"leaf_dop", o.leaf_dop},
           {"first_steps_given", o.first_steps_given}, {"leaf_dop_given", o.leaf_dop_given}, {"host_set", o.host_set}};
 }
 
@@ -278,6 +283,7 @@ StudyOptions optionsFromJson(const nlohmann::json& j) {
                         {"exact_limit", &o.exact_limit}, {"shard_poses", &o.shard_poses}})
     j.at(key).get_to(*v);
   j.at("check").get_to(o.check);
+  o.host_time = j.value("host_time", true);
   if (j.contains("first_steps")) j.at("first_steps").get_to(o.first_steps);  // plans written before it had none
   if (j.contains("leaf_dop")) j.at("leaf_dop").get_to(o.leaf_dop);
   // Plans written before host policies: the options applied to every chip.
@@ -392,7 +398,27 @@ bool measureRun(const StudyOptions& o, PairSetup& p, size_t k, const std::string
   r.run_tri_cycles[k] = triangleCycles(*chip.dev);
   r.run_overlap_tests[k] = double(q.counters.overlap_tests);
   r.run_triangle_tests[k] = double(q.counters.triangle_tests);
+  r.run_bus_clocks[k] = double(q.bus_clocks);
+  if (o.host_time) {
+    r.run_host_us[k] = 1e6 * (q.host_setup_seconds + q.host_exact_seconds);
+    r.run_e2e_us[k] = r.run_host_us[k] + q.bus_clocks / chip.cfg.pci_mhz + r.run_us[k];
+  }
   return diff.empty();
+}
+
+// Whether timed run `run` measures pose i (the rtl backend every --rtl-every-th pose).
+bool runsPose(const StudyOptions& o, const TimedRun& run, size_t i) { return run.backend != "rtl" || i % size_t(o.rtl_every) == 0; }
+
+// A shard starting at pose `begin` first runs, unmeasured, the last pose before it that
+// `run` measures: the driver writes only the registers a pose changes (Driver::writeStored),
+// so a query's bus clocks depend on the query before it, and a shard's must equal a whole
+// run's.
+void warmUp(const StudyOptions& o, PairSetup& p, const TimedRun& run, const std::vector<PoseSample>& poses, size_t begin) {
+  for (size_t i = begin; i-- > 0;) {
+    if (!runsPose(o, run, i)) continue;
+    p.chip->drv->query(p.chip->a, p.chip->b, poses[i].pose, queryModeByName(o.mode));
+    return;
+  }
 }
 
 // Software traversal and FCL: wall time on this machine, best of --repeat.
@@ -462,6 +488,7 @@ ShardRecords measureShard(const StudyOptions& o, const StudyShard& s) {
   ShardRecords out;
   int exact_left = o.exact_limit;
   const auto start = Clock::now();
+  if (s.group > 0) warmUp(o, *p, runs[s.group - 1], poses, s.begin);
   for (size_t i = s.begin; i < s.end; ++i) {
     if (cc::interrupted()) {
       throw std::runtime_error("interrupted (signal " + std::to_string(cc::interruptSignal()) + "): nothing written to " + o.out_dir +
@@ -482,7 +509,7 @@ ShardRecords measureShard(const StudyOptions& o, const StudyShard& s) {
     for (const auto& rf : runFields()) (r.*rf.member).assign(runs.size(), kNone);
     if (s.group > 0) {
       const size_t k = s.group - 1;
-      if ((runs[k].backend != "rtl" || i % size_t(o.rtl_every) == 0) && !measureRun(o, *p, k, runs[k].label(), g, r)) ++out.mismatches;
+      if (runsPose(o, runs[k], i) && !measureRun(o, *p, k, runs[k].label(), g, r)) ++out.mismatches;
     } else {
       measurePeers(o, *p, r);
       if (o.check) measureCheck(o, *p, g, exact_left, r);
@@ -692,18 +719,23 @@ double sumOf(const std::vector<const PoseRecord*>& rs, F f) {
 // case: FCL's slowest of those poses against the run's slowest (not the same pose).
 struct RunRatios {
   double over_eq5, sw_over, fo_over, fo_worst_over_worst;
+  double fo_over_e2e, fo_worst_over_worst_e2e;  // the same two against the end-to-end time
 };
 RunRatios runRatios(const Group& gr, size_t k) {
   std::vector<const PoseRecord*> rs;
   for (const auto* r : gr.rs) {
     if (!std::isnan(r->run_us[k])) rs.push_back(r);
   }
-  const double t = sumOf(rs, [k](const PoseRecord& r) { return r.run_us[k]; });
+  const auto fcl = [](const PoseRecord& r) { return r.fcl_obbrss_us; };
+  const auto chip = [k](const PoseRecord& r) { return r.run_us[k]; };
+  const auto e2e = [k](const PoseRecord& r) { return r.run_e2e_us[k]; };
+  const double t = sumOf(rs, chip);
   return RunRatios{ratio(t, sumOf(rs, [](const PoseRecord& r) { return r.eq5_us; })),
                    ratio(sumOf(rs, [](const PoseRecord& r) { return r.sw_us; }), t),
-                   ratio(sumOf(rs, [](const PoseRecord& r) { return r.fcl_obbrss_us; }), t),
-                   ratio(stat(rs, [](const PoseRecord& r) { return r.fcl_obbrss_us; }).worst,
-                         stat(rs, [k](const PoseRecord& r) { return r.run_us[k]; }).worst)};
+                   ratio(sumOf(rs, fcl), t),
+                   ratio(stat(rs, fcl).worst, stat(rs, chip).worst),
+                   ratio(sumOf(rs, fcl), sumOf(rs, e2e)),
+                   ratio(stat(rs, fcl).worst, stat(rs, e2e).worst)};
 }
 std::vector<RunRatios> allRunRatios(const Group& gr, size_t runs) {
   std::vector<RunRatios> v;
@@ -761,6 +793,7 @@ std::vector<size_t> shownRuns(const std::vector<TimedRun>& runs, int rtl_every) 
 // The poses on which a chip's TLM and RTL runs both measured cycles, and those where they differ.
 struct TwinCycles {
   size_t compared = 0, differing = 0;
+  double tlm_bus_clocks = 0, rtl_bus_clocks = 0;  // summed over those poses (not calibrated alike: docs/tlm.md)
 };
 TwinCycles twinCycles(const std::vector<TimedRun>& runs, const std::vector<PoseRecord>& records) {
   TwinCycles t;
@@ -771,6 +804,8 @@ TwinCycles twinCycles(const std::vector<TimedRun>& runs, const std::vector<PoseR
         if (std::isnan(r.run_cycles[a]) || std::isnan(r.run_cycles[b])) continue;
         ++t.compared;
         t.differing += r.run_cycles[a] != r.run_cycles[b];
+        t.tlm_bus_clocks += r.run_bus_clocks[a];
+        t.rtl_bus_clocks += r.run_bus_clocks[b];
       }
     }
   }
@@ -798,7 +833,8 @@ std::vector<std::string> summaryHeader(const std::vector<TimedRun>& runs, const 
   }
   for (const auto& run : runs) {
     for (const auto& n : {run.label() + "_over_eq5", "sw_over_" + run.label(), "fcl_obbrss_over_" + run.label(),
-                          "worst_fcl_obbrss_over_worst_" + run.label()})
+                          "worst_fcl_obbrss_over_worst_" + run.label(), "fcl_obbrss_over_" + run.label() + "_e2e",
+                          "worst_fcl_obbrss_over_worst_" + run.label() + "_e2e"})
       h.push_back(n);
   }
   for (const auto* n : {"sw_over_eq5", "fcl_obbrss_over_eq5", "sw_over_fcl_obbrss", "tlm_paper_triangle_share", "tlm_paper_over_eq5",
@@ -831,7 +867,7 @@ void summarize(const std::vector<TimedRun>& runs, const std::vector<Group>& grou
       if (!std::isnan(v)) j[sc.header[row.size() - 1]] = v;
     };
     for (const RunRatios& rr : allRunRatios(gr, runs.size())) {
-      for (double v : {rr.over_eq5, rr.sw_over, rr.fo_over, rr.fo_worst_over_worst}) add(v);
+      for (double v : {rr.over_eq5, rr.sw_over, rr.fo_over, rr.fo_worst_over_worst, rr.fo_over_e2e, rr.fo_worst_over_worst_e2e}) add(v);
     }
     const Ratios q = ratios(gr);
     double hit_dis = 0;
@@ -852,7 +888,7 @@ void summarize(const std::vector<TimedRun>& runs, const std::vector<Group>& grou
 nlohmann::json perfJson(const StudyOptions& o, const Csv& pc, const nlohmann::json& summary) {
   nlohmann::json js;
   js["protocol"] = {{"steps", o.steps}, {"distances", o.distances}, {"mode", o.mode}, {"backends", o.backends}, {"tlm_configs", o.tlm_configs},
-                    {"rtl_configs", o.rtl_configs}, {"rtl_every", o.rtl_every}, {"kdop_every", o.kdop_every}, {"repeat", o.repeat}, {"check", o.check},
+                    {"rtl_configs", o.rtl_configs}, {"rtl_every", o.rtl_every}, {"kdop_every", o.kdop_every}, {"repeat", o.repeat}, {"check", o.check}, {"host_time", o.host_time},
                     {"first_steps", o.first_steps}, {"leaf_dop", o.leaf_dop}, {"first_steps_given", o.first_steps_given},
                     {"leaf_dop_given", o.leaf_dop_given}, {"host_set", o.host_set}};
   for (const auto& run : timedRuns(o)) {
@@ -956,6 +992,45 @@ void tableSpeedups(const StudyOptions& o, const std::vector<TimedRun>& runs, con
       t << " |";
     }
     t << '\n';
+  }
+}
+
+// End to end: what the host waits for a query's answer, against FCL's whole query on the
+// CPU; then where that time goes, per run, over all poses it measured.
+void tableEndToEnd(const StudyOptions& o, const std::vector<TimedRun>& runs, const std::vector<Group>& groups, std::ostream& t) {
+  const auto shown = shownRuns(runs, o.rtl_every);
+  t << "\nEnd to end, per query: the driver's set-up and its exact decisions on this machine, the query's transfers on the "
+       "simulated host bus at the board's bus clock, and the chip's cycles at its clock (the chip-only columns above leave "
+       "out all but the last). Cells: the end-to-end time in µs, average / worst, and FCL OBBRSS's time over it, average / "
+       "worst (FCL's slowest pose over the run's slowest):\n\n| pair |";
+  for (size_t k : shown) t << ' ' << runTitle(runs[k]) << " µs | FCL / " << runTitle(runs[k]) << " |";
+  t << "\n|---|";
+  for (size_t k = 0; k < 2 * shown.size(); ++k) t << "---|";
+  t << '\n';
+  for (const auto& gr : groups) {
+    if (gr.distance != "all") continue;
+    const auto rr = allRunRatios(gr, runs.size());
+    t << "| " << gr.pair << " |";
+    for (size_t k : shown) {
+      t << ' ' << cell(stat(gr.rs, [k](const PoseRecord& r) { return r.run_e2e_us[k]; }), 1) << " | " << fix(rr[k].fo_over_e2e, 1)
+        << " / " << fix(rr[k].fo_worst_over_worst_e2e, 1) << " |";
+    }
+    t << '\n';
+  }
+  std::vector<const PoseRecord*> every;
+  for (const auto& gr : groups) {
+    if (gr.distance == "all") every.insert(every.end(), gr.rs.begin(), gr.rs.end());
+  }
+  t << "\nWhere the end-to-end time goes, over every pose of every pair, average / worst: host µs (set-up and exact "
+       "decisions), bus clocks, bus µs, chip µs:\n\n| run | bus clock | host µs | bus clocks | bus µs | chip µs |\n"
+       "|---|---|---|---|---|---|\n";
+  for (size_t k : shown) {
+    const double mhz = namedConfig(runs[k].config).pci_mhz;
+    t << "| " << runTitle(runs[k]) << " | " << num(mhz) << " MHz | "
+      << cell(stat(every, [k](const PoseRecord& r) { return r.run_host_us[k]; }), 1) << " | "
+      << cell(stat(every, [k](const PoseRecord& r) { return r.run_bus_clocks[k]; }), 0) << " | "
+      << cell(stat(every, [k, mhz](const PoseRecord& r) { return r.run_bus_clocks[k] / mhz; }), 1) << " | "
+      << cell(stat(every, [k](const PoseRecord& r) { return r.run_us[k]; }), 1) << " |\n";
   }
 }
 
@@ -1097,9 +1172,11 @@ int writeStudy(const StudyOptions& o, const std::vector<PoseRecord>& records, in
   const TwinCycles twins = twinCycles(runs, records);
   if (twins.compared > 0) {
     t << "\nThe TLM model's cycles equal the RTL chip's on " << twins.compared - twins.differing << " of the " << twins.compared
-      << " poses both timed.\n";
+      << " poses both timed; its host-bus clocks are " << fix(100.0 * twins.tlm_bus_clocks / twins.rtl_bus_clocks, 0)
+      << " % of the RTL board's there (board-memory reads cost more on the RTL's bus).\n";
   }
   tableSpeedups(o, runs, groups, t);
+  tableEndToEnd(o, runs, groups, t);
   tableSplit(runs, groups, t);
   tableTests(o, runs, groups, t);
   tableCheck(o, groups, t);

@@ -32,6 +32,9 @@ struct StudyOptions {
   // chip, golden's included, after the configuration's own and before the two above.
   std::vector<std::pair<std::string, std::string>> host_set;
   bool check = false, quiet = false;
+  // The host's wall times in the end-to-end columns (off: those columns stay empty, and a
+  // study's outputs depend on nothing measured per process unless sw or FCL run).
+  bool host_time = true;
 };
 // Everything the results depend on (not out_dir, not quiet), as JSON and back: the plan a
 // sharded run's workers and merge read from the output folder.
@@ -66,6 +69,10 @@ struct PoseRecord {
   // The run's own counters (its host policy may differ from golden's in c): node-pair
   // overlap tests and triangle tests, summed over a staged query's runs.
   std::vector<double> run_overlap_tests, run_triangle_tests;
+  // End to end (docs/results.md): the host's work on this machine (the driver's set-up and
+  // exact decisions), the host-bus clocks of the query's transfers, and the whole wait: host
+  // work + bus clocks at the board's bus clock + the chip's cycles at its clock.
+  std::vector<double> run_host_us, run_bus_clocks, run_e2e_us;
   double sw_us = kNone, fcl_obbrss_us = kNone, fcl_kdop24_us = kNone;
   double sw_hit = kNone, fcl_hit = kNone;  // 0/1: did they find a collision (mode first)
   // FCL OBBRSS's own statistics on the pose: node pairs (bounding volumes) and triangle

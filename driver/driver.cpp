@@ -76,10 +76,18 @@ void Driver::writeRegisters(const PoseRegisters& r) {
     for (uint32_t col = 0; col < 4; ++col) {
       uint32_t bits;
       std::memcpy(&bits, &r.matrix[line][col], 4);
-      dev_.write32(regs::matrixAddr(line, col), bits);
+      writeStored(regs::matrixAddr(line, col), bits);
     }
   }
-  for (uint32_t line = 0; line < r.corr.size(); ++line) dev_.write32(regs::CORR_BASE + 4 * line, r.corr[line]);
+  for (uint32_t line = 0; line < r.corr.size(); ++line) writeStored(regs::CORR_BASE + 4 * line, r.corr[line]);
+}
+
+void Driver::writeStored(uint32_t offset, uint32_t value) {
+  const uint32_t i = offset / 4;
+  if (shadowed_.at(i) && shadow_[i] == value) return;
+  dev_.write32(offset, value);
+  shadow_[i] = value;
+  shadowed_[i] = true;
 }
 
 void Driver::writeLeafVertexLines(const LeafVertexLines& lines) {
@@ -87,7 +95,7 @@ void Driver::writeLeafVertexLines(const LeafVertexLines& lines) {
     for (uint32_t col = 0; col < 4; ++col) {
       uint32_t bits;
       std::memcpy(&bits, &lines[line][col], 4);
-      dev_.write32(regs::leafVertexAddr(line, col), bits);
+      writeStored(regs::leafVertexAddr(line, col), bits);
     }
   }
 }
@@ -187,14 +195,19 @@ Pose inversePose(const Pose& p) {
 // records are decided and reported in a's and b's terms either way.
 QueryResult Driver::queryAsGiven(const BoardObject& a, const BoardObject& b, const Pose& pose, QueryMode mode, uint64_t max_cycles,
                                  bool swapped) {
+  const auto setup_start = std::chrono::steady_clock::now();
   const BoardObject& tumbled = swapped ? b : a;
   const BoardObject& aligned = swapped ? a : b;
   const Pose chip_pose = swapped ? inversePose(pose) : pose;
   const PoseRegisters regs_ = setupPose(chip_pose, tumbled.dirs, tumbled.bounds, aligned.bounds);  // validates the pose
   leaf_dop_ = leafDopFor(tumbled, aligned);
-  if (leaf_dop_ != LeafDop::Off) writeLeafVertexLines(leafVertexDopLines(chip_pose, tumbled.dirs, tumbled.bounds));  // kept across runs
+  LeafVertexLines leaf_lines{};
+  if (leaf_dop_ != LeafDop::Off) leaf_lines = leafVertexDopLines(chip_pose, tumbled.dirs, tumbled.bounds);
+  const double setup_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - setup_start).count();
+  const uint64_t bus_start = dev_.busClocks();
+  if (leaf_dop_ != LeafDop::Off) writeLeafVertexLines(leaf_lines);  // kept across runs
   query_plane_ = leaf_plane_ && (swapped || !plane_only_swapped_);
-  if (query_plane_) dev_.write32(regs::PLANE_MARGIN, fp32::bits(regs_.plane_margin));
+  if (query_plane_) writeStored(regs::PLANE_MARGIN, fp32::bits(regs_.plane_margin));
   if (static_cast<uint64_t>(result_base_) + uint64_t(result_capacity_) * layout::kResultBytes > (1ull << 32)) {
     throw std::invalid_argument("result area does not fit in board memory");
   }
@@ -217,6 +230,8 @@ QueryResult Driver::queryAsGiven(const BoardObject& a, const BoardObject& b, con
   }
   r.counters = total;
   r.host_exact_seconds = host_seconds;
+  r.host_setup_seconds = setup_seconds;
+  r.bus_clocks = dev_.busClocks() - bus_start;
   return r;
 }
 
@@ -224,16 +239,17 @@ QueryResult Driver::queryAsGiven(const BoardObject& a, const BoardObject& b, con
 QueryResult Driver::run(const BoardObject& a, const BoardObject& b, const PoseRegisters& regs_, QueryMode mode, uint32_t capacity,
                         uint64_t max_cycles, std::vector<uint32_t>& records) {
   writeRegisters(regs_);
-  dev_.write32(regs::ROOT_A, a.root_pair);
-  dev_.write32(regs::ROOT_B, b.root_pair);
-  dev_.write32(regs::RESULT_BASE, result_base_);
-  dev_.write32(regs::RESULT_CAPACITY, capacity);
-  dev_.write32(regs::TRI_ERR_EXP, regs_.tri_err_exp);
+  writeStored(regs::ROOT_A, a.root_pair);
+  writeStored(regs::ROOT_B, b.root_pair);
+  writeStored(regs::RESULT_BASE, result_base_);
+  writeStored(regs::RESULT_CAPACITY, capacity);
+  writeStored(regs::TRI_ERR_EXP, regs_.tri_err_exp);
   dev_.write32(regs::IRQ, 1);  // clear a stale interrupt
   const uint32_t ctrl = regs::CTRL_IRQ_ENABLE | (mode == QueryMode::First ? regs::CTRL_MODE_FIRST : 0) | leafDopCtrl() |
                         (query_plane_ ? regs::CTRL_LEAF_PLANE : 0);
   dev_.write32(regs::CTRL, ctrl | regs::CTRL_START);
   if (!dev_.waitInterrupt(max_cycles)) {
+    shadowed_.fill(false);  // a chip still busy may refuse the next writes: write them all again
     throw DriverError(dev_.name() + ": no interrupt within " + std::to_string(max_cycles) + " cycles (chip hung?)");
   }
   const uint32_t status = dev_.read32(regs::STATUS);

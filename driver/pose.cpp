@@ -129,44 +129,74 @@ struct Decomposition {
   double residual;
 };
 
-Decomposition decompose(const Eigen::Vector3d& u, const Directions& dirs, const std::vector<PrototypeVertex>& verts) {
-  const PrototypeVertex* best = &verts[0];
-  for (const auto& v : verts) {
-    if (u.dot(v.p) > u.dot(best->p)) best = &v;
-  }
-  Decomposition out{};
-  double best_min = -std::numeric_limits<double>::infinity();
-  const auto& pl = best->planes;
-  for (size_t a = 0; a < pl.size(); ++a) {
-    for (size_t b = a + 1; b < pl.size(); ++b) {
-      for (size_t c = b + 1; c < pl.size(); ++c) {
-        Eigen::Matrix3d S;
-        S.col(0) = planeNormal(dirs, pl[a]);
-        S.col(1) = planeNormal(dirs, pl[b]);
-        S.col(2) = planeNormal(dirs, pl[c]);
-        if (std::fabs(S.determinant()) < 1e-9) continue;
-        const Eigen::Vector3d x = S.fullPivLu().solve(u);
-        const double mn = x.minCoeff();
-        if (mn > best_min) {
-          best_min = mn;
-          out.planes = {pl[a], pl[b], pl[c]};
-          for (int q = 0; q < 3; ++q) out.coef[q] = std::max(0.0, x[q]);
+// A prototype vertex with what decompose needs of it that does not depend on the pose: the
+// independent triples of its planes and the inverse of each triple's normal matrix. The
+// driver decomposes 24 directions per query, so this is its per-query set-up's bulk.
+struct VertexTriples {
+  Eigen::Vector3d p;
+  struct Triple {
+    std::array<int, 3> planes;
+    Eigen::Matrix3d inverse;  // of the matrix whose columns are the three planes' normals
+  };
+  std::vector<Triple> triples;  // in the order (a < b < c) of the vertex's plane list
+};
+
+std::vector<VertexTriples> vertexTriples(const Directions& dirs) {
+  std::vector<VertexTriples> out;
+  for (const PrototypeVertex& v : prototypeVertices(dirs)) {
+    VertexTriples vt{v.p, {}};
+    const auto& pl = v.planes;
+    for (size_t a = 0; a < pl.size(); ++a) {
+      for (size_t b = a + 1; b < pl.size(); ++b) {
+        for (size_t c = b + 1; c < pl.size(); ++c) {
+          Eigen::Matrix3d S;
+          S.col(0) = planeNormal(dirs, pl[a]);
+          S.col(1) = planeNormal(dirs, pl[b]);
+          S.col(2) = planeNormal(dirs, pl[c]);
+          if (std::fabs(S.determinant()) < 1e-9) continue;
+          vt.triples.push_back({{pl[a], pl[b], pl[c]}, S.fullPivLu().inverse()});
         }
       }
     }
+    out.push_back(std::move(vt));
   }
+  return out;
+}
+
+Decomposition decompose(const Eigen::Vector3d& u, const Directions& dirs, const std::vector<VertexTriples>& verts) {
+  const VertexTriples* best = &verts[0];
+  double best_dot = u.dot(best->p);
+  for (const auto& v : verts) {
+    const double d = u.dot(v.p);
+    if (d > best_dot) best = &v, best_dot = d;
+  }
+  Decomposition out{};
+  double best_min = -std::numeric_limits<double>::infinity();
+  for (const auto& t : best->triples) {
+    const Eigen::Vector3d x = t.inverse * u;
+    const double mn = x.minCoeff();
+    if (mn > best_min) {
+      best_min = mn;
+      out.planes = t.planes;
+      // Clamped at 0, and the solve's rounding noise (|x| ~ 1e-17 where the exact
+      // coefficient is 0) to exactly 0, as an aligned pose's matrix should read.
+      for (int q = 0; q < 3; ++q) out.coef[q] = x[q] > 1e-12 ? x[q] : 0.0;
+    }
+  }
+  // The residual from the coefficients as kept, so the enclosure bound holds whatever
+  // the solve's rounding.
   Eigen::Vector3d r = u;
   for (int q = 0; q < 3; ++q) r -= out.coef[q] * planeNormal(dirs, out.planes[q]);
   out.residual = r.norm();
   return out;
 }
 
-const std::vector<PrototypeVertex>& cachedPrototype(const Directions& dirs) {
+const std::vector<VertexTriples>& cachedPrototype(const Directions& dirs) {
   static std::mutex mu;
-  static std::map<Directions, std::vector<PrototypeVertex>> cache;
+  static std::map<Directions, std::vector<VertexTriples>> cache;
   std::lock_guard<std::mutex> lock(mu);
   auto it = cache.find(dirs);
-  if (it == cache.end()) it = cache.emplace(dirs, prototypeVertices(dirs)).first;
+  if (it == cache.end()) it = cache.emplace(dirs, vertexTriples(dirs)).first;
   return it->second;
 }
 

@@ -64,6 +64,7 @@ class RtlDevice : public Device {
   void writeMemory(uint32_t addr, const void* data, size_t n) override;
   void readMemory(uint32_t addr, void* data, size_t n) override { bus_.readMemory(addr, data, n); }
   bool waitInterrupt(uint64_t max_cycles) override { return board_.runUntilInterrupt(max_cycles); }
+  uint64_t busClocks() const override { return bus_.busClocks(); }
   RtlBoard& board() { return board_; }
   size_t pci_upload_limit = 1u << 20;
 

@@ -34,13 +34,28 @@ void PciBusDevice::checkMem(uint32_t addr, size_t bytes) const {
                             " lies outside the BAR1 window of " + hex(bar1_bytes_) + " bytes");
 }
 
+// Counts the PCI clocks an access takes into bus_clocks_ (on every exit, throws included).
+class PciBusDevice::BusMeter {
+ public:
+  explicit BusMeter(PciBusDevice& d) : d_(d), start_(d.host_.pciCycles()) {}
+  ~BusMeter() { d_.bus_clocks_ += d_.host_.pciCycles() - start_; }
+  BusMeter(const BusMeter&) = delete;
+  BusMeter& operator=(const BusMeter&) = delete;
+
+ private:
+  PciBusDevice& d_;
+  uint64_t start_;
+};
+
 void PciBusDevice::write32(uint32_t off, uint32_t value) {
   checkReg(off);
+  const BusMeter meter(*this);
   host_.write32(bar0_ + off, value);
 }
 
 uint32_t PciBusDevice::read32(uint32_t off) {
   checkReg(off);
+  const BusMeter meter(*this);
   return host_.read32(bar0_ + off);
 }
 
@@ -48,6 +63,7 @@ void PciBusDevice::writeMemory(uint32_t addr, const void* data, size_t bytes) {
   checkMem(addr, bytes);
   if (bytes == 0) return;
   if (data == nullptr) throw std::invalid_argument("PciBusDevice::writeMemory: null data");
+  const BusMeter meter(*this);
   const auto* src = static_cast<const uint8_t*>(data);
   const uint32_t first = addr & ~3u;
   const uint64_t end = static_cast<uint64_t>(addr) + bytes;  // exclusive
@@ -79,6 +95,7 @@ void PciBusDevice::readMemory(uint32_t addr, void* data, size_t bytes) {
   checkMem(addr, bytes);
   if (bytes == 0) return;
   if (data == nullptr) throw std::invalid_argument("PciBusDevice::readMemory: null data");
+  const BusMeter meter(*this);
   const uint32_t first = addr & ~3u;
   const uint64_t end = static_cast<uint64_t>(addr) + bytes;
   std::vector<uint32_t> buf(static_cast<size_t>((end - first + 3) / 4));

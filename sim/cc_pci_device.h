@@ -27,13 +27,16 @@ class PciBusDevice : public Device {
   void readMemory(uint32_t addr, void* data, size_t bytes) override;
   // max_cycles counts chip (core) cycles; converted to PCI clocks with the host's periods.
   bool waitInterrupt(uint64_t max_cycles) override;
+  uint64_t busClocks() const override { return bus_clocks_; }
 
  private:
+  class BusMeter;
   void checkReg(uint32_t off) const;
   void checkMem(uint32_t addr, size_t bytes) const;
   PciHost& host_;
   uint32_t bar0_, bar1_, bar1_bytes_;
   std::string name_;
+  uint64_t bus_clocks_ = 0;  // PCI clocks of the accesses (host_.pciCycles() outside waits)
 };
 
 }  // namespace cc::sim

@@ -2,6 +2,7 @@
 // memory, sets up each query (C, c, j, the rigid transforms, roots, result area), starts
 // the chip and collects the answer. It runs unchanged on every Device.
 #pragma once
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -37,6 +38,9 @@ struct QueryResult {
   std::vector<TriPair> uncertain;  // the pairs the chip left to the host, in its order
   size_t uncertain_hits = 0;       // of those, the ones that intersect (in `pairs`)
   double host_exact_seconds = 0;   // time the host spent deciding them
+  // The rest of the host's wait, for the end-to-end time (docs/driver.md, "End to end"):
+  double host_setup_seconds = 0;   // the driver's per-query set-up on this machine
+  uint64_t bus_clocks = 0;         // host-bus clocks of its transfers (Device::busClocks)
   Counters counters;               // summed over the chip runs (maxima: the largest)
   regs::Error error = regs::Error::None;
   uint32_t runs = 1;               // chip runs the query took (staged mode first: more than one)
@@ -131,6 +135,10 @@ class Driver {
 
  private:
   void writeRegisters(const PoseRegisters& regs);
+  // A register that only stores what the host wrote (the register files, roots, result
+  // area, TRI_ERR_EXP, PLANE_MARGIN): written only when its value differs from the last
+  // one written, as a driver keeping a shadow copy does, to save bus time.
+  void writeStored(uint32_t offset, uint32_t value);
   void writeLeafVertexLines(const LeafVertexLines& lines);
   uint32_t leafDopCtrl() const;  // CTRL's LEAF_VERTEX bits of leaf_dop_
   // One chip run: its status and counters; `records` takes the result area's words.
@@ -150,6 +158,8 @@ class Driver {
   bool leaf_plane_ = false, plane_only_swapped_ = false;  // setLeafPlane
   bool query_plane_ = false;          // CTRL.LEAF_PLANE of the query running
   double roles_ratio_ = 0;            // setRolesBySize (0: never swap)
+  std::array<uint32_t, regs::BAR0_BYTES / 4> shadow_{};  // writeStored's last values
+  std::array<bool, regs::BAR0_BYTES / 4> shadowed_{};     // ... and whether there is one
   uint32_t result_base_ = 0;  // placed after the first upload's end, moved as objects come
   uint32_t next_free_ = 0x1000;
 };

@@ -49,7 +49,7 @@ void ChipModel::b_transport(tlm_generic_payload& p, sc_time& delay) {
   }
   if (a < kBar0Base + regs::BAR0_BYTES) {
     registerAccess(p, sc_core::sc_time_stamp() + delay);
-    if (p.is_response_ok()) delay += pciClocks(kPciSingleClocks);
+    if (p.is_response_ok()) delay += pciClocks(p.is_read() ? kPciReadClocks : kPciWriteClocks);
     return;
   }
   p.set_response_status(::tlm::TLM_ADDRESS_ERROR_RESPONSE);

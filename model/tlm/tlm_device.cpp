@@ -1,5 +1,6 @@
 #include "cc/tlm_device.h"
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <stdexcept>
@@ -63,16 +64,23 @@ class Device final : public TlmDevice {
     if (p.chip.attached() == &board_) p.chip.attach(nullptr);
   }
   std::string name() const override { return "tlm"; }
-  void write32(uint32_t off, uint32_t v) override { use().host.write32(kBar0Base + off, v); }
-  uint32_t read32(uint32_t off) override { return use().host.read32(kBar0Base + off); }
+  void write32(uint32_t off, uint32_t v) override {
+    metered([&](HostInitiator& h) { h.write32(kBar0Base + off, v); });
+  }
+  uint32_t read32(uint32_t off) override {
+    uint32_t v = 0;
+    metered([&](HostInitiator& h) { v = h.read32(kBar0Base + off); });
+    return v;
+  }
   void writeMemory(uint32_t addr, const void* data, size_t n) override {
     checkWindow(addr, n);
-    use().host.write(kBar1Base + addr, data, n);
+    metered([&](HostInitiator& h) { h.write(kBar1Base + addr, data, n); });
   }
   void readMemory(uint32_t addr, void* data, size_t n) override {
     checkWindow(addr, n);
-    use().host.read(kBar1Base + addr, data, n);
+    metered([&](HostInitiator& h) { h.read(kBar1Base + addr, data, n); });
   }
+  uint64_t busClocks() const override { return std::llround(bus_time_.to_seconds() * board_.cfg.pci_mhz * 1e6); }
   bool waitInterrupt(uint64_t max_cycles) override {
     Platform& p = use();
     const double ns = static_cast<double>(max_cycles) * 1000.0 / board_.cfg.core_mhz;
@@ -85,6 +93,14 @@ class Device final : public TlmDevice {
   static void checkWindow(uint32_t addr, size_t n) {
     if (static_cast<uint64_t>(addr) + n > kBar1Bytes) throw std::out_of_range("tlm: access past the 4 GiB memory window");
   }
+  // An access on the shared host, its PCI time added to this device's.
+  template <typename F>
+  void metered(F&& access) {
+    HostInitiator& h = use().host;
+    const sc_core::sc_time before = h.busTime();
+    access(h);
+    bus_time_ += h.busTime() - before;
+  }
   Platform& use() {
     Platform& p = Platform::get();
     if (p.chip.attached() != &board_) {
@@ -96,6 +112,7 @@ class Device final : public TlmDevice {
   }
   TlmBoard board_;
   OutputFile trace_, requests_;
+  sc_core::sc_time bus_time_ = sc_core::SC_ZERO_TIME;
 };
 
 }  // namespace

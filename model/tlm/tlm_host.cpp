@@ -59,7 +59,9 @@ void HostInitiator::transport(::tlm::tlm_command cmd, uint64_t addr, uint8_t* da
   p.set_dmi_allowed(false);
   p.set_response_status(::tlm::TLM_INCOMPLETE_RESPONSE);
   sc_time delay = qk_.get_local_time();
+  const sc_time before = delay;
   socket->b_transport(p, delay);
+  bus_time_ += delay - before;
   qk_.set(delay);
   if (p.is_response_error()) {
     char where[32];
@@ -94,7 +96,9 @@ void HostInitiator::block(::tlm::tlm_command cmd, uint64_t addr, uint8_t* data, 
     uint8_t* mem = dmi_.get_dmi_ptr() + (addr - dmi_.get_start_address());
     if (rd) std::memcpy(data, mem, n); else std::memcpy(mem, data, n);
     const sc_time word = rd ? dmi_.get_read_latency() : dmi_.get_write_latency();
-    qk_.inc(word * static_cast<double>(kPciBurstClocks + (n + 3) / 4));
+    const sc_time cost = word * static_cast<double>(kPciBurstClocks + (n + 3) / 4);
+    qk_.inc(cost);
+    bus_time_ += cost;
     ++dmi_accesses_;
     if (qk_.need_sync()) sync();
     return;

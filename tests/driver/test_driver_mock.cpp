@@ -3,6 +3,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 
 #include "cc/driver.h"
@@ -173,4 +174,52 @@ TEST(DriverMock, UncertainPairsAreDecidedExactlyInOrder) {
   cc::Driver drv(dev);
   const cc::BoardObject a = drv.upload(s.ta, s.ma), b = drv.upload(s.tb, s.mb);
   EXPECT_THROW(drv.query(a, b, pose, cc::QueryMode::All), cc::DriverError);
+}
+
+namespace {
+// Answers every query at once with no result; records the offsets written.
+class ShadowProbe : public cc::Device {
+ public:
+  std::string name() const override { return "probe"; }
+  void write32(uint32_t off, uint32_t) override { written.push_back(off); }
+  uint32_t read32(uint32_t off) override {
+    return off == cc::regs::ID ? cc::regs::kIdValue : off == cc::regs::STATUS ? cc::regs::STATUS_DONE : 0;
+  }
+  void writeMemory(uint32_t, const void*, size_t) override {}
+  void readMemory(uint32_t, void*, size_t) override {}
+  bool waitInterrupt(uint64_t) override { return interrupt; }
+  std::vector<uint32_t> written;
+  bool interrupt = true;
+};
+bool isStored(uint32_t off) { return off != cc::regs::IRQ && off != cc::regs::CTRL; }
+size_t storedWrites(const std::vector<uint32_t>& offs) { return size_t(std::count_if(offs.begin(), offs.end(), isStored)); }
+}  // namespace
+
+// The driver keeps a shadow of the registers that only store what it wrote: a query writes
+// those whose value changed, so the same pose again writes none of them; a chip that did
+// not answer may have refused writes, so after it every register is written again.
+TEST(DriverMock, StoredRegistersAreWrittenWhenTheyChange) {
+  Scene s;
+  ShadowProbe dev;
+  cc::Driver drv(dev);
+  const cc::BoardObject a = drv.upload(s.ta, s.ma), b = drv.upload(s.tb, s.mb);
+  const cc::Pose pose = cc::poseFromAxisAngle({0, 0, 1}, 30, {0.5, 0, 0});
+  drv.query(a, b, pose, cc::QueryMode::All);
+  const size_t all = storedWrites(dev.written);
+  EXPECT_EQ(all, 30u * 4 + cc::regs::CORR_LINES + 5);  // matrix, correspondence, roots, result area, TRI_ERR_EXP
+  dev.written.clear();
+  drv.query(a, b, pose, cc::QueryMode::All);
+  EXPECT_EQ(storedWrites(dev.written), 0u);
+  EXPECT_EQ(dev.written, (std::vector<uint32_t>{cc::regs::IRQ, cc::regs::CTRL, cc::regs::IRQ}));
+  dev.written.clear();
+  drv.query(a, b, cc::poseFromAxisAngle({0, 0, 1}, 31, {0.5, 0, 0}), cc::QueryMode::All);
+  const size_t changed = storedWrites(dev.written);
+  EXPECT_GT(changed, 0u);
+  EXPECT_LT(changed, all);
+  dev.interrupt = false;
+  EXPECT_THROW(drv.query(a, b, pose, cc::QueryMode::All, 10), cc::DriverError);
+  dev.interrupt = true;
+  dev.written.clear();
+  drv.query(a, b, pose, cc::QueryMode::All);
+  EXPECT_EQ(storedWrites(dev.written), all);
 }

@@ -10,12 +10,14 @@
 // (TlmVsRtl); docs/testing.md lists which oracle each test family uses.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <random>
 
 #include "cc/driver.h"
 #include "cc/regmap.h"
+#include "cc/tlm_chip.h"
 #include "cc/tlm_device.h"
 #include "../test_util.h"
 
@@ -180,14 +182,15 @@ TEST(TlmDevice, BadConfigurationIsRejected) {
 // against simulated time: the oracle is the model's own CNT_CYCLES at the end (C, which
 // TlmVsRtl checks against the RTL) and the register semantics of docs/register_map.md.
 // A query started by hand, polled with STATUS, IRQ and CNT_CYCLES_LO: each poll costs
-// three register reads of 5 PCI clocks, so it advances simulated time by
-// 15 * core_mhz / pci_mhz = 15 * 130 / 33 = 59.09 chip cycles. Hence, derived:
-//  - while STATUS reads BUSY, IRQ reads 0 and CNT_CYCLES grows by 59 or 60 a poll, < C,
-//    unless the query ends between the poll's STATUS and CNT_CYCLES reads (39 chip cycles
-//    apart): then CNT_CYCLES reads C and the next poll reads DONE;
+// three register reads of kPciReadClocks PCI clocks, so it advances simulated time by
+// P = 3 * kPciReadClocks * core_mhz / pci_mhz chip cycles (94.5 at 130 and 33 MHz). Hence,
+// derived:
+//  - while STATUS reads BUSY, IRQ reads 0 and CNT_CYCLES grows by floor(P) or ceil(P) a
+//    poll, < C, unless the query ends between the poll's STATUS and CNT_CYCLES reads
+//    (2/3 P apart): then CNT_CYCLES reads C and the next poll reads DONE;
 //  - the first poll that reads DONE reads CNT_CYCLES = C and IRQ = 1, and the poll
-//    before it read a count > C - 60 (the end comes C cycles after START, not earlier or
-//    later);
+//    before it read a count > C - ceil(P) (the end comes C cycles after START, not
+//    earlier or later);
 //  - a START while BUSY is ignored: the count keeps growing and ends at the same C.
 TEST(TlmDevice, RegistersFollowSimulatedTimeDuringAQuery) {
   const Scene s = makeScene(cc::makeSphere(0.6f, 10, 14), cc::makeTorus(0.6f, 0.2f, 18, 8));
@@ -201,7 +204,9 @@ TEST(TlmDevice, RegistersFollowSimulatedTimeDuringAQuery) {
   ASSERT_GT(c, 600u) << "the query must last several polls";
   ASSERT_EQ(cfg.core_mhz, 130u);
   ASSERT_EQ(cfg.pci_mhz, 33u);
-  const double per_poll = 15.0 * cfg.core_mhz / cfg.pci_mhz;  // 59.09 chip cycles
+  const double per_poll = 3.0 * cc::tlm::kPciReadClocks * cfg.core_mhz / cfg.pci_mhz;  // 94.5 chip cycles
+  const uint64_t lo = uint64_t(std::floor(per_poll)), hi = uint64_t(std::ceil(per_poll));
+  const uint64_t start_write = uint64_t(std::ceil(cc::tlm::kPciWriteClocks * cfg.core_mhz / cfg.pci_mhz));
   dev->write32(cc::regs::IRQ, 1);  // clear the driver's query's interrupt
   // The registers still hold the query: START runs it again.
   dev->write32(cc::regs::CTRL, cc::regs::CTRL_START);
@@ -214,15 +219,15 @@ TEST(TlmDevice, RegistersFollowSimulatedTimeDuringAQuery) {
     ++polls;
     ASSERT_LT(polls, c) << "the query never ended";
     if (st & cc::regs::STATUS_BUSY) {
-      if (cnt == c && last + 60 > c) {  // the query ended after this poll's STATUS read
+      if (cnt == c && last + hi > c) {  // the query ended after this poll's STATUS read
         last = cnt;
         continue;
       }
       EXPECT_EQ(irq, 0u) << "IRQ pending while BUSY, poll " << polls;
       EXPECT_LT(cnt, c) << "poll " << polls;
       if (polls > 1) {
-        EXPECT_GE(cnt, last + 59) << "poll " << polls;
-        EXPECT_LE(cnt, last + 60 + (restarted ? 20 : 0)) << "poll " << polls;  // + the START write
+        EXPECT_GE(cnt, last + lo) << "poll " << polls;
+        EXPECT_LE(cnt, last + hi + (restarted ? start_write : 0)) << "poll " << polls;  // + the START write
       }
       if (polls == 3) {  // START while BUSY: ignored
         dev->write32(cc::regs::CTRL, cc::regs::CTRL_START);
@@ -234,7 +239,7 @@ TEST(TlmDevice, RegistersFollowSimulatedTimeDuringAQuery) {
     EXPECT_TRUE(st & cc::regs::STATUS_DONE);
     EXPECT_EQ(irq, 1u);
     EXPECT_EQ(cnt, c) << "CNT_CYCLES at DONE is the query's cycle count";
-    EXPECT_GT(last + 60, c) << "DONE came later than C cycles after START";
+    EXPECT_GT(last + hi, c) << "DONE came later than C cycles after START";
     break;
   }
   ASSERT_TRUE(restarted);
@@ -245,7 +250,7 @@ TEST(TlmDevice, RegistersFollowSimulatedTimeDuringAQuery) {
 
 // INTA#: waitInterrupt returns when the kernel reaches start + C cycles, not before and
 // not later than the host's quantum (1 us, docs/tlm.md "Temporal decoupling") plus the
-// START write's 5 PCI clocks after it.
+// START write's kPciWriteClocks after it.
 TEST(TlmDevice, InterruptRisesCCyclesAfterStart) {
   const Scene s = makeScene(cc::makeSphere(0.6f, 10, 14), cc::makeTorus(0.6f, 0.2f, 18, 8));
   const cc::ChipConfig cfg = cc::namedConfig("paper");
@@ -261,6 +266,6 @@ TEST(TlmDevice, InterruptRisesCCyclesAfterStart) {
   ASSERT_TRUE(tdev->waitInterrupt(1000000));
   const double waited = tdev->simulatedNs() - ns0;
   EXPECT_GE(waited, c_ns * 0.999);
-  EXPECT_LE(waited, c_ns + 1000.0 + 5 * 1000.0 / cfg.pci_mhz + 1.0);
+  EXPECT_LE(waited, c_ns + 1000.0 + cc::tlm::kPciWriteClocks * 1000.0 / cfg.pci_mhz + 1.0);
   EXPECT_EQ(tdev->read32(cc::regs::CNT_CYCLES_LO), q.counters.cycles);
 }

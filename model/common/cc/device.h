@@ -21,6 +21,11 @@ class Device {
   // Blocks until INTA# is asserted or `max_cycles` chip cycles have passed (untimed
   // backends return at once); returns whether the interrupt came.
   virtual bool waitInterrupt(uint64_t max_cycles) = 0;
+  // Host-bus clocks (PCI, at the board's pci_mhz) the accesses above have occupied since
+  // the device was made: address and data phases, wait states, Retries, turnarounds. The
+  // wait for the interrupt is not counted (the chip's own cycles time it). 0 on an
+  // untimed backend.
+  virtual uint64_t busClocks() const { return 0; }
 };
 
 }  // namespace cc

@@ -8,7 +8,8 @@
 // Everything else answers TLM_ADDRESS_ERROR_RESPONSE.
 //
 // Timing: b_transport never waits; it adds the PCI cost of the access to `delay` (a
-// single 32-bit transaction ~5 PCI clocks; a burst 4 clocks + one per 32-bit word). A write
+// register write 4 PCI clocks, a read 8, as the RTL board's bus takes them; a burst 4
+// clocks + one per 32-bit word). A write
 // of CTRL.START runs the golden query at once, times it with the TimingModel, and from
 // then until start + cycles the chip reads BUSY; at that time INTA# rises (if enabled).
 #pragma once
@@ -26,8 +27,11 @@ namespace cc::tlm {
 inline constexpr uint64_t kBar0Base = 0x0ull;
 inline constexpr uint64_t kBar1Base = 0x100000000ull;
 inline constexpr uint64_t kBar1Bytes = 0x100000000ull;
-inline constexpr uint32_t kPciSingleClocks = 5;  // address, DEVSEL (medium), data, turnaround
-inline constexpr uint32_t kPciBurstClocks = 4;   // a burst's fixed part; + 1 per 32-bit word
+// PCI clocks a BAR0 access costs on the RTL board's bus, host turnaround included
+// (measured through the rtl backend: TlmVsRtl.RegisterAccessesCostTheRtlsBusClocks):
+inline constexpr uint32_t kPciWriteClocks = 4;  // posted: address, DEVSEL (medium), data, idle
+inline constexpr uint32_t kPciReadClocks = 8;   // delayed read, answered within InitialWait
+inline constexpr uint32_t kPciBurstClocks = 4;  // a BAR1 burst's fixed part; + 1 per 32-bit word
 
 // One board: its memory, the functional chip and the timing of its queries. A device owns
 // one; the ChipModel serves whichever board is attached.

@@ -29,6 +29,8 @@ class HostInitiator : public sc_core::sc_module {
   // Lets the kernel catch up with the local time (the quantum keeper's sync).
   void sync();
   uint64_t dmiAccesses() const { return dmi_accesses_; }
+  // The PCI time the accesses above have been charged so far (not the interrupt waits).
+  const sc_core::sc_time& busTime() const { return bus_time_; }
 
  private:
   void transport(::tlm::tlm_command cmd, uint64_t addr, uint8_t* data, size_t bytes);
@@ -41,6 +43,7 @@ class HostInitiator : public sc_core::sc_module {
   bool dmi_valid_ = false;
   bool waiting_ = false;
   uint64_t dmi_accesses_ = 0;
+  sc_core::sc_time bus_time_ = sc_core::SC_ZERO_TIME;
 };
 
 }  // namespace cc::tlm
