@@ -58,7 +58,7 @@ cc::shards::Work studyWork(const cc::perf::StudyOptions& o) {
 
 // The options that define a study: a worker, a merge and --status take them from the plan.
 const char* const kStudyOptions[] = {"meshes", "pairs", "steps", "distances", "mode", "backends", "tlm-configs", "rtl-configs",
-                                     "rtl-every", "kdop-every", "repeat", "check", "no-host-time", "exact-limit", "shard-poses", "first-steps", "leaf-dop", "host", "out"};
+                                     "rtl-every", "kdop-every", "repeat", "check", "deterministic", "exact-limit", "shard-poses", "first-steps", "leaf-dop", "host", "out"};
 
 }  // namespace
 
@@ -92,9 +92,9 @@ int main(int argc, char** argv) {
        "run FCL with KDOP24 on every K-th pose only (FCL refits the whole tumbled KDOP tree per query)")
       ("repeat", po::value(&o.repeat)->default_value(o.repeat), "software and FCL times: best of R runs per pose")
       ("check", po::bool_switch(&o.check), "all-pairs answer of the chip (golden) against FCL (OBBRSS) on every pose")
-      ("no-host-time", po::bool_switch()->notifier([&o](bool off) { o.host_time = !off; }),
-       "leave the host's wall times (driver set-up, exact decisions) and so the end-to-end columns out: the outputs "
-       "then depend on nothing measured per process unless sw or FCL run")
+      ("deterministic", po::bool_switch(&o.deterministic),
+       "leave out the host's wall times and the bus clocks (so the end-to-end columns): the outputs are then the same "
+       "in every run and every sharding, unless sw or FCL run")
       ("exact-limit", po::value(&o.exact_limit)->default_value(o.exact_limit), "CGAL exact checks of differing pairs, at most this many per mesh pair")
       ("shard-poses", po::value(&o.shard_poses)->default_value(o.shard_poses),
        "poses per shard (0: a pair's poses in one shard); shards are mesh pair x backend group (golden+sw+FCL, each tlm/rtl run) x pose range")

@@ -266,7 +266,7 @@ nlohmann::json optionsToJson(const StudyOptions& o) {
   return {{"mesh_dir", o.mesh_dir}, {"mode", o.mode}, {"pairs", pairs}, {"distances", o.distances}, {"backends", o.backends},
           {"tlm_configs", o.tlm_configs}, {"rtl_configs", o.rtl_configs}, {"steps", o.steps}, {"rtl_every", o.rtl_every},
           {"kdop_every", o.kdop_every}, {"repeat", o.repeat}, {"exact_limit", o.exact_limit}, {"shard_poses", o.shard_poses},
-          {"check", o.check}, {"host_time", o.host_time}, {"first_steps", o.first_steps}, {"leaf_dop", o.leaf_dop},
+          {"check", o.check}, {"deterministic", o.deterministic}, {"first_steps", o.first_steps}, {"leaf_dop", o.leaf_dop},
           {"first_steps_given", o.first_steps_given}, {"leaf_dop_given", o.leaf_dop_given}, {"host_set", o.host_set}};
 }
 
@@ -283,7 +283,7 @@ StudyOptions optionsFromJson(const nlohmann::json& j) {
                         {"exact_limit", &o.exact_limit}, {"shard_poses", &o.shard_poses}})
     j.at(key).get_to(*v);
   j.at("check").get_to(o.check);
-  o.host_time = j.value("host_time", true);
+  o.deterministic = j.value("deterministic", false);
   if (j.contains("first_steps")) j.at("first_steps").get_to(o.first_steps);  // plans written before it had none
   if (j.contains("leaf_dop")) j.at("leaf_dop").get_to(o.leaf_dop);
   // Plans written before host policies: the options applied to every chip.
@@ -398,8 +398,8 @@ bool measureRun(const StudyOptions& o, PairSetup& p, size_t k, const std::string
   r.run_tri_cycles[k] = triangleCycles(*chip.dev);
   r.run_overlap_tests[k] = double(q.counters.overlap_tests);
   r.run_triangle_tests[k] = double(q.counters.triangle_tests);
-  r.run_bus_clocks[k] = double(q.bus_clocks);
-  if (o.host_time) {
+  if (!o.deterministic) {
+    r.run_bus_clocks[k] = double(q.bus_clocks);
     r.run_host_us[k] = 1e6 * (q.host_setup_seconds + q.host_exact_seconds);
     r.run_e2e_us[k] = r.run_host_us[k] + q.bus_clocks / chip.cfg.pci_mhz + r.run_us[k];
   }
@@ -888,7 +888,7 @@ void summarize(const std::vector<TimedRun>& runs, const std::vector<Group>& grou
 nlohmann::json perfJson(const StudyOptions& o, const Csv& pc, const nlohmann::json& summary) {
   nlohmann::json js;
   js["protocol"] = {{"steps", o.steps}, {"distances", o.distances}, {"mode", o.mode}, {"backends", o.backends}, {"tlm_configs", o.tlm_configs},
-                    {"rtl_configs", o.rtl_configs}, {"rtl_every", o.rtl_every}, {"kdop_every", o.kdop_every}, {"repeat", o.repeat}, {"check", o.check}, {"host_time", o.host_time},
+                    {"rtl_configs", o.rtl_configs}, {"rtl_every", o.rtl_every}, {"kdop_every", o.kdop_every}, {"repeat", o.repeat}, {"check", o.check}, {"deterministic", o.deterministic},
                     {"first_steps", o.first_steps}, {"leaf_dop", o.leaf_dop}, {"first_steps_given", o.first_steps_given},
                     {"leaf_dop_given", o.leaf_dop_given}, {"host_set", o.host_set}};
   for (const auto& run : timedRuns(o)) {

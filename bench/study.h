@@ -32,9 +32,11 @@ struct StudyOptions {
   // chip, golden's included, after the configuration's own and before the two above.
   std::vector<std::pair<std::string, std::string>> host_set;
   bool check = false, quiet = false;
-  // The host's wall times in the end-to-end columns (off: those columns stay empty, and a
-  // study's outputs depend on nothing measured per process unless sw or FCL run).
-  bool host_time = true;
+  // Leave out what depends on more than the options and the poses: the host's wall times
+  // and the rtl backend's bus clocks (a PCI clock or two with the phase of the PCI clock
+  // against the core's, which the process's history sets), so the end-to-end columns stay
+  // empty; the outputs are then the same in every run unless sw or FCL run.
+  bool deterministic = false;
 };
 // Everything the results depend on (not out_dir, not quiet), as JSON and back: the plan a
 // sharded run's workers and merge read from the output folder.

@@ -71,33 +71,52 @@ BoardObject Driver::upload(const DopTree& tree, const Mesh& mesh) {
   return obj;
 }
 
-void Driver::writeRegisters(const PoseRegisters& r) {
-  for (uint32_t line = 0; line < r.matrix.size(); ++line) {
-    for (uint32_t col = 0; col < 4; ++col) {
-      uint32_t bits;
-      std::memcpy(&bits, &r.matrix[line][col], 4);
-      writeStored(regs::matrixAddr(line, col), bits);
-    }
+namespace {
+// The bits of a register file's lines, line after line, as the BAR0 words they occupy.
+template <size_t Lines>
+std::vector<uint32_t> lineWords(const std::array<std::array<float, 4>, Lines>& lines, size_t count) {
+  std::vector<uint32_t> words(4 * count);
+  for (size_t line = 0; line < count; ++line) {
+    for (size_t col = 0; col < 4; ++col) words[4 * line + col] = fp32::bits(lines[line][col]);
   }
-  for (uint32_t line = 0; line < r.corr.size(); ++line) writeStored(regs::CORR_BASE + 4 * line, r.corr[line]);
+  return words;
+}
+}  // namespace
+
+void Driver::writeRegisters(const PoseRegisters& r) {
+  static_assert(regs::matrixAddr(1, 0) == regs::matrixAddr(0, 3) + 4, "matrix lines are consecutive words");
+  const std::vector<uint32_t> matrix = lineWords(r.matrix, r.matrix.size());
+  writeStored(regs::MATRIX_BASE, matrix.data(), matrix.size());
+  writeStored(regs::CORR_BASE, r.corr.data(), r.corr.size());
 }
 
-void Driver::writeStored(uint32_t offset, uint32_t value) {
-  const uint32_t i = offset / 4;
-  if (shadowed_.at(i) && shadow_[i] == value) return;
-  dev_.write32(offset, value);
-  shadow_[i] = value;
-  shadowed_[i] = true;
+void Driver::writeStored(uint32_t offset, const uint32_t* values, size_t n) {
+  // Unchanged words between two changed ones are written again when that is cheaper than a
+  // new burst (a burst's set-up costs 3 PCI clocks, a word in it 1, docs/pci.md).
+  constexpr size_t kBridge = 3;
+  const uint32_t first = offset / 4;
+  const auto changed = [&](size_t i) { return !shadowed_.at(first + i) || shadow_[first + i] != values[i]; };
+  for (size_t i = 0; i < n;) {
+    if (!changed(i)) {
+      ++i;
+      continue;
+    }
+    size_t end = i + 1;  // [i, end) is written; it ends at a changed word
+    for (size_t j = end; j < n && j - end < kBridge; ++j) {
+      if (changed(j)) end = j + 1;
+    }
+    dev_.writeRegisters(offset + 4 * static_cast<uint32_t>(i), values + i, end - i);
+    for (size_t j = i; j < end; ++j) {
+      shadow_[first + j] = values[j];
+      shadowed_[first + j] = true;
+    }
+    i = end;
+  }
 }
 
 void Driver::writeLeafVertexLines(const LeafVertexLines& lines) {
-  for (uint32_t line = 0; line < lines.size(); ++line) {
-    for (uint32_t col = 0; col < 4; ++col) {
-      uint32_t bits;
-      std::memcpy(&bits, &lines[line][col], 4);
-      writeStored(regs::leafVertexAddr(line, col), bits);
-    }
-  }
+  const std::vector<uint32_t> words = lineWords(lines, lines.size());
+  writeStored(regs::leafVertexAddr(0, 0), words.data(), words.size());
 }
 
 uint32_t Driver::leafDopCtrl() const {
@@ -207,7 +226,10 @@ QueryResult Driver::queryAsGiven(const BoardObject& a, const BoardObject& b, con
   const uint64_t bus_start = dev_.busClocks();
   if (leaf_dop_ != LeafDop::Off) writeLeafVertexLines(leaf_lines);  // kept across runs
   query_plane_ = leaf_plane_ && (swapped || !plane_only_swapped_);
-  if (query_plane_) writeStored(regs::PLANE_MARGIN, fp32::bits(regs_.plane_margin));
+  if (query_plane_) {
+    const uint32_t margin = fp32::bits(regs_.plane_margin);
+    writeStored(regs::PLANE_MARGIN, &margin, 1);
+  }
   if (static_cast<uint64_t>(result_base_) + uint64_t(result_capacity_) * layout::kResultBytes > (1ull << 32)) {
     throw std::invalid_argument("result area does not fit in board memory");
   }
@@ -239,11 +261,11 @@ QueryResult Driver::queryAsGiven(const BoardObject& a, const BoardObject& b, con
 QueryResult Driver::run(const BoardObject& a, const BoardObject& b, const PoseRegisters& regs_, QueryMode mode, uint32_t capacity,
                         uint64_t max_cycles, std::vector<uint32_t>& records) {
   writeRegisters(regs_);
-  writeStored(regs::ROOT_A, a.root_pair);
-  writeStored(regs::ROOT_B, b.root_pair);
-  writeStored(regs::RESULT_BASE, result_base_);
-  writeStored(regs::RESULT_CAPACITY, capacity);
-  writeStored(regs::TRI_ERR_EXP, regs_.tri_err_exp);
+  static_assert(regs::ROOT_B == regs::ROOT_A + 4 && regs::RESULT_BASE == regs::ROOT_A + 8 && regs::RESULT_CAPACITY == regs::ROOT_A + 12,
+                "the query's scalar registers are consecutive words");
+  const uint32_t scalars[] = {a.root_pair, b.root_pair, result_base_, capacity};
+  writeStored(regs::ROOT_A, scalars, 4);
+  writeStored(regs::TRI_ERR_EXP, &regs_.tri_err_exp, 1);
   dev_.write32(regs::IRQ, 1);  // clear a stale interrupt
   const uint32_t ctrl = regs::CTRL_IRQ_ENABLE | (mode == QueryMode::First ? regs::CTRL_MODE_FIRST : 0) | leafDopCtrl() |
                         (query_plane_ ? regs::CTRL_LEAF_PLANE : 0);

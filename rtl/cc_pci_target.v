@@ -11,7 +11,10 @@
 //   * Decode is medium: DEVSEL# is driven in the second clock after the address phase.
 //   * Config: type-0 cycles with IDSEL, function 0, one data phase (a longer burst gets
 //     Disconnect-with-data).
-//   * BAR0 (4 KiB registers): one data phase per transaction, Disconnect-with-data.
+//   * BAR0 (4 KiB registers): writes are posted linear bursts like BAR1's (the register
+//     files take the pose in one transaction), up to the BAR's end; reads get one data
+//     phase per transaction, Disconnect-with-data (a register read may have effects, so
+//     nothing is read ahead).
 //   * BAR1 (2**Bar1Bits bytes of board memory): linear bursts. Writes are posted into the
 //     request FIFO; when it is full for WaitLimit clocks the target signals Retry (first
 //     data phase) or Disconnect-without-data (later phases). Reads are delayed
@@ -263,6 +266,7 @@ module cc_pci_target #(
                             ? PrefetchWords[PfW-1:0]
                             : words_to_end[PfW-1:0] + 1'b1;
   wire at_window_end = &addr_q[Bar1Bits-1:2];
+  wire at_bar0_end   = &addr_q[11:2];
   // Streaming prefetch: while a BAR1 read burst goes on, every word taken by the master
   // queues one more, as long as the next word to request is still inside the window
   // (the window is aligned to its size, so leaving it wraps the offset to zero).
@@ -406,7 +410,7 @@ module cc_pci_target #(
             is_cfg_d   = hit_cfg;
             is_bar1_d  = hit_bar1;
             is_write_d = hit_cfg ? cmd_q[0] : cmd_mem_wr;
-            linear_d   = !hit_cfg && !hit_bar0 && addr_q[1:0] == 2'b00;
+            linear_d   = !hit_cfg && (!hit_bar0 || cmd_mem_wr) && addr_q[1:0] == 2'b00;
             first_d    = 1'b1;
             wait_d     = 4'd1;
             devsel_d   = 1'b1;
@@ -424,7 +428,7 @@ module cc_pci_target #(
               rq_left_d  = {PfW{1'b0}};
               dr_valid_d = 1'b0;
               trdy_d     = req_room;
-              stop_d     = req_room && (hit_bar0 || addr_q[1:0] != 2'b00 || at_window_end);
+              stop_d     = req_room && (addr_q[1:0] != 2'b00 || (hit_bar0 ? at_bar0_end : at_window_end));
             end else if (!(dr_valid_q && dr_bar1_q == hit_bar1 && dr_addr_q == addr_q[31:2])) begin
               // A new read (not the repeat of a retried one): drop the old, queue the new.
               discard_d  = discard_d + {2'b00, infl_d};
@@ -468,7 +472,7 @@ module cc_pci_target #(
             // A new data phase starts: offer data/space now, wait, or stop.
             if (is_write_q) begin
               trdy_d = req_room;
-              stop_d = req_room && (!is_bar1_q || !linear_q || &addr_d[Bar1Bits-1:2]);
+              stop_d = req_room && (!linear_q || (is_bar1_q ? &addr_d[Bar1Bits-1:2] : &addr_d[11:2]));
             end else if (offer_read) begin
               trdy_d  = 1'b1;
               stop_d  = ({1'b0, infl_q} + {1'b0, rq_left_q} == {{PfW{1'b0}}, 1'b1}) || !linear_q;

@@ -38,7 +38,7 @@ fi
 echo "cluster up in $((SECONDS - t0)) s"
 
 study=(--meshes "$build/meshes" --pairs sphere,pipe:ellipsoid --steps 6 --distances 0.5,1 --mode first
-       --backends golden,rtl --rtl-configs paper,queued --shard-poses 6 --no-host-time -q)
+       --backends golden,rtl --rtl-configs paper,queued --shard-poses 6 --deterministic -q)
 outputs=(poses.csv summary.csv perf.json table1.md angle.dat lists.dat speedup.dat)
 
 t=$SECONDS

@@ -61,6 +61,7 @@ class RtlDevice : public Device {
   std::string name() const override { return "rtl"; }
   void write32(uint32_t off, uint32_t v) override { bus_.write32(off, v); }
   uint32_t read32(uint32_t off) override { return bus_.read32(off); }
+  void writeRegisters(uint32_t off, const uint32_t* values, size_t n) override { bus_.writeRegisters(off, values, n); }
   void writeMemory(uint32_t addr, const void* data, size_t n) override;
   void readMemory(uint32_t addr, void* data, size_t n) override { bus_.readMemory(addr, data, n); }
   bool waitInterrupt(uint64_t max_cycles) override { return board_.runUntilInterrupt(max_cycles); }

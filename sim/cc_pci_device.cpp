@@ -53,6 +53,16 @@ void PciBusDevice::write32(uint32_t off, uint32_t value) {
   host_.write32(bar0_ + off, value);
 }
 
+void PciBusDevice::writeRegisters(uint32_t off, const uint32_t* values, size_t n) {
+  if (n == 0) return;
+  if (values == nullptr) throw std::invalid_argument("PciBusDevice::writeRegisters: null values");
+  checkReg(off);
+  if (uint64_t{off} + 4 * uint64_t{n} > regs::BAR0_BYTES)
+    throw std::out_of_range("PciBusDevice: " + std::to_string(n) + " registers from " + hex(off) + " run past BAR0");
+  const BusMeter meter(*this);
+  host_.memWrite(bar0_ + off, values, n);
+}
+
 uint32_t PciBusDevice::read32(uint32_t off) {
   checkReg(off);
   const BusMeter meter(*this);

@@ -23,6 +23,7 @@ class PciBusDevice : public Device {
   std::string name() const override { return name_; }
   void write32(uint32_t bar0_offset, uint32_t value) override;
   uint32_t read32(uint32_t bar0_offset) override;
+  void writeRegisters(uint32_t bar0_offset, const uint32_t* values, size_t n) override;
   void writeMemory(uint32_t addr, const void* data, size_t bytes) override;
   void readMemory(uint32_t addr, void* data, size_t bytes) override;
   // max_cycles counts chip (core) cycles; converted to PCI clocks with the host's periods.

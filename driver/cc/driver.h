@@ -135,10 +135,11 @@ class Driver {
 
  private:
   void writeRegisters(const PoseRegisters& regs);
-  // A register that only stores what the host wrote (the register files, roots, result
-  // area, TRI_ERR_EXP, PLANE_MARGIN): written only when its value differs from the last
-  // one written, as a driver keeping a shadow copy does, to save bus time.
-  void writeStored(uint32_t offset, uint32_t value);
+  // `n` consecutive registers that only store what the host wrote (the register files,
+  // roots, result area, TRI_ERR_EXP, PLANE_MARGIN): the words whose value differs from the
+  // last one written go out in bursts (Device::writeRegisters), the others not at all, as
+  // a driver keeping a shadow copy does, to save bus time.
+  void writeStored(uint32_t offset, const uint32_t* values, size_t n);
   void writeLeafVertexLines(const LeafVertexLines& lines);
   uint32_t leafDopCtrl() const;  // CTRL's LEAF_VERTEX bits of leaf_dop_
   // One chip run: its status and counters; `records` takes the result area's words.

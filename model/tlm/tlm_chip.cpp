@@ -49,7 +49,7 @@ void ChipModel::b_transport(tlm_generic_payload& p, sc_time& delay) {
   }
   if (a < kBar0Base + regs::BAR0_BYTES) {
     registerAccess(p, sc_core::sc_time_stamp() + delay);
-    if (p.is_response_ok()) delay += pciClocks(p.is_read() ? kPciReadClocks : kPciWriteClocks);
+    if (p.is_response_ok()) delay += pciClocks(p.is_read() ? kPciReadClocks : kPciWriteClocks - 1 + p.get_data_length() / 4);
     return;
   }
   p.set_response_status(::tlm::TLM_ADDRESS_ERROR_RESPONSE);
@@ -57,8 +57,11 @@ void ChipModel::b_transport(tlm_generic_payload& p, sc_time& delay) {
 
 void ChipModel::registerAccess(tlm_generic_payload& p, const sc_time& now) {
   const uint64_t off = p.get_address() - kBar0Base;
-  if (p.get_data_length() != 4 || p.get_streaming_width() < 4 || off % 4 != 0) {
-    p.set_response_status(::tlm::TLM_BURST_ERROR_RESPONSE);  // BAR0: 32-bit singles only
+  const uint32_t len = p.get_data_length();
+  // BAR0: 32-bit reads one at a time; writes also as a linear burst inside the BAR.
+  const bool shape_ok = p.is_read() ? len == 4 : len >= 4 && len % 4 == 0 && off + len <= regs::BAR0_BYTES;
+  if (!shape_ok || p.get_streaming_width() < len || off % 4 != 0) {
+    p.set_response_status(::tlm::TLM_BURST_ERROR_RESPONSE);
     return;
   }
   if (p.get_byte_enable_ptr() != nullptr) {
@@ -70,8 +73,10 @@ void ChipModel::registerAccess(tlm_generic_payload& p, const sc_time& now) {
     v = readRegister(static_cast<uint32_t>(off), now);
     std::memcpy(p.get_data_ptr(), &v, 4);
   } else if (p.is_write()) {
-    std::memcpy(&v, p.get_data_ptr(), 4);
-    writeRegister(static_cast<uint32_t>(off), v, now);
+    for (uint32_t i = 0; i < len; i += 4) {
+      std::memcpy(&v, p.get_data_ptr() + i, 4);
+      writeRegister(static_cast<uint32_t>(off + i), v, now);
+    }
   }
   p.set_response_status(::tlm::TLM_OK_RESPONSE);
 }

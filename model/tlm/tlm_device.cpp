@@ -67,6 +67,10 @@ class Device final : public TlmDevice {
   void write32(uint32_t off, uint32_t v) override {
     metered([&](HostInitiator& h) { h.write32(kBar0Base + off, v); });
   }
+  void writeRegisters(uint32_t off, const uint32_t* values, size_t n) override {
+    if (n == 0) return;
+    metered([&](HostInitiator& h) { h.writeWords(kBar0Base + off, values, n); });
+  }
   uint32_t read32(uint32_t off) override {
     uint32_t v = 0;
     metered([&](HostInitiator& h) { v = h.read32(kBar0Base + off); });

@@ -81,6 +81,14 @@ void HostInitiator::write32(uint64_t addr, uint32_t value) {
   transport(::tlm::TLM_WRITE_COMMAND, addr, reinterpret_cast<uint8_t*>(&value), 4);
 }
 
+void HostInitiator::writeWords(uint64_t addr, const uint32_t* values, size_t n) {
+  for (size_t done = 0; done < n; done += kHostBurstWords) {  // the host bridge's transactions
+    const size_t chunk = std::min(n - done, kHostBurstWords);
+    auto* data = reinterpret_cast<uint8_t*>(const_cast<uint32_t*>(values + done));  // TLM payloads are non-const
+    transport(::tlm::TLM_WRITE_COMMAND, addr + 4 * done, data, 4 * chunk);
+  }
+}
+
 uint32_t HostInitiator::read32(uint64_t addr) {
   uint32_t v = 0;
   transport(::tlm::TLM_READ_COMMAND, addr, reinterpret_cast<uint8_t*>(&v), 4);

@@ -548,11 +548,14 @@ TEST(TlmVsRtl, PermutedTriangleLines) {
 
 // The TLM model charges a register access the PCI clocks the RTL board's bus takes for it
 // (Device::busClocks: host turnaround included), at the paper clocks and the modern ones:
-// writes exactly, reads but for the crossing's phase.
-// Board-memory bursts are not calibrated: the RTL's depend on the SDRAM (docs/tlm.md).
+// writes and write bursts exactly, reads but for the crossing's phase.
+// Register write bursts too; board-memory bursts are not calibrated: the RTL's depend on
+// the SDRAM (docs/tlm.md).
 TEST(TlmVsRtl, RegisterAccessesCostTheRtlsBusClocks) {
   for (const char* config : {"paper", "modern_planes"}) {
-    uint64_t writes[2], reads[2];
+    uint64_t writes[2], reads[2], burst[2];
+    std::vector<uint32_t> words(cc::regs::CORR_LINES);
+    for (uint32_t k = 0; k < words.size(); ++k) words[k] = (k * 0x9E37u + 5) & 0xFFFFFu;  // 20 bits a line
     for (int i = 0; i < 2; ++i) {
       auto dev = cc::makeDevice(i == 0 ? "rtl" : "tlm", cc::namedConfig(config));
       ASSERT_EQ(dev->read32(cc::regs::ID), cc::regs::kIdValue);
@@ -560,11 +563,18 @@ TEST(TlmVsRtl, RegisterAccessesCostTheRtlsBusClocks) {
       for (uint32_t k = 0; k < 50; ++k) dev->write32(cc::regs::ROOT_A, k);
       const uint64_t c1 = dev->busClocks();
       for (uint32_t k = 0; k < 50; ++k) dev->read32(cc::regs::CNT_TUMBLED);
+      const uint64_t c2 = dev->busClocks();
+      dev->writeRegisters(cc::regs::CORR_BASE, words.data(), words.size());
       writes[i] = c1 - c0;
-      reads[i] = dev->busClocks() - c1;
+      reads[i] = c2 - c1;
+      burst[i] = dev->busClocks() - c2;
+      for (uint32_t k = 0; k < words.size(); k += 13) EXPECT_EQ(dev->read32(cc::regs::CORR_BASE + 4 * k), words[k]) << config << " word " << k;
     }
     EXPECT_EQ(writes[0], 50u * cc::tlm::kPciWriteClocks) << config << ": 50 register writes";
     EXPECT_EQ(writes[1], writes[0]) << config;
+    // 66 words: a burst of 64 and one of 2 (the host bridge's longest is 64 words).
+    EXPECT_EQ(burst[0], 2 * (cc::tlm::kPciWriteClocks - 1) + words.size()) << config << ": " << words.size() << " words";
+    EXPECT_EQ(burst[1], burst[0]) << config;
     // A read's round trip through the clock-domain crossing sometimes takes a PCI clock
     // or two more, with the phase of the two clocks (paper: 1 read in 50 at 130 and 33 MHz).
     EXPECT_GE(reads[0], 50u * cc::tlm::kPciReadClocks) << config << ": 50 register reads";

@@ -16,6 +16,11 @@ class Device {
   virtual std::string name() const = 0;
   virtual void write32(uint32_t bar0_offset, uint32_t value) = 0;
   virtual uint32_t read32(uint32_t bar0_offset) = 0;
+  // `n` consecutive registers from `bar0_offset` on, in order: on the PCI bus one linear
+  // burst (docs/pci.md: BAR0 writes burst, reads do not); by default one write32 a word.
+  virtual void writeRegisters(uint32_t bar0_offset, const uint32_t* values, size_t n) {
+    for (size_t i = 0; i < n; ++i) write32(bar0_offset + 4 * static_cast<uint32_t>(i), values[i]);
+  }
   virtual void writeMemory(uint32_t addr, const void* data, size_t bytes) = 0;
   virtual void readMemory(uint32_t addr, void* data, size_t bytes) = 0;
   // Blocks until INTA# is asserted or `max_cycles` chip cycles have passed (untimed

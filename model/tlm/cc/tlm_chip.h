@@ -2,14 +2,15 @@
 // thin wrapper around the golden model (all function) and the TimingModel (all time).
 //
 // Address map of the target socket (one socket for both PCI BARs, 64-bit TLM addresses):
-//   0x0_0000_0000 .. 0x0_0000_0FFF   BAR0 registers (cc/regmap.h), 32-bit single accesses
+//   0x0_0000_0000 .. 0x0_0000_0FFF   BAR0 registers (cc/regmap.h), 32-bit single reads,
+//                                    writes single or linear bursts
 //   0x1_0000_0000 .. 0x1_FFFF_FFFF   BAR1 window onto the 4 GiB board memory, any length,
 //                                    DMI granted per 64 KiB page
 // Everything else answers TLM_ADDRESS_ERROR_RESPONSE.
 //
 // Timing: b_transport never waits; it adds the PCI cost of the access to `delay` (a
-// register write 4 PCI clocks, a read 8, as the RTL board's bus takes them; a burst 4
-// clocks + one per 32-bit word). A write
+// register write 4 PCI clocks (a burst of them 3 + one a word), a read 8, as the RTL
+// board's bus takes them; a memory burst 4 clocks + one per 32-bit word). A write
 // of CTRL.START runs the golden query at once, times it with the TimingModel, and from
 // then until start + cycles the chip reads BUSY; at that time INTA# rises (if enabled).
 #pragma once
@@ -29,7 +30,8 @@ inline constexpr uint64_t kBar1Base = 0x100000000ull;
 inline constexpr uint64_t kBar1Bytes = 0x100000000ull;
 // PCI clocks a BAR0 access costs on the RTL board's bus, host turnaround included
 // (measured through the rtl backend: TlmVsRtl.RegisterAccessesCostTheRtlsBusClocks):
-inline constexpr uint32_t kPciWriteClocks = 4;  // posted: address, DEVSEL (medium), data, idle
+inline constexpr uint32_t kPciWriteClocks = 4;  // posted: address, DEVSEL (medium), data, idle;
+                                                // a burst of n words: kPciWriteClocks - 1 + n
 inline constexpr uint32_t kPciReadClocks = 8;   // delayed read, answered within InitialWait
 inline constexpr uint32_t kPciBurstClocks = 4;  // a BAR1 burst's fixed part; + 1 per 32-bit word
 

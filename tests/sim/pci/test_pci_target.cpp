@@ -97,14 +97,23 @@ TEST(PciTarget, Bar0SingleReadsAndWrites) {
     }
   }
   for (uint32_t i = 0; i < 1024; ++i) ASSERT_EQ(h.read32(kBar0 + 4 * i), shadow[i]) << "word " << i;
-  // A burst to BAR0 is cut to one word per transaction (Disconnect-with-data).
+  // A write burst to BAR0 is one transaction; a read burst is cut to one word per
+  // transaction (Disconnect-with-data): a register read is never done ahead.
   std::vector<uint32_t> burst(8), back(8);
   for (auto& w : burst) w = static_cast<uint32_t>(rng());
-  const uint64_t disc = h.checker().stats().disconnects;
+  const auto st0 = h.checker().stats();
   h.memWrite(kBar0 + 0x100, burst.data(), burst.size());
+  const auto st1 = h.checker().stats();
+  EXPECT_EQ(st1.transactions - st0.transactions, 1u);
+  EXPECT_EQ(st1.data_phases - st0.data_phases, 8u);
   h.memRead(kBar0 + 0x100, back.data(), back.size());
   EXPECT_EQ(back, burst);
-  EXPECT_GE(h.checker().stats().disconnects - disc, 14u);  // 7 per direction
+  EXPECT_GE(h.checker().stats().disconnects - st1.disconnects, 7u);
+  // A write burst that reaches the BAR's last word ends there (Disconnect-with-data).
+  const auto st2 = h.checker().stats();
+  h.memWrite(kBar0 + 0xFF0, burst.data(), 4);
+  EXPECT_EQ(h.checker().stats().transactions - st2.transactions, 1u);
+  for (uint32_t i = 0; i < 4; ++i) EXPECT_EQ(h.read32(kBar0 + 0xFF0 + 4 * i), burst[i]) << "word " << i;
 }
 
 // ---- BAR1 -------------------------------------------------------------------------------
