@@ -1,5 +1,6 @@
 #include "cc/driver.h"
 
+#include "cc/dropped_contacts.h"
 #include "cc/exact.h"
 #include "cc/fp32.h"
 
@@ -62,6 +63,7 @@ BoardObject Driver::upload(const DopTree& tree, const Mesh& mesh) {
   obj.end = img.end();
   obj.dirs = tree.dirs;
   obj.triangles = img.tris;
+  obj.dropped = tree.dropped;
   const Dop& root = tree.nodes[0].dop;
   for (float d : root) obj.bounds.max_abs_dop = std::max(obj.bounds.max_abs_dop, std::fabs(static_cast<double>(d)));
   obj.bounds.max_radius = meshRadius(mesh);
@@ -197,7 +199,23 @@ QueryResult Driver::query(const BoardObject& a, const BoardObject& b, const Pose
   if (a.root_pair == 0 || b.root_pair == 0 || !a.mesh || !b.mesh) throw std::invalid_argument("query on an object that was not uploaded");
   if (a.dirs != b.dirs) throw std::invalid_argument("the two objects' DOPs use different direction sets");
   validatePose(pose);
-  return queryAsGiven(a, b, pose, mode, max_cycles, swapsRoles(a, b));
+  QueryResult r = queryAsGiven(a, b, pose, mode, max_cycles, swapsRoles(a, b));
+  const bool answered = mode == QueryMode::First && !r.pairs.empty();
+  if (r.error == regs::Error::None && !answered && (!a.dropped.empty() || !b.dropped.empty())) {
+    const auto t0 = std::chrono::steady_clock::now();
+    for (const TriPair& p : droppedTriangleContacts(a, treeBoxes(a), b, treeBoxes(b), pose, mode == QueryMode::First)) {
+      r.pairs.push_back(p);
+      ++r.dropped_pairs;
+    }
+    r.host_exact_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  }
+  return r;
+}
+
+const isect::TriangleBoxTree& Driver::treeBoxes(const BoardObject& o) {
+  auto& boxes = tree_boxes_[o.base];
+  if (!boxes) boxes = treeTriangleBoxes(*o.mesh, o.dropped);
+  return *boxes;
 }
 
 namespace {

@@ -13,7 +13,7 @@ bool exactTrianglesIntersect(const Mesh& a, uint32_t ta, const Mesh& b, uint32_t
     const auto& w = b.vertices[b.tris[tb][k]];
     for (int j = 0; j < 3; ++j) c[9 + 3 * k + j] = w[j];
   }
-  return isect::exactTriTriPredicates(c);
+  return isect::exactSimplicesIntersect(c);
 }
 
 }  // namespace cc

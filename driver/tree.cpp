@@ -149,7 +149,7 @@ DopTree buildTree(const Mesh& mesh, const Directions& dirs, SplitRule rule) {
     const auto& tr = mesh.tris[t];
     Vec3d v[3];
     for (int k = 0; k < 3; ++k) v[k] = {mesh.vertices[tr[k]][0], mesh.vertices[tr[k]][1], mesh.vertices[tr[k]][2]};
-    if (!unitTriangleMatrix(v[0], v[1], v[2])) { ++b.tree.degenerate_dropped; continue; }
+    if (!unitTriangleMatrix(v[0], v[1], v[2])) { b.tree.dropped.push_back(t); continue; }
     ids.push_back(t);
     b.tri_dop[t] = triangleDop(mesh, t, dirs);
     for (int k = 0; k < kDirs; ++k) {

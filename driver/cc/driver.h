@@ -4,6 +4,7 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <utility>
@@ -18,6 +19,10 @@
 #include "cc/tree.h"
 
 namespace cc {
+
+namespace isect {
+class TriangleBoxTree;
+}
 
 enum class QueryMode { All, First };
 QueryMode queryModeByName(const std::string& name);  // "all" | "first"
@@ -37,6 +42,9 @@ struct QueryResult {
   std::vector<TriPair> pairs;      // the answer, in the order the chip found them
   std::vector<TriPair> uncertain;  // the pairs the chip left to the host, in its order
   size_t uncertain_hits = 0;       // of those, the ones that intersect (in `pairs`)
+  // Of `pairs`, those with a triangle the trees leave out (BoardObject::dropped), which
+  // the host decides alone and puts after the chip's (cc/dropped_contacts.h).
+  size_t dropped_pairs = 0;
   double host_exact_seconds = 0;   // time the host spent deciding them
   // The rest of the host's wait, for the end-to-end time (docs/driver.md, "End to end"):
   double host_setup_seconds = 0;   // the driver's per-query set-up on this machine
@@ -67,6 +75,7 @@ struct BoardObject {
   double mean_leaf_size = 0;
   Directions dirs{};
   size_t triangles = 0;
+  std::vector<uint32_t> dropped;  // its tree's DopTree::dropped: triangles the chip never sees
 };
 
 // Thrown when the device misbehaves (no interrupt in time, wrong ID) or a query ends
@@ -89,7 +98,9 @@ class Driver {
   // (NaN/Inf rejected) before anything is written to the chip. A query that ends in an
   // error status returns the error (and what was found before it) in QueryResult::error.
   // Uncertain pairs are decided exactly here; in mode first the answer is the first pair
-  // in the chip's order that intersects (at most one).
+  // in the chip's order that intersects (at most one). The pairs with a triangle the trees
+  // leave out (BoardObject::dropped) are decided here too and follow the chip's (in mode
+  // first only when the chip found none).
   QueryResult query(const BoardObject& a, const BoardObject& b, const Pose& pose, QueryMode mode,
                     uint64_t max_cycles = 1ull << 40);
 
@@ -135,6 +146,9 @@ class Driver {
 
  private:
   void writeRegisters(const PoseRegisters& regs);
+  // The object's tree triangles for the host's search (cc::treeTriangleBoxes), made at the
+  // first query that needs them.
+  const isect::TriangleBoxTree& treeBoxes(const BoardObject& o);
   // `n` consecutive registers that only store what the host wrote (the register files,
   // roots, result area, TRI_ERR_EXP, PLANE_MARGIN): the words whose value differs from the
   // last one written go out in bursts (Device::writeRegisters), the others not at all, as
@@ -161,6 +175,7 @@ class Driver {
   double roles_ratio_ = 0;            // setRolesBySize (0: never swap)
   std::array<uint32_t, regs::BAR0_BYTES / 4> shadow_{};  // writeStored's last values
   std::array<bool, regs::BAR0_BYTES / 4> shadowed_{};     // ... and whether there is one
+  std::map<uint32_t, std::shared_ptr<const isect::TriangleBoxTree>> tree_boxes_;  // by the object's base
   uint32_t result_base_ = 0;  // placed after the first upload's end, moved as objects come
   uint32_t next_free_ = 0x1000;
 };

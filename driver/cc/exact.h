@@ -11,8 +11,8 @@
 
 namespace cc {
 
-// The closed triangles ta of A (at `pose`) and tb of B share a point. Both triangles must
-// be non-degenerate (tree leaves always are).
+// The closed triangles ta of A (at `pose`) and tb of B share a point. A degenerate triangle
+// is the segment between its extreme corners, or a point (isect::exactSimplicesIntersect).
 bool exactTrianglesIntersect(const Mesh& a, uint32_t ta, const Mesh& b, uint32_t tb, const Pose& pose);
 
 }  // namespace cc

@@ -31,7 +31,9 @@ struct TreeNode {
 struct DopTree {
   std::vector<TreeNode> nodes;  // nodes[0] is the root
   Directions dirs{};
-  size_t degenerate_dropped = 0;  // triangles without a unit-triangle matrix (not in the tree)
+  // Triangles without a unit-triangle matrix (zero area, needles, docs/trees.md): not in the
+  // tree; the driver decides their pairs on the host (Driver::query).
+  std::vector<uint32_t> dropped;
   int depth = 0;                  // levels below the root
 };
 

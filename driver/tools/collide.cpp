@@ -405,10 +405,10 @@ int run(const Options& o) {
 
   if (!o.quiet) {
     // The mean leaf size is what a host policy's by-size rule compares (docs/driver.md).
-    std::printf("A: %s  %zu triangles (%zu degenerate left out), tree depth %d, mean leaf size %.4g\n", o.a.c_str(),
-                scene.ma.tris.size(), scene.ta.degenerate_dropped, scene.ta.depth, cc::meanLeafSize(scene.ma));
-    std::printf("B: %s  %zu triangles (%zu degenerate left out), tree depth %d, mean leaf size %.4g\n", o.b.c_str(),
-                scene.mb.tris.size(), scene.tb.degenerate_dropped, scene.tb.depth, cc::meanLeafSize(scene.mb));
+    std::printf("A: %s  %zu triangles (%zu degenerate: not in the tree, decided on the host), tree depth %d, mean leaf size %.4g\n", o.a.c_str(),
+                scene.ma.tris.size(), scene.ta.dropped.size(), scene.ta.depth, cc::meanLeafSize(scene.ma));
+    std::printf("B: %s  %zu triangles (%zu degenerate: not in the tree, decided on the host), tree depth %d, mean leaf size %.4g\n", o.b.c_str(),
+                scene.mb.tris.size(), scene.tb.dropped.size(), scene.tb.depth, cc::meanLeafSize(scene.mb));
     std::printf("backend %s, config %s, mode %s, split %s, set-up %.2f s\n", backends[0].c_str(), cfg.name.c_str(), o.mode.c_str(),
                 o.split.c_str(), scene.setup_seconds);
   }

@@ -4,6 +4,9 @@
 #include <CGAL/Exact_predicates_inexact_constructions_kernel.h>
 #include <CGAL/intersections.h>
 
+#include <type_traits>
+#include <variant>
+
 namespace cc::isect {
 
 namespace {
@@ -21,6 +24,36 @@ bool exactTriTri(const TriTriCase& c) {
 
 bool exactTriTriPredicates(const TriTriCase& c) {
   return CGAL::do_intersect(trianglep(c.data()), trianglep(c.data() + 9));
+}
+
+namespace {
+// The point set of a closed triangle whose corners may coincide or be collinear: a
+// triangle, the segment between its two extreme corners, or one point.
+using Simplex = std::variant<Kp::Triangle_3, Kp::Segment_3, Kp::Point_3>;
+Simplex simplex(const double* v) {
+  const Kp::Point_3 p = ptp(v), q = ptp(v + 3), r = ptp(v + 6);
+  if (!CGAL::collinear(p, q, r)) return Kp::Triangle_3(p, q, r);
+  if (p == q && q == r) return p;
+  if (CGAL::collinear_are_ordered_along_line(p, q, r)) return Kp::Segment_3(p, r);
+  if (CGAL::collinear_are_ordered_along_line(q, p, r)) return Kp::Segment_3(q, r);
+  return Kp::Segment_3(p, q);
+}
+bool meet(const Kp::Point_3& a, const Kp::Point_3& b) { return a == b; }
+bool meet(const Kp::Point_3& a, const Kp::Segment_3& b) { return b.has_on(a); }
+bool meet(const Kp::Point_3& a, const Kp::Triangle_3& b) { return b.has_on(a); }
+template <typename A, typename B>
+bool meet(const A& a, const B& b) {
+  if constexpr (std::is_same_v<B, Kp::Point_3>) {
+    return meet(b, a);
+  } else {
+    return CGAL::do_intersect(a, b);
+  }
+}
+}  // namespace
+
+bool exactSimplicesIntersect(const TriTriCase& c) {
+  const Simplex a = simplex(c.data()), b = simplex(c.data() + 9);
+  return std::visit([](const auto& x, const auto& y) { return meet(x, y); }, a, b);
 }
 
 bool exactSegTri(const SegTriCase& c) {

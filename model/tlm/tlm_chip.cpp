@@ -42,7 +42,7 @@ void ChipModel::b_transport(tlm_generic_payload& p, sc_time& delay) {
   if (a >= kBar1Base && a - kBar1Base + p.get_data_length() <= kBar1Bytes) {
     memoryAccess(p);
     if (p.is_response_ok()) {
-      delay += pciClocks(kPciBurstClocks + (p.get_data_length() + 3) / 4);
+      delay += pciClocks(pciMemoryClocks(p.is_read(), p.get_data_length()));
       p.set_dmi_allowed(true);
     }
     return;

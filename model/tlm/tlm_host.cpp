@@ -104,7 +104,7 @@ void HostInitiator::block(::tlm::tlm_command cmd, uint64_t addr, uint8_t* data, 
     uint8_t* mem = dmi_.get_dmi_ptr() + (addr - dmi_.get_start_address());
     if (rd) std::memcpy(data, mem, n); else std::memcpy(mem, data, n);
     const sc_time word = rd ? dmi_.get_read_latency() : dmi_.get_write_latency();
-    const sc_time cost = word * static_cast<double>(kPciBurstClocks + (n + 3) / 4);
+    const sc_time cost = word * static_cast<double>(pciMemoryClocks(rd, n));
     qk_.inc(cost);
     bus_time_ += cost;
     ++dmi_accesses_;

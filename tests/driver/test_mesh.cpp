@@ -85,7 +85,7 @@ TEST(Mesh, DegenerateTrianglesAreLeftOutAndCounted) {
   m.vertices = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {2, 0, 0}, {0, 0, 1}};
   m.tris = {{0, 1, 2}, {0, 1, 3}, {0, 0, 4}, {0, 2, 4}};  // ids 1 and 2 have zero area
   const cc::DopTree t = cc::buildTree(m, cc::zachmannDirections(), cc::SplitRule::MeanWidth);
-  EXPECT_EQ(t.degenerate_dropped, 2u);
+  EXPECT_EQ(t.dropped.size(), 2u);
   std::vector<int> leaves;
   for (const auto& n : t.nodes) if (n.leaf()) leaves.push_back(n.tri);
   std::sort(leaves.begin(), leaves.end());

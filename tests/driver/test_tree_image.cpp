@@ -74,10 +74,10 @@ class TreeTest : public ::testing::TestWithParam<cc::SplitRule> {};
 TEST_P(TreeTest, EveryNodeEnclosesItsSubtree) {
   for (const auto& m : testMeshes()) {
     const cc::DopTree t = cc::buildTree(m, cc::zachmannDirections(), GetParam());
-    EXPECT_EQ(t.nodes.size(), 2 * (m.tris.size() - t.degenerate_dropped) - 1) << m.name;
+    EXPECT_EQ(t.nodes.size(), 2 * (m.tris.size() - t.dropped.size()) - 1) << m.name;
     std::vector<uint32_t> all;
     checkEnclosure(t, m, 0, all);
-    EXPECT_EQ(all.size(), 3 * (m.tris.size() - t.degenerate_dropped));
+    EXPECT_EQ(all.size(), 3 * (m.tris.size() - t.dropped.size()));
   }
 }
 
