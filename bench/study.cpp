@@ -367,6 +367,7 @@ std::unique_ptr<PairSetup> setUpPair(const StudyOptions& o, const StudyShard& s,
     const TimedRun& run = runs[s.group - 1];
     const HostPolicy policy = runPolicy(o, run.config);
     p->chip = std::make_unique<Chip>(makeChip(run.backend, run.config, policy, p->ta, p->ma, p->tb, p->mb));
+    p->chip->drv->setHostTimeRepeat(o.repeat);  // the host's times as the peers': best of --repeat
     if (!(policy == base)) p->golden_run = std::make_unique<Chip>(makeChip("golden", "paper", policy, p->ta, p->ma, p->tb, p->mb));
     return p;
   }

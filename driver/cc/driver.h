@@ -142,6 +142,12 @@ class Driver {
   // Whether the query of `a` against `b` runs with the roles swapped.
   bool swapsRoles(const BoardObject& a, const BoardObject& b) const;
 
+  // The host's times in QueryResult (host_setup_seconds, host_exact_seconds) as the best
+  // of `repeat` runs of that work (it only computes, so it runs again with the same
+  // result): the minimum filters the scheduler's noise out of one query's microseconds.
+  // 1 (the default): the work runs once.
+  void setHostTimeRepeat(int repeat);
+
   Device& device() { return dev_; }
 
  private:
@@ -173,6 +179,7 @@ class Driver {
   bool leaf_plane_ = false, plane_only_swapped_ = false;  // setLeafPlane
   bool query_plane_ = false;          // CTRL.LEAF_PLANE of the query running
   double roles_ratio_ = 0;            // setRolesBySize (0: never swap)
+  int host_repeat_ = 1;               // setHostTimeRepeat
   std::array<uint32_t, regs::BAR0_BYTES / 4> shadow_{};  // writeStored's last values
   std::array<bool, regs::BAR0_BYTES / 4> shadowed_{};     // ... and whether there is one
   std::map<uint32_t, std::shared_ptr<const isect::TriangleBoxTree>> tree_boxes_;  // by the object's base

@@ -48,6 +48,7 @@ TEST(DriverMock, BadArguments) {
   cc::BoardObject none;
   EXPECT_THROW(drv.query(none, none, cc::Pose{}, cc::QueryMode::All), std::invalid_argument);
   EXPECT_THROW(cc::queryModeByName("some"), std::invalid_argument);
+  EXPECT_THROW(drv.setHostTimeRepeat(0), std::invalid_argument);
   Scene s;
   EXPECT_CALL(dev, writeMemory(0x1000, _, cc::objectImageBytes(s.ta)));
   const cc::BoardObject a = drv.upload(s.ta, s.ma);
