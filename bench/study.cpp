@@ -956,6 +956,24 @@ void tableMain(const StudyOptions& o, const std::vector<TimedRun>& runs, const s
   }
 }
 
+// A table of a row per pair (all distances) and a column per shown run: cellOf(group, the
+// run's ratios, run index).
+void tablePerRun(const std::vector<TimedRun>& runs, const std::vector<size_t>& shown, const std::vector<Group>& groups, std::ostream& t,
+                 const std::function<std::string(const Group&, const RunRatios&, size_t)>& cellOf) {
+  t << "| pair |";
+  for (size_t k : shown) t << ' ' << runTitle(runs[k]) << " |";
+  t << "\n|---|";
+  for (size_t k = 0; k < shown.size(); ++k) t << "---|";
+  t << '\n';
+  for (const auto& gr : groups) {
+    if (gr.distance != "all") continue;
+    const auto rr = allRunRatios(gr, runs.size());
+    t << "| " << gr.pair << " |";
+    for (size_t k : shown) t << ' ' << cellOf(gr, rr[k], k) << " |";
+    t << '\n';
+  }
+}
+
 void tableSpeedups(const StudyOptions& o, const std::vector<TimedRun>& runs, const std::vector<Group>& groups, std::ostream& t) {
   const auto shown = shownRuns(runs, o.rtl_every);
   t << "\nSpeedups (ratios of summed times over the poses each chip run measured):\n\n| pair |";
@@ -977,23 +995,13 @@ void tableSpeedups(const StudyOptions& o, const std::vector<TimedRun>& runs, con
   }
   t << "\nSpeed-up against FCL OBBRSS, average / worst case (average: FCL's summed time over the chip run's; worst: FCL's "
        "slowest pose over the chip run's slowest pose; each over the poses the run measured; the target for a modern "
-       "configuration is 10 in the worst case), and whether worst >= average holds (the paper's claim):\n\n| pair |";
-  for (size_t k : shown) t << ' ' << runTitle(runs[k]) << " |";
-  t << "\n|---|";
-  for (size_t k = 0; k < shown.size(); ++k) t << "---|";
-  t << '\n';
-  for (const auto& gr : groups) {
-    if (gr.distance != "all") continue;
-    const auto rr = allRunRatios(gr, runs.size());
-    t << "| " << gr.pair << " |";
-    for (size_t k : shown) {
-      const double avg = rr[k].fo_over, worst = rr[k].fo_worst_over_worst;
-      t << ' ' << fix(avg, 1) << " / " << fix(worst, 1);
-      if (!std::isnan(avg) && !std::isnan(worst)) t << (worst >= avg ? " yes" : " no");
-      t << " |";
-    }
-    t << '\n';
-  }
+       "configuration is 10 in the worst case), and whether worst >= average holds (the paper's claim):\n\n";
+  tablePerRun(runs, shown, groups, t, [](const Group&, const RunRatios& rr, size_t) {
+    const double avg = rr.fo_over, worst = rr.fo_worst_over_worst;
+    std::string c = fix(avg, 1) + " / " + fix(worst, 1);
+    if (!std::isnan(avg) && !std::isnan(worst)) c += worst >= avg ? " yes" : " no";
+    return c;
+  });
 }
 
 // End to end: what the host waits for a query's answer, against FCL's whole query on the
@@ -1003,21 +1011,11 @@ void tableEndToEnd(const StudyOptions& o, const std::vector<TimedRun>& runs, con
   t << "\nEnd to end, per query: the driver's set-up and its exact decisions on this machine, the query's transfers on the "
        "simulated host bus at the board's bus clock, and the chip's cycles at its clock (the chip-only columns above leave "
        "out all but the last). Cells: the end-to-end time in µs, average / worst; then FCL OBBRSS's time over it, average / "
-       "worst (FCL's slowest pose over the run's slowest):\n\n| pair |";
-  for (size_t k : shown) t << ' ' << runTitle(runs[k]) << " |";
-  t << "\n|---|";
-  for (size_t k = 0; k < shown.size(); ++k) t << "---|";
-  t << '\n';
-  for (const auto& gr : groups) {
-    if (gr.distance != "all") continue;
-    const auto rr = allRunRatios(gr, runs.size());
-    t << "| " << gr.pair << " |";
-    for (size_t k : shown) {
-      t << ' ' << cell(stat(gr.rs, [k](const PoseRecord& r) { return r.run_e2e_us[k]; }), 1) << "; " << fix(rr[k].fo_over_e2e, 1)
-        << "x / " << fix(rr[k].fo_worst_over_worst_e2e, 1) << "x |";
-    }
-    t << '\n';
-  }
+       "worst (FCL's slowest pose over the run's slowest):\n\n";
+  tablePerRun(runs, shown, groups, t, [](const Group& gr, const RunRatios& rr, size_t k) {
+    return cell(stat(gr.rs, [k](const PoseRecord& r) { return r.run_e2e_us[k]; }), 1) + "; " + fix(rr.fo_over_e2e, 1) + "x / " +
+           fix(rr.fo_worst_over_worst_e2e, 1) + "x";
+  });
   std::vector<const PoseRecord*> every;
   for (const auto& gr : groups) {
     if (gr.distance == "all") every.insert(every.end(), gr.rs.begin(), gr.rs.end());

@@ -33,9 +33,11 @@ Pose poseFromAxisAngle(const Eigen::Vector3d& axis, double degrees, const Eigen:
   if (!finite(axis) || !std::isfinite(degrees) || !finite(translation)) {
     throw std::invalid_argument("pose has a NaN or infinite value");
   }
-  if (axis.norm() == 0) throw std::invalid_argument("rotation axis is the zero vector");
+  // Scaled by its largest component first: the squared norm of (0, 0, 1e200) overflows.
+  const double scale = axis.cwiseAbs().maxCoeff();
+  if (!(scale > 0)) throw std::invalid_argument("rotation axis is the zero vector");
   Pose p;
-  p.R = Eigen::AngleAxisd(degrees * std::acos(-1.0) / 180.0, axis.normalized()).toRotationMatrix();
+  p.R = Eigen::AngleAxisd(degrees * std::acos(-1.0) / 180.0, (axis / scale).normalized()).toRotationMatrix();
   p.t = translation;
   return p;
 }

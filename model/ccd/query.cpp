@@ -29,6 +29,15 @@ constexpr double kPi = 3.14159265358979323846;
 // the broad phase stay tight. Any substep up to pi/2 is correct for the narrow phase.
 constexpr double kMaxSubstep = kPi / 18;
 
+// The rotation axis as a unit vector, for any finite non-zero axis: scaled by its largest
+// component first, so (0, 0, 1e200) and (0, 0, 1e-200) are the z axis (the squared norm
+// of either overflows or underflows in double).
+Vec3 unitAxis(const Vec3& axis) {
+  const double s = axis.cwiseAbs().maxCoeff();
+  if (!(s > 0)) throw std::invalid_argument("ccd query: rotation axis is zero");
+  return (axis / s).normalized();
+}
+
 // --- A's features placed by a pose (computed on demand, always the same way, so two
 // polygons sharing an edge see bit-identical lines) ---
 struct Placed {
@@ -391,7 +400,7 @@ Pose poseAlong(const CcdMesh& a, const Pose& pa, const Motion& m, double toi) {
   const Pose pt{pa.R, pa.t + m.translation};
   if (m.angle == 0) return pt;
   const double phi = (toi - w) / (1 - w) * m.angle;
-  return rotateAbout(pt, axisCenter(a, pa, m) + m.translation, m.axis.normalized(), phi);
+  return rotateAbout(pt, axisCenter(a, pa, m) + m.translation, unitAxis(m.axis), phi);
 }
 
 QueryResult query(const CcdMesh& a, const Pose& pose_a, const CcdMesh& b, const Pose& pose_b, const Motion& m,
@@ -400,7 +409,7 @@ QueryResult query(const CcdMesh& a, const Pose& pose_a, const CcdMesh& b, const 
   requireFinite(m.axis, "rotation axis");
   requireFinite(m.center, "rotation center");
   if (!std::isfinite(m.angle)) throw std::invalid_argument("ccd query: rotation angle is not finite");
-  if (m.angle != 0 && m.axis.norm() == 0) throw std::invalid_argument("ccd query: rotation axis is zero");
+  if (m.angle != 0) unitAxis(m.axis);  // throws on a zero axis
   if (!(opt.expel >= 0) || !std::isfinite(opt.expel))
     throw std::invalid_argument("ccd query: expel thickness must be finite and >= 0");
   if (!(opt.contact_tolerance >= 0)) throw std::invalid_argument("ccd query: contact tolerance must be >= 0");
@@ -477,7 +486,7 @@ QueryResult query(const CcdMesh& a, const Pose& pose_a, const CcdMesh& b, const 
   }
   // --- rotation phase, in substeps of at most 90 degrees ---
   if (m.angle != 0) {
-    Vec3 u = rbT * m.axis.normalized();
+    Vec3 u = rbT * unitAxis(m.axis);
     double theta = m.angle;
     if (theta < 0) u = -u, theta = -theta;
     const int n = std::max(1, static_cast<int>(std::ceil(theta / kMaxSubstep)));

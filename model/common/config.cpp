@@ -268,6 +268,14 @@ std::string configPath(const std::string& name) {
                               ", or a path to a .cfg file)");
 }
 
+// A file's `base` value as namedConfig takes it: a name stays a name (configs/NAME.cfg); a
+// relative path is the including file's neighbour, not a file of the current folder.
+std::string baseOf(const std::string& value, const std::string& including_path) {
+  const std::string path = configPath(value);
+  if (path.empty() || path != value || std::filesystem::path(value).is_absolute()) return value;
+  return (std::filesystem::path(including_path).parent_path() / value).string();
+}
+
 }  // namespace
 
 bool isHostPolicyKey(const std::string& key) { return key.rfind(kHostPolicyPrefix, 0) == 0; }
@@ -280,7 +288,7 @@ ChipConfig loadConfigFile(const std::string& path) {
     try {
       if (l.key == "base") {
         const std::string keep = c.name;
-        c = namedConfig(l.value);
+        c = namedConfig(baseOf(l.value, path));
         c.name = keep;
       } else if (!isHostPolicyKey(l.key)) {  // the driver's (hostPolicyValues), not the chip's
         setConfigValue(c, l.key, l.value);
@@ -304,7 +312,7 @@ std::vector<std::pair<std::string, std::string>> hostPolicyValues(const std::str
   const BaseDepth guard(path);
   for (const auto& l : readConfigLines(path)) {
     if (l.key == "base") {
-      out = hostPolicyValues(l.value);
+      out = hostPolicyValues(baseOf(l.value, path));
     } else if (isHostPolicyKey(l.key)) {
       const auto it = std::find_if(out.begin(), out.end(), [&](const auto& kv) { return kv.first == l.key; });
       if (it != out.end()) it->second = l.value;  // this file's value wins over its base's

@@ -86,6 +86,27 @@ TEST(CcdQuery, RotatingBarHitsPost) {
   EXPECT_EQ(r.contacts[0].kind, ContactKind::EdgeEdge);
 }
 
+// The axis's length does not matter, even where its square leaves double's range: (0, 0,
+// 1e200) and (0, 0, 1e-200) turn the bar exactly as (0, 0, 1) does.
+TEST(CcdQuery, RotationAxisOfAnyLength) {
+  const CcdMesh bar = makeBox({0.9, 0.05, 0.05}), post = makeBox({0.05, 0.05, 1});
+  Motion m;
+  m.angle = kPi / 2;
+  m.has_center = true;
+  m.center = Vec3::Zero();
+  m.axis = {0, 0, 1};
+  const QueryResult unit = query(bar, at({1.1, 0, 0}), post, at({1.5, 1, 0}), m, withExpel(1e-4));
+  ASSERT_TRUE(unit.hit);
+  for (double len : {1e200, 1e-200, 3.0}) {
+    m.axis = {0, 0, len};
+    const QueryResult r = query(bar, at({1.1, 0, 0}), post, at({1.5, 1, 0}), m, withExpel(1e-4));
+    EXPECT_TRUE(r.hit) << "axis length " << len;
+    EXPECT_EQ(r.toi, unit.toi) << "axis length " << len;
+  }
+  m.axis = Vec3::Zero();
+  EXPECT_THROW(query(bar, at({1.1, 0, 0}), post, at({1.5, 1, 0}), m, withExpel(1e-4)), std::invalid_argument);
+}
+
 TEST(CcdQuery, EdgeOnEdgeCrossing) {
   // B: cube turned 45 deg about y (top edge along y); A: cube turned 45 deg about x
   // (bottom edge along x) dropped onto it. The edges cross at right angles.

@@ -109,6 +109,14 @@ TEST(Pose, BadPosesAreRejected) {
   EXPECT_THROW(cc::setupPose(p, cc::zachmannDirections(), {}, {}), std::invalid_argument);
 }
 
+// An axis's length does not matter, even where its square leaves double's range.
+TEST(Pose, AxisOfAnyLength) {
+  const cc::Pose unit = cc::poseFromAxisAngle({0, 0, 1}, 30, {0, 0, 0});
+  for (double len : {1e200, 1e-200, 3.0}) {
+    EXPECT_EQ(cc::poseFromAxisAngle({0, 0, len}, 30, {0, 0, 0}).R, unit.R) << "axis length " << len;
+  }
+}
+
 // 100,000+ random (pose, node) cases over procedural and real meshes at several scales:
 // every exactly transformed vertex lies inside the DOP the chip computes.
 TEST(Pose, TransformedDopEnclosesExactlyTransformedGeometry) {

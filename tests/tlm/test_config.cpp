@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 
 #include "../test_util.h"
@@ -77,4 +78,25 @@ TEST(Config, FileValuesAndName) {
   EXPECT_EQ(c.name, "mine");
   EXPECT_EQ(c.t_cl, 5u);
   EXPECT_EQ(c.sdram_banks, 16u);
+}
+
+// A relative `base` path is the including file's neighbour: a file of the same name in the
+// current folder is not used (nor a host_* key of it).
+TEST(Config, RelativeBaseIsBesideTheIncludingFile) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::path(tmpDir()) / "set", elsewhere = fs::path(tmpDir()) / "elsewhere";
+  fs::create_directories(dir);
+  fs::create_directories(elsewhere);
+  std::ofstream(dir / "parent.cfg") << "t_cl = 7\nhost_first_steps = 8\n";
+  std::ofstream(dir / "child.cfg") << "base = parent.cfg\nsdram_banks = 8\n";
+  std::ofstream(elsewhere / "parent.cfg") << "t_cl = 9\nhost_first_steps = 16\n";
+  const fs::path cwd = fs::current_path();
+  fs::current_path(elsewhere);
+  const cc::ChipConfig c = cc::namedConfig((dir / "child.cfg").string());
+  const auto host = cc::hostPolicyValues((dir / "child.cfg").string());
+  fs::current_path(cwd);
+  EXPECT_EQ(c.t_cl, 7u);
+  EXPECT_EQ(c.sdram_banks, 8u);
+  ASSERT_EQ(host.size(), 1u);
+  EXPECT_EQ(host[0].second, "8");
 }
