@@ -1,6 +1,7 @@
 // cc_sweep end to end: a 2-point grid over two small meshes writes the per-query CSV, the
 // summary CSV and an SVG chart; bad arguments are clear errors (exit code 2).
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <cstdio>
 #include <filesystem>
@@ -213,6 +214,15 @@ TEST(SweepCli, LocalJobsMergeIntoTheSingleRunsCsv) {
   r = run(grid + " --shard-poses 2 --jobs 2 --out " + dir + "jobs.csv --plot " + dir + "jobs.svg");
   EXPECT_EQ(r.code, 0) << r.text;
   EXPECT_NE(r.text.find("0 of 12 shards to measure"), std::string::npos) << r.text;
+  // A shard's result file that lost a row is refused by the merge, not divided through.
+  const std::string shard = dir + "jobs.shards/shards/point3.4-4.json";
+  nlohmann::json damaged = nlohmann::json::parse(std::ifstream(shard));
+  ASSERT_EQ(damaged.at("result").at("rows").size(), 1u);
+  damaged["result"]["rows"] = nlohmann::json::array();
+  std::ofstream(shard) << damaged.dump();
+  r = run("--merge " + dir + "jobs.shards");
+  EXPECT_NE(r.code, 0) << r.text;
+  EXPECT_NE(r.text.find("shard point3.4-4 holds 0 rows for its 1 poses"), std::string::npos) << r.text;
   r = run("--merge " + dir + "jobs.shards --poses 3");
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.text.find("comes from the folder's plan"), std::string::npos) << r.text;

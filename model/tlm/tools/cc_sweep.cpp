@@ -352,7 +352,13 @@ int merge(const Sweep& sw, const std::vector<nlohmann::json>& results) {
   std::vector<uint64_t> worst(sw.pts.size(), 0);
   for (size_t s = 0; s < sw.shards.size(); ++s) {
     const size_t p = sw.shards[s].point;
-    for (const auto& q : results[s].at("rows")) {
+    const auto& rows = results[s].at("rows");
+    if (rows.size() != sw.shards[s].end - sw.shards[s].begin) {  // a damaged or foreign result file
+      throw std::runtime_error("shard " + sw.shards[s].name + " holds " + std::to_string(rows.size()) + " rows for its " +
+                               std::to_string(sw.shards[s].end - sw.shards[s].begin) +
+                               " poses: its result file is damaged; delete it and run again to measure it anew");
+    }
+    for (const auto& q : rows) {
       csv << q.at("row").get<std::string>() << "\n";
       const uint64_t cycles = q.at("cycles").get<uint64_t>();
       total[p] += static_cast<double>(cycles);
