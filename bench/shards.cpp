@@ -33,10 +33,10 @@ using Clock = std::chrono::steady_clock;
 
 void addOptions(po::options_description& desc, RunOptions& r) {
   desc.add_options()
-      ("jobs", po::value(&r.jobs), "measure the shards with N worker processes on this machine (each pinned to its own CPU), then merge")
+      ("jobs", po::value(&r.jobs)->notifier([&r](int) { r.jobs_given = true; }), "measure the shards with N worker processes on this machine (each pinned to its own CPU), then merge")
       ("slurm", po::bool_switch(&r.slurm), "submit the shards as a Slurm job array plus a dependent merge job; wait for the merge "
        "showing progress (OUT must be a folder every node sees; docs/cluster.md)")
-      ("tasks", po::value(&r.tasks), "--slurm: array tasks (default: one per pending shard, at most 1000); shards are dealt round-robin")
+      ("tasks", po::value(&r.tasks)->notifier([&r](int) { r.tasks_given = true; }), "--slurm: array tasks (default: one per pending shard, at most 1000); shards are dealt round-robin")
       ("partition", po::value(&r.partition), "--slurm: the partition (sbatch --partition)")
       ("time", po::value(&r.time_limit), "--slurm: time limit per task and for the merge (sbatch --time, e.g. 2:00:00)")
       ("sbatch-args", po::value(&r.sbatch_args), "--slurm: more sbatch options, space separated (e.g. \"--account=hw --mem=2G\")")
@@ -51,13 +51,13 @@ void addOptions(po::options_description& desc, RunOptions& r) {
 }
 
 Mode modeOf(const RunOptions& r) {
-  const bool local = r.jobs != -1;
+  const bool local = r.jobs_given;
   const int roles = local + r.slurm + !r.worker_dir.empty() + !r.merge_dir.empty() + !r.status_dir.empty();
   if (roles > 1) throw std::invalid_argument("--jobs, --slurm, --worker, --merge and --status exclude each other");
   if (local && r.jobs < 1) throw std::invalid_argument("--jobs must be at least 1");
-  if (!r.slurm && (r.tasks || r.no_wait || !r.partition.empty() || !r.time_limit.empty() || !r.sbatch_args.empty()))
+  if (!r.slurm && (r.tasks_given || r.no_wait || !r.partition.empty() || !r.time_limit.empty() || !r.sbatch_args.empty()))
     throw std::invalid_argument("--tasks, --partition, --time, --sbatch-args and --no-wait go with --slurm");
-  if (r.tasks < 0) throw std::invalid_argument("--tasks must be at least 1");
+  if (r.tasks_given && r.tasks < 1) throw std::invalid_argument("--tasks must be at least 1");
   if (r.worker_dir.empty() && (!r.worker_shards.empty() || !r.task_file.empty() || r.task_index >= 0))
     throw std::invalid_argument("--shards, --task-file and --task-index go with --worker");
   if (!r.worker_dir.empty() && r.worker_shards.empty() == r.task_file.empty())

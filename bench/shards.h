@@ -23,7 +23,8 @@ namespace cc::shards {
 
 // The command-line options every sharded tool shares.
 struct RunOptions {
-  int jobs = -1, tasks = 0, task_index = -1;  // jobs -1: not given
+  int jobs = 0, tasks = 0, task_index = -1;
+  bool jobs_given = false, tasks_given = false;  // (any value given, 0 and negative ones too)
   double poll_seconds = 2;
   bool slurm = false, no_wait = false;
   std::string partition, time_limit, sbatch_args;

@@ -337,6 +337,8 @@ TEST_F(PerfShards, LocalJobsMergeIntoTheSingleRunsChipColumns) {
       {study + " --jobs 2 --slurm --out " + d + "/x", "exclude each other"},
       {study + " --no-wait --out " + d + "/x", "go with --slurm"},
       {study + " --jobs 0 --out " + d + "/x", "--jobs must be at least 1"},
+      {study + " --jobs -1 --out " + d + "/x", "--jobs must be at least 1"},
+      {study + " --slurm --tasks 0 --out " + d + "/x", "--tasks must be at least 1"},
       {"--merge " + d + "/nothere", "holds no sharded run"},
       {"--worker " + d + "/jobs", "either --shards or --task-file"},
       {"--worker " + d + "/jobs --shards nosuch", "no shard 'nosuch'"},
