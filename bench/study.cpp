@@ -805,8 +805,10 @@ TwinCycles twinCycles(const std::vector<TimedRun>& runs, const std::vector<PoseR
         if (std::isnan(r.run_cycles[a]) || std::isnan(r.run_cycles[b])) continue;
         ++t.compared;
         t.differing += r.run_cycles[a] != r.run_cycles[b];
-        t.tlm_bus_clocks += r.run_bus_clocks[a];
-        t.rtl_bus_clocks += r.run_bus_clocks[b];
+        if (!std::isnan(r.run_bus_clocks[b])) {
+          t.tlm_bus_clocks += r.run_bus_clocks[a];
+          t.rtl_bus_clocks += r.run_bus_clocks[b];
+        }
       }
     }
   }
@@ -1171,8 +1173,12 @@ int writeStudy(const StudyOptions& o, const std::vector<PoseRecord>& records, in
   const TwinCycles twins = twinCycles(runs, records);
   if (twins.compared > 0) {
     t << "\nThe TLM model's cycles equal the RTL chip's on " << twins.compared - twins.differing << " of the " << twins.compared
-      << " poses both timed; its host-bus clocks are " << fix(100.0 * twins.tlm_bus_clocks / twins.rtl_bus_clocks, 0)
-      << " % of the RTL board's there (board-memory reads cost more on the RTL's bus).\n";
+      << " poses both timed";
+    if (twins.rtl_bus_clocks > 0) {  // not measured with --deterministic
+      t << "; its host-bus clocks are " << fix(100.0 * twins.tlm_bus_clocks / twins.rtl_bus_clocks, 0)
+        << " % of the RTL board's there (board-memory reads cost more on the RTL's bus)";
+    }
+    t << ".\n";
   }
   tableSpeedups(o, runs, groups, t);
   tableEndToEnd(o, runs, groups, t);

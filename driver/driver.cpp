@@ -342,34 +342,32 @@ QueryResult Driver::run(const BoardObject& a, const BoardObject& b, const PoseRe
 // exact geometry. In mode first the answer ends at the first pair that intersects.
 void Driver::decideUncertain(const BoardObject& a, const BoardObject& b, const Pose& pose, QueryMode mode,
                              const std::vector<uint32_t>& raw, bool swapped, QueryResult& res) const {
-  std::vector<TriPair> pairs, uncertain;
-  size_t hits = 0;
+  QueryResult decided;
   res.host_exact_seconds = bestSeconds(host_repeat_, [&] {
-    pairs.clear();
-    uncertain.clear();
-    hits = 0;
+    decided = QueryResult{};
     for (size_t i = 0; i + 1 < raw.size(); i += 2) {
       const uint32_t tumbled_id = raw[i], aligned_id = raw[i + 1] & ~layout::kResultUncertain;
       const uint32_t ta = swapped ? aligned_id : tumbled_id, tb = swapped ? tumbled_id : aligned_id;
-      const bool is_uncertain = raw[i + 1] & layout::kResultUncertain;
+      const bool uncertain = raw[i + 1] & layout::kResultUncertain;
       if (ta >= a.mesh->tris.size() || tb >= b.mesh->tris.size()) {
         throw DriverError(dev_.name() + ": result names triangle pair (" + std::to_string(ta) + ", " + std::to_string(tb) +
                           ") that the meshes do not have");
       }
       bool hit = true;
-      if (is_uncertain) {
-        uncertain.emplace_back(ta, tb);
+      if (uncertain) {
+        decided.uncertain.emplace_back(ta, tb);
         hit = exactTrianglesIntersect(*a.mesh, ta, *b.mesh, tb, pose);
-        hits += hit;
+        decided.uncertain_hits += hit;
       }
       if (!hit) continue;
-      pairs.emplace_back(ta, tb);
+      decided.pairs.emplace_back(ta, tb);
       if (mode == QueryMode::First) break;
     }
   });
-  res.pairs.insert(res.pairs.end(), pairs.begin(), pairs.end());
-  res.uncertain.insert(res.uncertain.end(), uncertain.begin(), uncertain.end());
-  res.uncertain_hits += hits;
+  // A run's result holds no pairs yet (Driver::run): the decided ones are its answer.
+  res.pairs = std::move(decided.pairs);
+  res.uncertain = std::move(decided.uncertain);
+  res.uncertain_hits = decided.uncertain_hits;
 }
 
 std::string firstDifference(const std::string& na, const QueryResult& a, const std::string& nb, const QueryResult& b,

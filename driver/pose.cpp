@@ -1,5 +1,6 @@
 #include "cc/pose.h"
 #include "cc/tri_matrix.h"
+#include "cc/unit_vector.h"
 
 #include <algorithm>
 #include <cmath>
@@ -33,11 +34,10 @@ Pose poseFromAxisAngle(const Eigen::Vector3d& axis, double degrees, const Eigen:
   if (!finite(axis) || !std::isfinite(degrees) || !finite(translation)) {
     throw std::invalid_argument("pose has a NaN or infinite value");
   }
-  // Scaled by its largest component first: the squared norm of (0, 0, 1e200) overflows.
-  const double scale = axis.cwiseAbs().maxCoeff();
-  if (!(scale > 0)) throw std::invalid_argument("rotation axis is the zero vector");
+  const Eigen::Vector3d unit = unitVector(axis);
+  if (unit.isZero(0)) throw std::invalid_argument("rotation axis is the zero vector");
   Pose p;
-  p.R = Eigen::AngleAxisd(degrees * std::acos(-1.0) / 180.0, (axis / scale).normalized()).toRotationMatrix();
+  p.R = Eigen::AngleAxisd(degrees * std::acos(-1.0) / 180.0, unit).toRotationMatrix();
   p.t = translation;
   return p;
 }
@@ -206,14 +206,18 @@ float outward(double x, double sign) { return sign > 0 ? roundUp(x) : roundDown(
 
 }  // namespace
 
+namespace {
+// The FP32 error terms of the bounds below (docs/memory_image.md).
+constexpr double kUnitRoundoff = 1.0 / (1 << 24);  // of binary32
+constexpr double kGamma3 = 3 * kUnitRoundoff / (1 - 3 * kUnitRoundoff);  // at most three roundings per term
+constexpr double kFlush = 16 * 0x1p-126;  // FTZ/DAZ absolute error, 5 ops + inputs
+}  // namespace
+
 // PLANE_MARGIN from the query's DOP transform (cc::planeMargin, pose.h).
 float planeMarginOf(const DopTransform& x, const Pose& pose, const ObjectBounds& tumbled) {
-  constexpr double u = 1.0 / (1 << 24);
-  constexpr double gamma3 = 3 * u / (1 - 3 * u);
-  const double flush = 16 * std::ldexp(1.0, -126);
   const double sum_abs = *std::max_element(x.sum_abs.begin(), x.sum_abs.end());
   const double dt = 2 * (sum_abs * tumbled.max_abs_dop + tumbled.max_radius + pose.t.norm());
-  return roundUp(2 * (3 * gamma3 * dt + flush) / (1 - gamma3));
+  return roundUp(2 * (3 * kGamma3 * dt + kFlush) / (1 - kGamma3));
 }
 
 DopTransform computeDopTransform(const Pose& pose, const Directions& dirs) {
@@ -256,16 +260,13 @@ PoseRegisters setupPose(const Pose& pose, const Directions& dirs, const ObjectBo
   const DopTransform x = computeDopTransform(pose, dirs);
   PoseRegisters regs;
   regs.corr = regs::standardCorrespondence();
-  constexpr double u = 1.0 / (1 << 24);             // unit roundoff of binary32
-  constexpr double gamma3 = 3 * u / (1 - 3 * u);    // at most three roundings per term
-  const double flush = 16 * std::ldexp(1.0, -126);  // FTZ/DAZ absolute error, 5 ops + inputs
   for (int i = 0; i < kK; ++i) {
     const double sigma_i = i < kH ? -1.0 : 1.0;
-    // Error bound (docs/memory_image.md): FP32 evaluation (gamma3) and rounding of C (u)
+    // Error bound (docs/memory_image.md): FP32 evaluation (kGamma3) and rounding of C (kUnitRoundoff)
     // over the magnitudes involved, the decomposition residual over the object's radius,
     // the FTZ absolute error; doubled as a margin for the double-precision set-up itself.
-    const double err = 2 * ((gamma3 + u) * (x.sum_abs[i] * tumbled.max_abs_dop + std::fabs(x.c[i])) +
-                            x.residual[i] * tumbled.max_radius + flush) +
+    const double err = 2 * ((kGamma3 + kUnitRoundoff) * (x.sum_abs[i] * tumbled.max_abs_dop + std::fabs(x.c[i])) +
+                            x.residual[i] * tumbled.max_radius + kFlush) +
                        1e-12 * (std::fabs(x.c[i]) + tumbled.max_radius);
     for (int q = 0; q < 3; ++q) regs.matrix[i][q] = static_cast<float>(x.coef[i][q]);
     regs.matrix[i][3] = outward(x.c[i] + sigma_i * err, sigma_i);
@@ -293,16 +294,13 @@ PoseRegisters setupPose(const Pose& pose, const Directions& dirs, const ObjectBo
 LeafVertexLines leafVertexDopLines(const Pose& pose, const Directions& dirs, const ObjectBounds& tumbled) {
   validatePose(pose);
   if (!std::isfinite(tumbled.max_radius)) throw std::invalid_argument("object bounds are not finite");
-  constexpr double u = 1.0 / (1 << 24);
-  constexpr double gamma3 = 3 * u / (1 - 3 * u);
-  const double flush = 16 * std::ldexp(1.0, -126);
   static_assert(regs::LEAFV_LINES == 2 * kH, "a c_lo and a c_hi line per direction");
   LeafVertexLines lines{};
   for (int i = 0; i < kH; ++i) {
     const Eigen::Vector3d a(dirs[i][0], dirs[i][1], dirs[i][2]);
     const Eigen::Vector3d w = pose.R.transpose() * a;
     const double c = a.dot(pose.t);
-    const double err = 2 * ((gamma3 + u) * (w.norm() * tumbled.max_radius + std::fabs(c)) + flush) +
+    const double err = 2 * ((kGamma3 + kUnitRoundoff) * (w.norm() * tumbled.max_radius + std::fabs(c)) + kFlush) +
                        1e-12 * (std::fabs(c) + tumbled.max_radius);
     for (int q = 0; q < 3; ++q) lines[i][q] = lines[kH + i][q] = static_cast<float>(w[q]);
     lines[i][3] = outward(c - err, -1);

@@ -2,6 +2,8 @@
 // duplicates, the narrow-phase primitives, contact assembly. All work happens in B's frame.
 #include "cc/ccd/query.h"
 
+#include "cc/unit_vector.h"
+
 #include <algorithm>
 #include <cmath>
 #include <optional>
@@ -29,13 +31,11 @@ constexpr double kPi = 3.14159265358979323846;
 // the broad phase stay tight. Any substep up to pi/2 is correct for the narrow phase.
 constexpr double kMaxSubstep = kPi / 18;
 
-// The rotation axis as a unit vector, for any finite non-zero axis: scaled by its largest
-// component first, so (0, 0, 1e200) and (0, 0, 1e-200) are the z axis (the squared norm
-// of either overflows or underflows in double).
+// The rotation axis as a unit vector (cc::unitVector: any finite length).
 Vec3 unitAxis(const Vec3& axis) {
-  const double s = axis.cwiseAbs().maxCoeff();
-  if (!(s > 0)) throw std::invalid_argument("ccd query: rotation axis is zero");
-  return (axis / s).normalized();
+  const Vec3 u = unitVector(axis);
+  if (u.isZero(0)) throw std::invalid_argument("ccd query: rotation axis is zero");
+  return u;
 }
 
 // --- A's features placed by a pose (computed on demand, always the same way, so two

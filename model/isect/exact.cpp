@@ -4,7 +4,6 @@
 #include <CGAL/Exact_predicates_inexact_constructions_kernel.h>
 #include <CGAL/intersections.h>
 
-#include <type_traits>
 #include <variant>
 
 namespace cc::isect {
@@ -38,22 +37,11 @@ Simplex simplex(const double* v) {
   if (CGAL::collinear_are_ordered_along_line(q, p, r)) return Kp::Segment_3(q, r);
   return Kp::Segment_3(p, q);
 }
-bool meet(const Kp::Point_3& a, const Kp::Point_3& b) { return a == b; }
-bool meet(const Kp::Point_3& a, const Kp::Segment_3& b) { return b.has_on(a); }
-bool meet(const Kp::Point_3& a, const Kp::Triangle_3& b) { return b.has_on(a); }
-template <typename A, typename B>
-bool meet(const A& a, const B& b) {
-  if constexpr (std::is_same_v<B, Kp::Point_3>) {
-    return meet(b, a);
-  } else {
-    return CGAL::do_intersect(a, b);
-  }
-}
 }  // namespace
 
 bool exactSimplicesIntersect(const TriTriCase& c) {
   const Simplex a = simplex(c.data()), b = simplex(c.data() + 9);
-  return std::visit([](const auto& x, const auto& y) { return meet(x, y); }, a, b);
+  return std::visit([](const auto& x, const auto& y) { return CGAL::do_intersect(x, y); }, a, b);
 }
 
 bool exactSegTri(const SegTriCase& c) {

@@ -42,14 +42,14 @@ void ChipModel::b_transport(tlm_generic_payload& p, sc_time& delay) {
   if (a >= kBar1Base && a - kBar1Base + p.get_data_length() <= kBar1Bytes) {
     memoryAccess(p);
     if (p.is_response_ok()) {
-      delay += pciClocks(pciMemoryClocks(p.is_read(), p.get_data_length()));
+      delay += pciClocks(pciBurstClocks(p.is_read(), p.get_data_length()));
       p.set_dmi_allowed(true);
     }
     return;
   }
   if (a < kBar0Base + regs::BAR0_BYTES) {
     registerAccess(p, sc_core::sc_time_stamp() + delay);
-    if (p.is_response_ok()) delay += pciClocks(p.is_read() ? kPciReadClocks : kPciWriteClocks - 1 + p.get_data_length() / 4);
+    if (p.is_response_ok()) delay += pciClocks(p.is_read() ? kPciReadClocks : pciBurstClocks(false, p.get_data_length()));
     return;
   }
   p.set_response_status(::tlm::TLM_ADDRESS_ERROR_RESPONSE);

@@ -82,8 +82,8 @@ void HostInitiator::write32(uint64_t addr, uint32_t value) {
 }
 
 void HostInitiator::writeWords(uint64_t addr, const uint32_t* values, size_t n) {
-  for (size_t done = 0; done < n; done += kHostBurstWords) {  // the host bridge's transactions
-    const size_t chunk = std::min(n - done, kHostBurstWords);
+  for (size_t done = 0; done < n; done += kPciBurstWords) {  // the host bridge's transactions
+    const size_t chunk = std::min<size_t>(n - done, kPciBurstWords);
     auto* data = reinterpret_cast<uint8_t*>(const_cast<uint32_t*>(values + done));  // TLM payloads are non-const
     transport(::tlm::TLM_WRITE_COMMAND, addr + 4 * done, data, 4 * chunk);
   }
@@ -104,7 +104,7 @@ void HostInitiator::block(::tlm::tlm_command cmd, uint64_t addr, uint8_t* data, 
     uint8_t* mem = dmi_.get_dmi_ptr() + (addr - dmi_.get_start_address());
     if (rd) std::memcpy(data, mem, n); else std::memcpy(mem, data, n);
     const sc_time word = rd ? dmi_.get_read_latency() : dmi_.get_write_latency();
-    const sc_time cost = word * static_cast<double>(pciMemoryClocks(rd, n));
+    const sc_time cost = word * static_cast<double>(pciBurstClocks(rd, n));
     qk_.inc(cost);
     bus_time_ += cost;
     ++dmi_accesses_;

@@ -568,6 +568,15 @@ TEST(TlmVsRtl, RegisterAccessesCostTheRtlsBusClocks) {
       writes[i] = c1 - c0;
       reads[i] = c2 - c1;
       burst[i] = dev->busClocks() - c2;
+      // Board-memory reads: the TLM's are a fit of these (docs/tlm.md), printed, not checked.
+      std::printf("%s %s: board-memory read, PCI clocks:", config, i == 0 ? "rtl" : "tlm");
+      std::vector<uint32_t> mem(64);
+      for (size_t words : {2, 16, 64}) {
+        const uint64_t m0 = dev->busClocks();
+        for (uint32_t r = 0; r < 10; ++r) dev->readMemory(0x10000 + 4096 * r, mem.data(), 4 * words);
+        std::printf(" %zu words %.1f", words, (dev->busClocks() - m0) / 10.0);
+      }
+      std::printf("\n");
       for (uint32_t k = 0; k < words.size(); k += 13) EXPECT_EQ(dev->read32(cc::regs::CORR_BASE + 4 * k), words[k]) << config << " word " << k;
     }
     EXPECT_EQ(writes[0], 50u * cc::tlm::kPciWriteClocks) << config << ": 50 register writes";

@@ -10,7 +10,7 @@
 //
 // Timing: b_transport never waits; it adds the PCI cost of the access to `delay` (a
 // register write 4 PCI clocks (a burst of them 3 + one a word), a read 8, as the RTL
-// board's bus takes them; memory accesses by pciMemoryClocks). A write
+// board's bus takes them; memory accesses by pciBurstClocks). A write
 // of CTRL.START runs the golden query at once, times it with the TimingModel, and from
 // then until start + cycles the chip reads BUSY; at that time INTA# rises (if enabled).
 #pragma once
@@ -30,17 +30,18 @@ inline constexpr uint64_t kBar1Base = 0x100000000ull;
 inline constexpr uint64_t kBar1Bytes = 0x100000000ull;
 // PCI clocks a BAR0 access costs on the RTL board's bus, host turnaround included
 // (measured through the rtl backend: TlmVsRtl.RegisterAccessesCostTheRtlsBusClocks):
-inline constexpr uint32_t kPciWriteClocks = 4;  // posted: address, DEVSEL (medium), data, idle;
-                                                // a burst of n words: kPciWriteClocks - 1 + n
+inline constexpr uint32_t kPciWriteClocks = 4;  // posted: address, DEVSEL (medium), data, idle
 inline constexpr uint32_t kPciReadClocks = 8;   // delayed read, answered within InitialWait
-// A board-memory (BAR1) access in transactions of at most 64 words, as the RTL board's
-// PCI host splits them. A write: 3 clocks of set-up, then a word a clock while the posted
-// writes drain (small bursts: as the RTL; long ones wait for the SDRAM there). A read: the
-// delayed read's SDRAM round trip and about 3 clocks a word, fitted to the RTL's reads at
-// the modern clocks (19 + 2.9 a word there; the paper chip's are slower, 27 + 3.9), docs/tlm.md.
-inline uint64_t pciMemoryClocks(bool read, uint64_t bytes) {
-  const uint64_t words = (bytes + 3) / 4, transactions = (words + 63) / 64;
-  return read ? 20 * transactions + 3 * words : 3 * transactions + words;
+// The longest transaction the RTL board's PCI host makes (PciHost::Options::max_burst).
+inline constexpr uint64_t kPciBurstWords = 64;
+// A burst in transactions of at most kPciBurstWords. A write (registers or board memory):
+// a single write's clocks less its data phase per transaction, then a word a clock (as the
+// RTL's registers take it; long board-memory writes wait for the SDRAM there). A board-
+// memory read: the delayed read's SDRAM round trip and about 3 clocks a word, fitted to the
+// RTL's reads at the modern clocks (the paper chip's are slower), docs/tlm.md.
+inline uint64_t pciBurstClocks(bool read, uint64_t bytes) {
+  const uint64_t words = (bytes + 3) / 4, transactions = (words + kPciBurstWords - 1) / kPciBurstWords;
+  return read ? 20 * transactions + 3 * words : (kPciWriteClocks - 1) * transactions + words;
 }
 
 // One board: its memory, the functional chip and the timing of its queries. A device owns

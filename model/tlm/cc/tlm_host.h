@@ -21,10 +21,8 @@ class HostInitiator : public sc_core::sc_module {
   explicit HostInitiator(sc_core::sc_module_name name);
 
   void write32(uint64_t addr, uint32_t value);
-  // Consecutive words as linear bursts of at most kHostBurstWords, as the RTL board's PCI
-  // host splits them (PciHost::Options::max_burst).
+  // Consecutive words as linear bursts of at most kPciBurstWords (tlm_chip.h).
   void writeWords(uint64_t addr, const uint32_t* values, size_t n);
-  static constexpr size_t kHostBurstWords = 64;
   uint32_t read32(uint64_t addr);
   void write(uint64_t addr, const void* data, size_t bytes);  // BAR1 window, DMI when granted
   void read(uint64_t addr, void* data, size_t bytes);
