@@ -17,7 +17,7 @@ help:
 	@echo "make deps     install the Debian packages the project needs (idempotent)"
 	@echo "make build    configure and build everything (-j$(JOBS))"
 	@echo "make test     build, then run the whole GoogleTest suite (ctest)"
-	@echo "make demo     bunny00 vs armadillo, 36 poses, Table-1 style summary"
+	@echo "make demo     one bunny00:armadillo query on golden, TLM and the paper RTL compared, then Table 1 (golden)"
 	@echo "make bench    benchmarks (ratios measured side by side), then make results"
 	@echo "make results  the performance study: docs/results.md's tables and plots (cc_perf; ~8 min; STEPS=N)"
 	@echo "make soak     long randomized runs (10^6+ vectors per unit)"
@@ -59,11 +59,17 @@ coverage: deps
 mutants: meshes
 	@scripts/mutants.sh $(MUTANTS)
 
-# Only what it runs: collide and the libraries it links (the test programs are not built).
+# Only what it runs: collide_paper (collide with the paper chip's RTL alone) and the
+# libraries it links. One real-mesh query on golden, TLM and RTL, compared in results,
+# counters and cycles, with the RTL's waveform; then Table 1 over 36 poses on golden.
+DEMO_MESHES := --a $(MESHES)/bunny00.off --b $(MESHES)/armadillo.off --normalize
 demo: configure meshes
-	$(LOCK) cmake --build $(BUILD) -j$(JOBS) --target collide
-	$(BIN)/collide --a $(MESHES)/bunny00.off --b $(MESHES)/armadillo.off --normalize \
-	  --sweep 36 --offset 0.5 0 0 --backend golden --json $(BUILD)/demo.json
+	$(LOCK) cmake --build $(BUILD) -j$(JOBS) --target collide_paper
+	@echo "== one query, mode first, on golden, TLM and the paper chip's RTL (waveform: $(BUILD)/demo.fst)"
+	CC_TRACE=$(BUILD)/demo.fst $(BIN)/collide_paper $(DEMO_MESHES) --pose 1 1 1 120 0.5 0 0 --mode first \
+	  --config paper --cosim golden,tlm,rtl --no-sw
+	@echo "== Table 1 over 36 poses on golden, mode all (JSON: $(BUILD)/demo.json)"
+	$(BIN)/collide_paper $(DEMO_MESHES) --sweep 36 --offset 0.5 0 0 --backend golden -q --json $(BUILD)/demo.json
 
 # The issue's "make bench regenerates docs/results.md and the plots": the study runs last.
 bench: build meshes

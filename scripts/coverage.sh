@@ -24,7 +24,7 @@ scripts/meshes.sh "$B/meshes" >/dev/null
 if [ -n "$TARGETS" ]; then
   for t in $TARGETS; do $LOCK cmake --build "$B" -j2 --target "$t"; done
 else
-  $LOCK cmake --build "$B" -j2 --target cc_chip_vl
+  $LOCK cmake --build "$B" -j2 --target cc_chips
   $LOCK cmake --build "$B" -j2
 fi
 

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "cc/board_memory.h"
 #include "cc/config.h"
@@ -25,6 +26,13 @@
 namespace cc::sim {
 
 struct RtlBoardImpl;
+
+// The rtl backend's chips: a program links the Verilated chips it offers (sim/CMakeLists.txt,
+// cc_link_rtl_chips), each registering the named configuration it was built with before
+// main. RtlBoard simulates the registered chip whose parameters a configuration has.
+using RtlChipFactory = std::unique_ptr<RtlBoardImpl> (*)(const ChipConfig&);
+void registerRtlChip(const char* name, RtlChipFactory make);
+std::vector<std::string> rtlChips();  // the registered chips' names, in registration order
 
 class RtlBoard {
  public:

@@ -10,6 +10,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <sstream>
 
 #include "cc/atomic_output.h"
 #include "cc/command_line.h"
@@ -167,13 +168,17 @@ std::vector<std::pair<double, cc::Pose>> posesOf(const Options& o) {
   return poses;
 }
 
-// The backends that run: one, or two under --cosim (the first one's answer is reported).
+// The backends that run: one, or two or three under --cosim (the first one's answer is
+// reported).
 std::vector<std::string> backendsOf(const Options& o) {
   if (o.cosim.empty()) return {o.backend};
-  const size_t comma = o.cosim.find(',');
-  if (comma == std::string::npos) throw std::invalid_argument("--cosim takes two backends: A,B (e.g. golden,rtl)");
-  std::vector<std::string> b{o.cosim.substr(0, comma), o.cosim.substr(comma + 1)};
-  if (b[0] == "sw" || b[1] == "sw") throw std::invalid_argument("--cosim compares chip backends (golden, tlm, rtl), not sw");
+  std::vector<std::string> b;
+  std::stringstream names(o.cosim);
+  for (std::string name; std::getline(names, name, ',');) b.push_back(name);
+  if (b.size() < 2 || b.size() > 3) throw std::invalid_argument("--cosim takes two or three backends: A,B[,C] (e.g. golden,tlm,rtl)");
+  for (const auto& name : b) {
+    if (name == "sw") throw std::invalid_argument("--cosim compares chip backends (golden, tlm, rtl), not sw");
+  }
   return b;
 }
 
@@ -237,14 +242,15 @@ std::vector<Chip> makeChips(const std::vector<std::string>& backends, const cc::
 struct Measured {
   Row row;
   std::vector<cc::TriPair> pairs;
-  std::string mismatch;  // --cosim: the first difference between the two backends
+  std::string mismatch;  // --cosim: the first difference between two backends
 };
 
 // Pose i on the software traversal (timed, or the answer with the sw backend) and on the
-// chips (the first one's answer; the second one's compared with it).
+// chips (the first one's answer; each other one's compared with the one before it, cycles
+// too where both count them).
 Measured measurePose(const Options& o, int i, double deg, const cc::Pose& pose, cc::QueryMode mode, bool sw_backend,
-                     bool both_timed, const cc::SwObject& sa, const cc::SwObject& sb, std::vector<Chip>& chips,
-                     double cosim_cycles[2]) {
+                     const cc::SwObject& sa, const cc::SwObject& sb, std::vector<Chip>& chips,
+                     std::vector<double>& cosim_cycles) {
   Measured m;
   Row& r = m.row;
   r = Row{i, deg, {}, 0, 0, 0, 0, {}};
@@ -264,11 +270,14 @@ Measured measurePose(const Options& o, int i, double deg, const cc::Pose& pose, 
     const auto q0 = Clock::now();
     cc::QueryResult qr = chips[0].drv->query(chips[0].a, chips[0].b, pose, mode);
     r.wall = std::chrono::duration<double>(Clock::now() - q0).count();
-    if (chips.size() == 2) {
-      const cc::QueryResult other = chips[1].drv->query(chips[1].a, chips[1].b, pose, mode);
-      cosim_cycles[0] += qr.counters.cycles;
-      cosim_cycles[1] += other.counters.cycles;
-      m.mismatch = cc::firstDifference(chips[0].name, qr, chips[1].name, other, both_timed);
+    cosim_cycles[0] += qr.counters.cycles;
+    cc::QueryResult before = qr;
+    for (size_t k = 1; k < chips.size() && m.mismatch.empty(); ++k) {
+      cc::QueryResult other = chips[k].drv->query(chips[k].a, chips[k].b, pose, mode);
+      cosim_cycles[k] += other.counters.cycles;
+      const bool both_timed = timedBackend(chips[k - 1].name) && timedBackend(chips[k].name);
+      m.mismatch = cc::firstDifference(chips[k - 1].name, before, chips[k].name, other, both_timed);
+      before = std::move(other);
     }
     m.pairs = std::move(qr.pairs);
     r.c = qr.counters;
@@ -297,6 +306,20 @@ void reportMismatch(const Options& o, int i, double deg, const cc::Pose& pose, c
 }
 
 // ---------------------------------------------------------------- printing and writing
+// --cosim's verdict: what was identical on every pose (each backend against the one before
+// it; cycles where both count them), and each backend's cycles.
+void printCosim(const std::string& names, const std::vector<Chip>& chips, const std::vector<double>& cycles, size_t poses) {
+  std::string same_cycles, summed;
+  for (size_t k = 0; k < chips.size(); ++k) {
+    if (k > 0 && timedBackend(chips[k - 1].name) && timedBackend(chips[k].name)) {
+      same_cycles += (same_cycles.empty() ? "; cycles identical: " : ", ") + chips[k - 1].name + " = " + chips[k].name;
+    }
+    if (timedBackend(chips[k].name)) summed += (summed.empty() ? "" : ", ") + chips[k].name + " " + std::to_string(static_cast<long long>(cycles[k]));
+  }
+  std::printf("\ncosim %s: results and counters identical on all %zu poses%s\n", names.c_str(), poses, same_cycles.c_str());
+  if (!summed.empty()) std::printf("cycles over the poses: %s\n", summed.c_str());
+}
+
 void printHeader(bool timed) {
   std::printf("%5s %8s %8s %9s %9s %10s %8s %6s %8s %7s %5s %6s %11s %10s %10s", "pose", "angle", "pairs", "tumbled", "aligned_pr",
               "overlaps", "tri", "unc", "host_ms", "lists", "stack", "maxlst", "eq5_cycles", "chip_ms", "sw_ms");
@@ -401,7 +424,6 @@ int run(const Options& o) {
   const bool timed = timedBackend(backends[0]);  // the first backend counts cycles
   const Scene scene = loadScene(o, poses, sw_backend);
   std::vector<Chip> chips = sw_backend ? std::vector<Chip>{} : makeChips(backends, cfg, scene, hostPolicy(o));
-  const bool both_timed = chips.size() == 2 && timedBackend(backends[0]) && timedBackend(backends[1]);
 
   if (!o.quiet) {
     // The mean leaf size is what a host policy's by-size rule compares (docs/driver.md).
@@ -423,12 +445,12 @@ int run(const Options& o) {
   if (!o.json.empty()) json_out = std::make_unique<cc::AtomicOutput>(o.json, "--json");
   if (!o.quiet) printHeader(timed);
   std::vector<Row> rows;
-  double cosim_cycles[2] = {0, 0};
+  std::vector<double> cosim_cycles(chips.size(), 0.0);
   Progress progress(static_cast<int>(poses.size()));
   for (size_t i = 0; i < poses.size(); ++i) {
     if (cc::interrupted()) break;  // SIGINT/SIGTERM: keep the finished poses, write them, stop
     const auto& [deg, pose] = poses[i];
-    const Measured m = measurePose(o, static_cast<int>(i), deg, pose, mode, sw_backend, both_timed, sa, sb, chips, cosim_cycles);
+    const Measured m = measurePose(o, static_cast<int>(i), deg, pose, mode, sw_backend, sa, sb, chips, cosim_cycles);
     if (!m.mismatch.empty()) {
       reportMismatch(o, static_cast<int>(i), deg, pose, m.mismatch);
       return 4;
@@ -447,14 +469,7 @@ int run(const Options& o) {
   }
   if (rows.empty()) return cc::interruptExitCode();
 
-  if (chips.size() == 2) {
-    std::printf("\ncosim %s: %s identical on all %zu poses\n", o.cosim.c_str(),
-                both_timed ? "results, counters and cycles" : "results and counters", rows.size());
-    if (cosim_cycles[0] > 0 && cosim_cycles[1] > 0) {
-      std::printf("cycles: %s %.0f, %s %.0f (%s/%s = %.4f)\n", chips[0].name.c_str(), cosim_cycles[0], chips[1].name.c_str(),
-                  cosim_cycles[1], chips[0].name.c_str(), chips[1].name.c_str(), cosim_cycles[0] / cosim_cycles[1]);
-    }
-  }
+  if (chips.size() > 1) printCosim(o.cosim, chips, cosim_cycles, rows.size());
   printSummary(rows, backends[0], cfg, scene.ma.tris.size(), sw_backend, timed);
 
   if (json_out) {
@@ -492,7 +507,7 @@ int main(int argc, char** argv) {
       ("leaf-dop", po::value(&o.leaf_dop),
        "off | vertices | vertices+dop: a tumbled leaf's DOP from its triangle's vertices (CTRL.LEAF_VERTEX; vertices+dop on the golden backend only, docs/triangle_tests.md). Replaces --config's host_leaf_dop (default: off)")
       ("backend", po::value(&o.backend), "golden | tlm | rtl | sw")
-      ("cosim", po::value(&o.cosim), "A,B: run two chip backends on every pose, stop at the first difference")
+      ("cosim", po::value(&o.cosim), "A,B[,C]: run two or three chip backends on every pose (each compared with the one before it: results, counters, and cycles where both count them), stop at the first difference")
       ("config", po::value(&o.config), ("named configuration (" + cc::configNameList() + ") or a .cfg file: the chip and its host policy (host_* keys, docs/driver.md)").c_str())
       ("set", po::value(&o.set), "KEY=VALUE changing one field of --config (configs/*.cfg keys, host_* keys included: --set host_leaf_plane=on); repeatable. The rtl backend runs only the configurations it was built for")
       ("split", po::value(&o.split), "tree split rule: meanwidth (default) | median")
