@@ -51,6 +51,7 @@ void visitFields(C& c, F&& f) {
   f("tri_queue", c.tri_queue);
   f("tri_engines", c.tri_engines);
   f("rec_store", c.rec_store);
+  f("pair_store", c.pair_store);
   f("leaf_plane", c.leaf_plane);
   f("transform_lanes", c.transform_lanes);
   f("list_follow", c.list_follow);
@@ -189,6 +190,7 @@ void validateConfig(const ChipConfig& c) {
   need(c.tri_engines >= 1 && c.tri_engines <= 16, "tri_engines", "must be in 1..16");
   need(c.rec_store <= 64, "rec_store", "must be in 0..64");
   need(c.rec_store == 0 || c.tri_queue > 0, "rec_store", "records are kept for a queued engine: needs tri_queue > 0");
+  need(c.pair_store <= 64, "pair_store", "must be in 0..64");
   need(c.tri_engines == 1 || c.tri_queue > 0, "tri_engines",
        "more than one engine needs tri_queue > 0 (the controller waits for each test without a queue)");
   need(c.leaf_plane <= 1, "leaf_plane", "must be 0 or 1");

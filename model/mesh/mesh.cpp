@@ -171,6 +171,8 @@ Mesh readOff(const std::string& path) {
       double v;
       if (!parseReal(w[k], v)) throw failAt(path, lines.line(), where + ": " + quoted(w[k]) + " is not a number");
       if (k < pos_n) x[k] = v;
+      // beyond float's range (1e300, 1e-300) the float is inf or 0: the doubles carry the
+      // mesh until a scene scaled by a power of two brings it in (checkFloatShape)
       if (k < 3 && !homogeneous) parseReal(w[k], p[k]);
     }
     if (homogeneous) {
@@ -178,7 +180,7 @@ Mesh readOff(const std::string& path) {
       for (int a = 0; a < 3; ++a) { x[a] /= x[3]; p[a] = static_cast<float>(x[a]); }
     }
     for (int a = 0; a < 3; ++a) {
-      if (!std::isfinite(p[a])) throw failAt(path, lines.line(), where + " has a NaN or infinite coordinate (as float): " + quoted(w[a]));
+      if (!std::isfinite(x[a])) throw failAt(path, lines.line(), where + " has a NaN or infinite coordinate: " + quoted(w[a]));
     }
     mesh.vertices.push_back(p);
     mesh.vertices_d.push_back({x[0], x[1], x[2]});
@@ -397,9 +399,13 @@ std::string lowerExt(const std::string& path) {
 
 void validateMesh(const Mesh& mesh) {
   if (mesh.tris.empty()) throw fail(mesh.name, "mesh has no triangles");
+  // The coordinates as read: in double where the mesh has them (a float may overflow
+  // there until the scene is scaled, checkFloatShape), else the floats.
+  const bool doubles = mesh.vertices_d.size() == mesh.vertices.size();
   for (size_t i = 0; i < mesh.vertices.size(); ++i) {
-    for (float c : mesh.vertices[i]) {
-      if (!std::isfinite(c)) throw fail(mesh.name, "vertex " + std::to_string(i) + " has a NaN or infinite coordinate");
+    for (int a = 0; a < 3; ++a) {
+      if (!std::isfinite(doubles ? mesh.vertices_d[i][a] : mesh.vertices[i][a]))
+        throw fail(mesh.name, "vertex " + std::to_string(i) + " has a NaN or infinite coordinate");
     }
   }
   for (size_t t = 0; t < mesh.tris.size(); ++t) {
@@ -471,6 +477,16 @@ Mesh loadMesh(const std::string& path) {
   }
   (void)skipped_primitives;
   validateMesh(mesh);
+  double lo[3], hi[3];
+  for (int a = 0; a < 3; ++a) lo[a] = hi[a] = mesh.vertices_d[0][a];
+  for (const auto& v : mesh.vertices_d) {
+    for (int a = 0; a < 3; ++a) {
+      lo[a] = std::min(lo[a], v[a]);
+      hi[a] = std::max(hi[a], v[a]);
+      mesh.float_read_far = std::max(mesh.float_read_far, std::fabs(v[a]));
+    }
+  }
+  mesh.float_read_size = std::max({hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]});
   return mesh;
 }
 
@@ -519,6 +535,26 @@ void normalizeMesh(Mesh& mesh) {
 }
 
 void checkFloatShape(const Mesh& mesh) {
+  if (mesh.float_read_far > 0) {
+    // Read in float: a coordinate x became the float nearest it, up to half a float step
+    // at the largest |x| away (subnormal steps included).
+    const float far = static_cast<float>(mesh.float_read_far);
+    const double half_step = 0.5 * (static_cast<double>(std::nextafter(far, std::numeric_limits<float>::infinity())) - far);
+    if (!(half_step <= std::ldexp(mesh.float_read_size, -12))) {
+      throw fail(mesh.name, "read in float (OBJ, PLY and STL go through assimp in single precision): at coordinates up to " +
+                                num(mesh.float_read_far) + " for a mesh of size " + num(mesh.float_read_size) +
+                                " reading may move its vertices by up to " + num(half_step) +
+                                ", more than 2^-12 of its size, and its shape is lost (--normalize cannot undo it); convert it to OFF, which is read in double");
+    }
+  }
+  for (const auto& v : mesh.vertices) {
+    for (float x : v) {
+      if (!std::isfinite(x)) {
+        throw fail(mesh.name, "coordinates beyond float's range (the chip's format): scale the scene by a power of two first "
+                              "(collide and cc_sweep do it; docs/driver.md, \"Input rules\")");
+      }
+    }
+  }
   if (!hasDoubles(mesh)) return;
   double lo[3], hi[3], moved = 0, far = 0;
   for (int a = 0; a < 3; ++a) lo[a] = hi[a] = mesh.vertices_d[0][a];
@@ -626,6 +662,10 @@ Mesh makeHeightField(int nx, int ny, float size, float amplitude, uint32_t seed)
 
 double meshRadius(const Mesh& mesh) {
   double r = 0;
+  if (hasDoubles(mesh)) {  // as read: a float may have overflowed (1e300) or flushed (1e-300)
+    for (const auto& v : mesh.vertices_d) r = std::max(r, std::hypot(v[0], v[1], v[2]));
+    return r;
+  }
   for (const auto& v : mesh.vertices) r = std::max(r, std::sqrt(double(v[0]) * v[0] + double(v[1]) * v[1] + double(v[2]) * v[2]));
   return r;
 }

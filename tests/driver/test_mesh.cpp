@@ -68,6 +68,31 @@ TEST(Mesh, ObjPlyStlAreRead) {
   EXPECT_EQ(ms.vertices[ms.tris[1][0]], (cc::Vec3f{1, 0, 0}));
 }
 
+// OBJ, PLY and STL are read in float (assimp), so a mesh far from the origin for its size
+// lost its shape before --normalize could centre it: refused, in the file's own units and
+// after normalizing alike, naming OFF; near the origin (or scaled down by a power of two,
+// which rounding does not notice) it passes. A subnormal scale is refused too.
+TEST(Mesh, MeshReadInFloatIsJudgedByItsReading) {
+  const std::string tet = "f 1 2 3\nf 1 2 4\nf 1 3 4\nf 2 3 4\n";
+  const auto far = writeTemp("far.obj", "v 1e7 0 0\nv 10000001 0 0\nv 1e7 1 0\nv 1e7 0 1\n" + tet);
+  cc::Mesh m = cc::loadMesh(far);
+  try {
+    cc::checkFloatShape(m);
+    ADD_FAILURE() << "a mesh of size 1 at 1e7 read in float passed";
+  } catch (const cc::MeshError& e) {
+    EXPECT_NE(std::string(e.what()).find("convert it to OFF"), std::string::npos) << e.what();
+  }
+  cc::normalizeMesh(m);
+  EXPECT_THROW(cc::checkFloatShape(m), cc::MeshError);
+  const auto tiny = writeTemp("tiny.obj", "v 0 0 0\nv 1e-42 0 0\nv 0 1e-42 0\nv 0 0 1e-42\n" + tet);
+  EXPECT_THROW(cc::checkFloatShape(cc::loadMesh(tiny)), cc::MeshError);
+  const auto near = writeTemp("near.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\n" + tet);
+  cc::Mesh n = cc::loadMesh(near);
+  EXPECT_NO_THROW(cc::checkFloatShape(n));
+  cc::scaleMeshPow2(n, -100);
+  EXPECT_NO_THROW(cc::checkFloatShape(n));
+}
+
 TEST(Mesh, BadInputsAreNamed) {
   expectError("/nonexistent/bunny.off", "no such file");
   expectError(writeTemp("x.xyz", "1 2 3\n"), "unknown mesh format");

@@ -68,7 +68,7 @@ TEST(Config, BadInputGivesClearErrors) {
   tempFile("loopb.cfg", "base = " + f4 + "\n");
   EXPECT_NE(errorOf([&] { cc::loadConfigFile(f4); }), "");
   EXPECT_NE(errorOf([&] { cc::loadConfigFile("/nonexistent/x.cfg"); }).find("cannot read"), std::string::npos);
-  EXPECT_NE(errorOf([&] { cc::namedConfig("nosuchconfig"); }).find("known: paper, modern, modern_host, modern_parallel, modern_planes, modern_queued, modern_queued_ideal_memory, modern_records, paper_one_lane, queued, small,"),
+  EXPECT_NE(errorOf([&] { cc::namedConfig("nosuchconfig"); }).find("known: paper, modern, modern_host, modern_parallel, modern_planes, modern_prefetch, modern_queued, modern_queued_ideal_memory, modern_records, paper_one_lane, queued, small,"),
             std::string::npos);
 }
 

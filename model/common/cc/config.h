@@ -68,6 +68,11 @@ struct ChipConfig {
   // their record reads fetch whole bursts, the last rec_store bursts they asked for are
   // kept, and a read of one kept or on its way is served from there. 0: none.
   uint32_t rec_store = 0;
+  // Tumbled node pairs kept and prefetched (TLM only, no RTL yet: docs/tlm.md "The pair
+  // store"): every tumbled-pair read goes through a store of the last pair_store bursts
+  // asked for, and the child pairs of a pair that came into the tumbled-pair buffer are
+  // read ahead into it. 0: none.
+  uint32_t pair_store = 0;
   // 1: the comparators also test a tumbled DOP against an aligned leaf's plane when the
   // query sets CTRL.LEAF_PLANE (rtl/cc_dop_datapath.v's plane unit, cc_core LeafPlane;
   // docs/triangle_tests.md "Leaf planes"); 0: no plane unit, the bit reads back 0.

@@ -26,6 +26,11 @@ struct Mesh {
   // `vertices` without them is noticed (the two no longer agree) and they are then ignored.
   // Last, after what every mesh has.
   std::vector<Vec3dArr> vertices_d;
+  // A file assimp reads (OBJ, PLY, STL) gives its coordinates in float: the largest |x|
+  // and the bounding box's largest side as read (0 for OFF and generated meshes), so the
+  // rounding that happened before any code of ours saw the mesh can be judged
+  // (checkFloatShape), whatever scaling comes after.
+  double float_read_far = 0, float_read_size = 0;
 };
 
 // Any problem with input geometry: message names the file and the problem.
@@ -60,7 +65,9 @@ void normalizeMesh(Mesh& mesh);
 // largest side of its bounding box); a mesh far from the origin for its size breaks it
 // (a sphere of radius 1 at 1e7: float moves its vertices by up to 0.5). Throws MeshError
 // naming the mesh, the distance, the size and the cure (--normalize centres it in double).
-// Meshes without vertices_d pass. buildTree calls it.
+// Meshes without vertices_d pass. A mesh read in float (float_read_size > 0) is judged by
+// the rounding its reading may have done, half a float step at its largest coordinate,
+// which --normalize cannot undo (the cure is OFF, read in double). buildTree calls it.
 void checkFloatShape(const Mesh& mesh);
 
 // Multiplies every coordinate by 2^k (exact in float and double while in range): the same

@@ -85,6 +85,7 @@ bool Controller::pairStates(uint64_t c, const Inputs& in) {
       break;
     case S_PAIR_WAIT:
       if (u_.port.arrived(u_.tbuf_req[cur_bank], c)) {
+        u_.pairIn(cur_pair);
         t = 0;
         t2 = 0;
         st = S_TNODE;

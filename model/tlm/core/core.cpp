@@ -89,7 +89,15 @@ void Core::step() {
   bool ctl_accept = false, sp_accept = false, fetch_accept = false, res_accept = false, rec_accept = false;
   uint64_t rec_req = kNoRequest;
   const bool eng_req = tq && (tq->resValid() || tq->recValid());
-  if ((eng_req || ctl.req_valid || sp.requesting() || fetch_mem_req) && port.readyFrom(c) == c) {
+  // The pair prefetcher's head: dropped if the pair store holds it; else it asks, last of
+  // all, while the store's line replaced next is free for it.
+  bool prefetch_req = false;
+  if (ctl.st == S_DRAIN || ctl.st == S_ERROR || ctl.st == S_HOLD) prefetch.queue.clear();  // the traversal is over
+  if (!prefetch.empty()) {
+    if (port.pairKept(prefetch.queue.front())) prefetch.queue.pop_front();
+    else prefetch_req = port.pairLineFree(c);
+  }
+  if ((eng_req || ctl.req_valid || sp.requesting() || fetch_mem_req || prefetch_req) && port.readyFrom(c) == c) {
     if (eng_req && tq->resValid()) {
       res_accept = true;
       port.take(PortKind::WriteBeat, tq->resAddr(), c, "result");
@@ -100,10 +108,15 @@ void Core::step() {
                                 !log.inResultArea(burst, layout::kPairBytes));
     } else if (ctl.req_valid) {
       ctl_accept = true;
-      deliver(ctl.req_dest, port.take(ctl.req_kind, ctl.req_addr, c, destName(ctl.req_dest)));
+      const bool tumbled_pair = ctl.req_dest == D_TBUF0 || ctl.req_dest == D_TBUF1;
+      deliver(ctl.req_dest, tumbled_pair ? port.takePair(ctl.req_addr, c, destName(ctl.req_dest))
+                                         : port.take(ctl.req_kind, ctl.req_addr, c, destName(ctl.req_dest)));
     } else if (sp.requesting()) {
       sp_accept = true;
-      tbuf_req[sp.bank] = port.take(PortKind::ReadPair, sp.pair, c, "tumbled-pair");
+      tbuf_req[sp.bank] = port.takePair(sp.pair, c, "tumbled-pair");
+    } else if (!fetch_mem_req) {
+      port.prefetchPair(prefetch.queue.front(), c);
+      prefetch.queue.pop_front();
     } else {
       fetch_accept = true;
       fetch.memTaken(port.take(PortKind::ReadPair, fetch.memRequestAddr(), c, "aligned-pair"));
@@ -157,9 +170,15 @@ void Core::engineOutputs(Controller::Inputs& in) const {
   in.eng_err_stop = tq->errStop();
 }
 
+// The burst of tumbled pair `pair` is in a bank: its child pairs to the prefetcher.
+void Core::pairIn(uint32_t pair) {
+  if (port.pairStore()) prefetch.pairIn(mem, pair, cfg.board_bytes);
+}
+
 // The look-ahead engine's own next state from this cycle's values.
 SpState Core::lookAheadMove(const DotCycle& dot, bool accept) {
   const bool pair_in = sp.state == SP_WAIT && port.arrived(tbuf_req[sp.bank], c_);
+  if (pair_in && !sp.cancel) pairIn(sp.pair);
   return sp.tick(pair_in, accept, dot.sp_issue, dot.sp_b_issue, (dot.out == 2 ? 1 : 0) + (dot.b_out == 2 ? 1 : 0));
 }
 

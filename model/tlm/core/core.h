@@ -19,6 +19,7 @@
 #include "core/controller.h"
 #include "core/list_fetch.h"
 #include "core/lookahead.h"
+#include "core/pair_prefetch.h"
 #include "core/mem_port.h"
 #include "core/stack_engine.h"
 #include "core/tri_engine.h"
@@ -97,6 +98,7 @@ struct Core {
   void account(uint8_t s, uint8_t next, uint64_t n = 1);
 
   // ---- quiet cycles (speed only; core_quiet.cpp) ----
+  void pairIn(uint32_t pair);  // a tumbled pair's burst is in a bank
   bool quiet() const;
   void lightCycle();
   bool engineFrozen() const;
@@ -137,6 +139,7 @@ struct Core {
   ListWriteQueue wq;
   ListFetch fetch;
   LookAhead sp;
+  PairPrefetch prefetch;  // pair_store > 0
   TriEngine te;
   QueuedTriEngines* const tq;  // tri_queue > 0
   DotaddPipes dots;

@@ -25,7 +25,7 @@ constexpr uint32_t kPair = LookAhead::kPairDotadds;
 bool Core::quiet() const {
   if (tq && tq->requesting()) return false;
   if (ctl.req_valid || fetch.commandPending() || !wq.empty() || wq.pushing()) return false;
-  if (sp.state == SP_REQ) return false;
+  if (sp.state == SP_REQ || !prefetch.empty()) return false;
   if (fetch.sramRequest(false)) return false;  // an SRAM read to come
   return true;
 }
@@ -261,7 +261,7 @@ void Core::skipQuietCycles() {
   if (!quiet()) return;
   const uint64_t fetch_at = fetch.nextMemRequest(c_, port);
   // A queued engine's request ends the light cycles: the port must arbitrate it.
-  while (c_ < fetch_at && lightNow() && !(tq && tq->requesting())) {
+  while (c_ < fetch_at && lightNow() && !(tq && tq->requesting()) && prefetch.empty()) {
     const uint64_t limit = nextEvent(fetch_at);
     const bool frozen = engineFrozen();
     if (!controllerActs() && (frozen || engine_waits)) {

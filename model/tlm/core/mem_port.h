@@ -5,7 +5,9 @@
 // wins a cycle (controller, look-ahead engine, fetch unit) is decided by the core (core.h).
 // With rec_store = N (rtl/cc_rec_store.v) the engines' record reads go to the SDRAM as
 // whole bursts (a node pair's 8 beats: the record and the one beside it), and a read of a
-// burst the store has, or waits for, goes nowhere (rec_store.h).
+// burst the store has, or waits for, goes nowhere (rec_store.h). With pair_store = N the
+// tumbled-pair reads and the pair prefetches (core.h) go through a store of N lines by the
+// same rules.
 #pragma once
 #include <cstdint>
 #include <cstdio>
@@ -23,6 +25,8 @@ class MemPort {
  public:
   // Cycle 0 is the query's START (where the SDRAM interface restarted its refresh interval).
   MemPort(const ChipConfig& cfg, const BoardMemory& mem) : sd_(cfg), mem_(mem) {
+    if (cfg.pair_store > 0)
+      pairs_.emplace(cfg.pair_store, [this](uint64_t n) { return arrival(n); }, [this](uint64_t n) { return readFinal(n); });
     if (cfg.rec_store > 0)
       store_.emplace(cfg.rec_store, [this](uint64_t n) { return arrival(n); }, [this](uint64_t n) { return readFinal(n); });
   }
@@ -67,18 +71,40 @@ class MemPort {
     if (keepable) store_->missed(tag, n, c);
     return n;
   }
+  // A tumbled-pair read taken in cycle c: served by the pair store if a line holds its
+  // burst, else an SDRAM read that takes a line (pair_store > 0).
+  uint64_t takePair(uint32_t addr, uint64_t c, const char* what) {
+    if (!pairs_) return take(PortKind::ReadPair, addr, c, what);
+    const uint32_t tag = addr / layout::kPairBytes;
+    const uint64_t w = pairs_->wait(tag, c);
+    if (w != kNoRequest) return kPairWaitBit | w;
+    const uint64_t n = take(PortKind::ReadPair, addr, c, what);
+    pairs_->missed(tag, n, c);
+    return n;
+  }
+  bool pairStore() const { return pairs_.has_value(); }
+  // The pair store holds the pair at `addr` (kept, or waiting for it).
+  bool pairKept(uint32_t addr) const { return pairs_ && pairs_->has(addr / layout::kPairBytes); }
+  // The pair store's line replaced next may take a burst in cycle c.
+  bool pairLineFree(uint64_t c) const { return pairs_->nextFree(c); }
+  // A prefetch of the pair at `addr` taken in cycle c: an SDRAM read into a line.
+  void prefetchPair(uint32_t addr, uint64_t c) {
+    pairs_->missed(addr / layout::kPairBytes, take(PortKind::ReadPair, addr, c, "prefetch"), c);
+  }
   // All beats of read n have reached the core before cycle c (its flag is up in cycle c).
   bool arrived(uint64_t n, uint64_t c) const { return c >= arrival(n); }
   // The first cycle in which all of read n's beats are in (kNever: no such read).
   uint64_t arrival(uint64_t n) const {
     if (n == kNoRequest) return kNever;
     if (n & kWaitBit) return store_->arrival(n & ~kWaitBit);
+    if (n & kPairWaitBit) return pairs_->arrival(n & ~kPairWaitBit);
     if (n + SdramTiming::kPortHistory <= sd_.portRequests()) return 0;  // long done
     return sd_.grant(n).last_beat + 1;
   }
   // Every read made so far is in by cycle c (the read-destination queue is empty).
   bool readsDone(uint64_t c) const {
-    return (last_read_ == kNoRequest || arrived(last_read_, c)) && (!store_ || store_->idleFrom() <= c);
+    return (last_read_ == kNoRequest || arrived(last_read_, c)) && (!store_ || store_->idleFrom() <= c) &&
+           (!pairs_ || pairs_->idleFrom() <= c);
   }
 
  private:
@@ -92,6 +118,9 @@ class MemPort {
   // The record store (rec_store > 0); the numbers of the reads that wait in it have kWaitBit set.
   static constexpr uint64_t kWaitBit = uint64_t{1} << 62;
   std::optional<RecordStore> store_;
+  // The pair store (pair_store > 0); the numbers of the reads that wait in it have kPairWaitBit set.
+  static constexpr uint64_t kPairWaitBit = uint64_t{1} << 61;
+  std::optional<RecordStore> pairs_;
 };
 
 }  // namespace cc::tlm::core

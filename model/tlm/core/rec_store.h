@@ -1,5 +1,6 @@
 // The record store of the engines' record reads (rtl/cc_rec_store.v, rec_store = N > 0),
-// as the memory port (mem_port.h) sees it: the lines (the last N keepable bursts asked
+// as the memory port (mem_port.h) sees it; the pair store of the tumbled-pair reads
+// (pair_store = N > 0) keeps its lines by the same rules: the lines (the last N keepable bursts asked
 // for), the reads that wait on a line, and when each such read's entry is full. Its state
 // is the RTL's, cycle for cycle:
 //   - a keepable read that finds no line of its burst takes the line replaced next unless
@@ -40,10 +41,22 @@ class RecordStore {
       }
     return kNoRequest;
   }
+  // A line holds burst `tag` (kept, or waiting for it).
+  bool has(uint32_t tag) const {
+    for (const Line& l : lines_)
+      if (l.valid && l.tag == tag) return true;
+    return false;
+  }
+  // The line replaced next may take a burst in cycle c: it is unused, or its burst is in
+  // and no read waits on it.
+  bool nextFree(uint64_t c) const {
+    const Line& l = lines_[next_];
+    return !(l.valid && (arrival_(l.read) > c || (l.last_wait != kNone && served(l.last_wait) >= c)));
+  }
   // A keepable read of burst `tag` taken in cycle c went to the SDRAM as read n.
   void missed(uint32_t tag, uint64_t n, uint64_t c) {
+    if (!nextFree(c)) return;
     Line& l = lines_[next_];
-    if (l.valid && (arrival_(l.read) > c || (l.last_wait != kNone && served(l.last_wait) >= c))) return;
     l = Line{true, tag, n, kNone};
     next_ = (next_ + 1) % lines_.size();
   }
