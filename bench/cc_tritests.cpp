@@ -20,11 +20,12 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <map>
+#include <memory>
 #include <numeric>
 
+#include "cc/atomic_output.h"
 #include "cc/driver.h"
 #include "cc/golden_device.h"
 #include "perf.h"
@@ -119,6 +120,9 @@ int firstCertain(const std::vector<TestRec>& t) {
 
 }  // namespace
 
+int run(const std::string& meshes, const std::string& pairs_spec, const std::string& dists, const std::string& csv_path,
+        int steps, int proto_mode, const std::string& caps_spec);
+
 int main(int argc, char** argv) {
   std::string meshes = CC_MESH_DIR, pairs_spec, dists = "0.5,1,1.5", csv_path;
   int steps = 60, proto_mode = static_cast<int>(LeafDop::Vertices);
@@ -139,18 +143,36 @@ int main(int argc, char** argv) {
     std::cerr << "cc_tritests: " << e.what() << "\n" << desc;
     return 2;
   }
+  try {
+    return run(meshes, pairs_spec, dists, csv_path, steps, proto_mode, caps_spec);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "cc_tritests: error: %s\n", e.what());
+    return 2;
+  }
+}
+
+// The study itself; throws on bad input (a mesh, a number list, an output that cannot be
+// written), which main reports.
+int run(const std::string& meshes, const std::string& pairs_spec, const std::string& dists, const std::string& csv_path,
+        int steps, int proto_mode, const std::string& caps_spec) {
   const auto pairs = perf::parsePairs(pairs_spec);
   const auto poses = perf::protocolPoses(steps, perf::parseNumberList(dists, "--distances"));
-  std::ofstream csv;
+  const auto path = [&](const std::string& n) { return n.find('/') != std::string::npos ? n : meshes + "/" + n + ".off"; };
+  std::vector<NamedPath> inputs;  // the CSV never replaces a mesh of the run
+  for (const auto& mp : pairs) {
+    inputs.emplace_back("--pairs", path(mp.a));
+    inputs.emplace_back("--pairs", path(mp.b));
+  }
+  std::unique_ptr<AtomicOutput> csv;  // written whole when the run ends, or not at all
   if (!csv_path.empty()) {
-    csv.open(csv_path);
-    csv << "pair,distance,step,angle,hit,tri_first,tri_first_proto,before_first,overlap_first,overlap_first_proto,tumbled_first,"
+    checkOutputPaths(inputs, {{"--csv", csv_path}});
+    csv = std::make_unique<AtomicOutput>(csv_path, "--csv");
+    csv->stream() << "pair,distance,step,angle,hit,tri_first,tri_first_proto,before_first,overlap_first,overlap_first_proto,tumbled_first,"
            "tumbled_first_proto,miss_first,unc_first,miss_loose_first,tri_all,tri_all_proto,pairs_all,unc_all,unc_all_proto,"
            "first_by_depth\n";
   }
   int bad = 0;
   for (const auto& mp : pairs) {
-    const auto path = [&](const std::string& n) { return n.find('/') != std::string::npos ? n : meshes + "/" + n + ".off"; };
     Mesh ma = loadMesh(path(mp.a)), mb = loadMesh(path(mp.b));
     perf::scaleToCube(ma);
     perf::scaleToCube(mb);
@@ -336,8 +358,8 @@ int main(int argc, char** argv) {
       unc_a.add(al.counters.uncertain_tests);
       unc_ap.add(alp.counters.uncertain_tests);
       pairs_a.add(al.pairs.size());
-      if (csv.is_open()) {
-        csv << mp.label() << ',' << poses[pi].distance << ',' << poses[pi].step << ',' << poses[pi].angle_deg << ',' << hit << ','
+      if (csv) {
+        csv->stream() << mp.label() << ',' << poses[pi].distance << ',' << poses[pi].step << ',' << poses[pi].angle_deg << ',' << hit << ','
             << f.counters.triangle_tests << ',' << fp.counters.triangle_tests << ',' << bf << ',' << f.counters.overlap_tests << ','
             << fp.counters.overlap_tests << ',' << f.counters.tumbled_nodes_transformed << ',' << fp.counters.tumbled_nodes_transformed
             << ',' << mf << ',' << uf << ',' << mlf << ',' << al.counters.triangle_tests << ',' << alp.counters.triangle_tests << ','
@@ -389,5 +411,7 @@ int main(int argc, char** argv) {
     std::printf("prototype: answers differ on %zu poses; enclosure violations %zu\n", answer_diffs, enclosure_violations);
     bad += answer_diffs + enclosure_violations;
   }
+  if (csv) csv->commit();
+  if (std::fflush(stdout) != 0 || std::ferror(stdout)) throw std::runtime_error("cannot write the standard output");
   return bad ? 1 : 0;
 }

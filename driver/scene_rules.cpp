@@ -26,7 +26,7 @@ std::string mib(uint64_t b) {
 
 double largestT(const std::vector<Pose>& poses) {
   double t = 0;
-  for (const auto& p : poses) t = std::max(t, p.t.norm());
+  for (const auto& p : poses) t = std::max(t, std::hypot(p.t.x(), p.t.y(), p.t.z()));  // no overflow at 1e300
   return t;
 }
 

@@ -124,6 +124,18 @@ for be in ("golden", "sw"):
     if pairs("n1.txt") != pairs("n2.txt"):
         fail(f"sphere at 1e7 --normalize {be}", "pairs differ from the sphere at the origin")
 expect_error("board memory", ["collide", "--a", "s.off", "--b", "s.off", "--set", "board_bytes=8192"], r"board memory")
+# OBJ is read in float (assimp): a sphere at 1e7 lost its shape when read, --normalize or not
+with open("far.obj", "w") as f:
+    f.write("".join("v %r %r %r\n" % (x + 1e7, y + 1e7, z + 1e7) for x, y, z in V) + "".join("f %d %d %d\n" % (t[0] + 1, t[1] + 1, t[2] + 1) for t in F))
+for extra in ([], ["--normalize"]):
+    expect_error("OBJ sphere at 1e7 " + " ".join(extra), ["collide", "--a", "far.obj", "--b", "far.obj"] + extra, r"far\.obj.*read in float.*OFF")
+# OFF beyond float's range: kept in double, the scene scaled by a power of two, the same pairs
+for k in (1000, -1000):
+    write_off(f"s2e{k}.off", V, F, scale=2.0 ** k)
+    if expect_ok(f"sphere 2^{k} (beyond float)", ["collide", "--a", f"s2e{k}.off", "--b", f"s2e{k}.off", "--sweep", "6", "--offset",
+                                                   repr(0.5 * 2.0 ** k), "0", "0", "--backend", "golden", "-q", "--no-sw", "--pairs-out", "p.txt"]) is not None:
+        if pairs("p.txt") != ref["golden"]:
+            fail(f"sphere 2^{k} (beyond float)", "pairs differ from the unscaled scene's")
 
 # ccd: the answer is 1/3 at every scale (two cubes, gap 1, travel 3, expel 1e-6 of the scene)
 def cube(path, x0, s):
@@ -194,6 +206,10 @@ open("cases.txt", "w").write("0 0 0 1 0 0 0 1 0 0 0 1 1 0 1 0 1 1\n")
 expect_error("isect --in F --out F", ["isect", "--test", "tritri", "--algo", "moller_f64", "--in", "cases.txt", "--out", "cases.txt"], r"input")
 expect_error("isect --out /dev/full", ["isect", "--test", "tritri", "--algo", "moller_f64", "--in", "cases.txt", "--out", "/dev/full"], r"/dev/full")
 SW = ["cc_sweep", "--a", "s.off", "--b", "s.off", "--poses", "2", "--backend", "golden", "-q"]
+expect_error("cc_tritests --csv = its mesh", ["cc_tritests", "--meshes", ".", "--pairs", "s", "--steps", "1", "--csv", "s.off"], r"input")
+expect_error("cc_tritests missing mesh", ["cc_tritests", "--meshes", ".", "--pairs", "nosuchmesh", "--steps", "1"], r"nosuchmesh")
+if open("s.off").read() != before:
+    fail("cc_tritests --csv = its mesh", "the input was changed")
 expect_error("cc_sweep --out = --a", SW + ["--out", "s.off"], r"input")
 expect_error("cc_sweep --out /dev/full", SW + ["--out", "/dev/full"], r"/dev/full")
 expect_error("cc_sweep --plot p.jpg", SW + ["--out", "o.csv", "--plot", "p.jpg"], r"\.png or \.svg")
