@@ -1,4 +1,5 @@
 #include "perf.h"
+#include "cc/input_limits.h"
 
 #include <algorithm>
 #include <cmath>
@@ -68,6 +69,8 @@ std::vector<std::string> parseNameList(const std::string& spec, const std::vecto
 
 std::vector<PoseSample> protocolPoses(int steps, const std::vector<double>& distances) {
   if (steps < 1) throw std::invalid_argument("--steps must be at least 1");
+  checkPoseCount("--steps " + std::to_string(steps) + " x " + std::to_string(distances.size()) + " distances",
+                 static_cast<uint64_t>(steps) * distances.size());
   std::vector<PoseSample> out;
   for (double d : distances) {
     for (int i = 0; i < steps; ++i) {

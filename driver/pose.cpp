@@ -1,4 +1,5 @@
 #include "cc/pose.h"
+#include "cc/input_limits.h"
 #include "cc/tri_matrix.h"
 #include "cc/unit_vector.h"
 
@@ -52,7 +53,7 @@ void validatePose(const Pose& pose) {
 std::vector<PoseLine> readPoses(std::istream& in, const std::string& what) {
   std::vector<PoseLine> out;
   int n = 0;
-  for (std::string text; std::getline(in, text);) {
+  for (std::string text; readTextLine(in, text, what, n + 1);) {
     ++n;
     if (const auto hash = text.find('#'); hash != std::string::npos) text.erase(hash);
     std::istringstream ls(text);
@@ -65,6 +66,9 @@ std::vector<PoseLine> readPoses(std::istream& in, const std::string& what) {
     }
     if (v.empty()) continue;
     try {
+      if (out.size() == kMaxPoses)
+        throw std::invalid_argument(what + ":" + std::to_string(n) + ": more than " + std::to_string(kMaxPoses) +
+                                    " poses, the most a run holds; split the motion");
       if (v.size() == 7) {
         out.push_back({v[3], poseFromAxisAngle({v[0], v[1], v[2]}, v[3], {v[4], v[5], v[6]})});
       } else if (v.size() == 12) {

@@ -1,4 +1,5 @@
 #include "cc/vectors.h"
+#include "cc/input_limits.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -135,7 +136,7 @@ Vector readVector(std::istream& in, const std::string& what) {
   std::vector<VectorStep>& steps = v.steps;
   bool configured = false;
   int n = 0;
-  for (std::string text; std::getline(in, text);) {
+  for (std::string text; readTextLine(in, text, what, n + 1);) {
     ++n;
     const std::string where = what + ":" + std::to_string(n);
     if (const auto hash = text.find('#'); hash != std::string::npos) text.erase(hash);

@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "cc/atomic_output.h"
+#include "cc/input_limits.h"
 #include "cc/command_line.h"
 #include "cc/config.h"
 #include "cc/driver.h"
@@ -416,6 +417,7 @@ int run(const Options& o) {
   if (o.a.empty() || o.b.empty()) throw std::invalid_argument("--a and --b are required");
   checkOptions(o);
   if (o.sweep < 1) throw std::invalid_argument("--sweep must be at least 1");
+  cc::checkPoseCount("--sweep", static_cast<uint64_t>(o.sweep));
   const cc::QueryMode mode = cc::queryModeByName(o.mode);
   const cc::ChipConfig cfg = chipConfig(o);
   std::vector<std::pair<double, cc::Pose>> poses = posesOf(o);

@@ -1,4 +1,5 @@
 #include "cc/config.h"
+#include "cc/input_limits.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -223,7 +224,7 @@ std::vector<ConfigLine> readConfigLines(const std::string& path) {
   std::vector<ConfigLine> lines;
   std::map<std::string, int> seen;  // key -> the line that set it
   std::string line;
-  for (int no = 1; std::getline(in, line); ++no) {
+  for (int no = 1; readTextLine(in, line, path, no); ++no) {
     const auto hash = line.find('#');
     if (hash != std::string::npos) line.resize(hash);
     line = trim(line);

@@ -206,6 +206,16 @@ open("cases.txt", "w").write("0 0 0 1 0 0 0 1 0 0 0 1 1 0 1 0 1 1\n")
 expect_error("isect --in F --out F", ["isect", "--test", "tritri", "--algo", "moller_f64", "--in", "cases.txt", "--out", "cases.txt"], r"input")
 expect_error("isect --out /dev/full", ["isect", "--test", "tritri", "--algo", "moller_f64", "--in", "cases.txt", "--out", "/dev/full"], r"/dev/full")
 SW = ["cc_sweep", "--a", "s.off", "--b", "s.off", "--poses", "2", "--backend", "golden", "-q"]
+# endless or huge inputs: refused at once, before memory runs out
+for name, args, pattern in (
+        ("collide --sweep 2e9", ["collide", "--a", "s.off", "--b", "s.off", "--sweep", "2000000000"], r"at most 10000000"),
+        ("collide --poses /dev/zero", ["collide", "--a", "s.off", "--b", "s.off", "--poses", "/dev/zero"], r"/dev/zero:1: a line longer"),
+        ("collide --config /dev/zero", ["collide", "--a", "s.off", "--b", "s.off", "--config", "/dev/zero"], r"a line longer"),
+        ("isect --in /dev/zero", ["isect", "--test", "tritri", "--algo", "moller_f64", "--in", "/dev/zero"], r"a line longer"),
+        ("cc_vectors --replay /dev/zero", ["cc_vectors", "--replay", "/dev/zero"], r"a line longer"),
+        ("cc_sweep --poses 2e9", ["cc_sweep", "--a", "s.off", "--b", "s.off", "--poses", "2000000000"], r"at most 10000000"),
+        ("cc_perf --steps 2e9", ["cc_perf", "--pairs", "s", "--meshes", ".", "--steps", "2000000000", "--out", "ccp"], r"at most 10000000")):
+    expect_error(name, args, pattern, timeout=30)
 expect_error("cc_tritests --csv = its mesh", ["cc_tritests", "--meshes", ".", "--pairs", "s", "--steps", "1", "--csv", "s.off"], r"input")
 expect_error("cc_tritests missing mesh", ["cc_tritests", "--meshes", ".", "--pairs", "nosuchmesh", "--steps", "1"], r"nosuchmesh")
 if open("s.off").read() != before:

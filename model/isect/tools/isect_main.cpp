@@ -15,6 +15,7 @@
 #include <string>
 
 #include "cc/atomic_output.h"
+#include "cc/input_limits.h"
 #include "cc/command_line.h"
 #include "cc/interrupt.h"
 #include "cc/isect/registry.h"
@@ -88,7 +89,7 @@ int runFile(const Algo& algo, const std::string& inPath, const std::string& outP
   out->precision(17);
   std::string line;
   std::vector<double> nums;
-  for (long lineNo = 1; std::getline(in, line); ++lineNo) {
+  for (long lineNo = 1; cc::readTextLine(in, line, "--in", lineNo); ++lineNo) {
     if (cc::interrupted()) {
       std::cerr << "isect: interrupted at line " << lineNo << "; no output written\n";
       return cc::interruptExitCode();
@@ -199,5 +200,10 @@ int main(int argc, char** argv) {
     std::cerr << "isect: --eps and --zero must be finite and >= 0\n";
     return 1;
   }
-  return runFile(*algo, vm["in"].as<std::string>(), vm["out"].as<std::string>(), p);
+  try {
+    return runFile(*algo, vm["in"].as<std::string>(), vm["out"].as<std::string>(), p);
+  } catch (const std::exception& e) {  // an input that is not a case file, out of memory: an error, not an abort
+    std::cerr << "isect: " << e.what() << "\n";
+    return 1;
+  }
 }

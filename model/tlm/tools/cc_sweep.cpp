@@ -29,6 +29,7 @@
 
 #include "cc/atomic_output.h"
 #include "cc/command_line.h"
+#include "cc/input_limits.h"
 #include "cc/interrupt.h"
 #include "cc/scene_rules.h"
 #include "cc/driver.h"
@@ -197,6 +198,7 @@ std::string summaryPath(const std::string& out) {
 void checkOptions(const Options& o) {
   if (o.a.empty() || o.b.empty()) throw std::invalid_argument("--a and --b are required");
   if (o.poses < 1) throw std::invalid_argument("--poses must be at least 1");
+  cc::checkPoseCount("--poses", static_cast<uint64_t>(o.poses));
   if (o.shard_poses < 0) throw std::invalid_argument("--shard-poses must not be negative");
   if (o.plot.find_first_of("\r\n") != std::string::npos) throw std::invalid_argument("--plot: the file name must not contain a line break");
   const auto ends = [](const std::string& s, const char* e) { const std::string x(e); return s.size() > x.size() && s.compare(s.size() - x.size(), x.size(), x) == 0; };
