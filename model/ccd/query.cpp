@@ -484,13 +484,16 @@ QueryResult query(const CcdMesh& a, const Pose& pose_a, const CcdMesh& b, const 
       return res;
     }
   }
-  // --- rotation phase, in substeps of at most 90 degrees ---
+  // --- rotation phase, in substeps of at most kMaxSubstep, over one turn at most: the poses
+  // of a rotation about a fixed axis repeat every turn, so a first contact, if there is
+  // one, comes within the first (a rotation of 1e9 degrees costs what one of 360 does) ---
   if (m.angle != 0) {
     Vec3 u = rbT * unitAxis(m.axis);
     double theta = m.angle;
     if (theta < 0) u = -u, theta = -theta;
-    const int n = std::max(1, static_cast<int>(std::ceil(theta / kMaxSubstep)));
-    const double step = theta / n;
+    const double searched = std::min(theta, 2 * kPi);
+    const int n = std::max(1, static_cast<int>(std::ceil(searched / kMaxSubstep)));
+    const double step = searched / n;
     const Vec3 cen = rbT * (axisCenter(a, pose_a, m) - pose_b.t) + v;
     const Pose pt{pa.R, pa.t + v};
     Sweep sw;

@@ -220,6 +220,28 @@ TEST(CcdQuery, LongRotationsAreSplitAndOrdered) {
   EXPECT_FALSE(meshesIntersect(bar, r.pose, post, at({0.8 * std::cos(ang), 0.8 * std::sin(ang), 0})));
 }
 
+// Beyond one turn the poses repeat, so the first contact of a long rotation is the one of
+// its first turn: 90 + 720 and 90 + 3.6e11 degrees meet the post at the angle 90 degrees
+// do, in a time scaled by the angles' ratio and at the same pose (and in no longer than
+// one turn's work).
+TEST(CcdQuery, RotationsOfManyTurnsMeetInTheFirst) {
+  const CcdMesh bar = makeBox({0.9, 0.05, 0.05}), post = makeBox({0.05, 0.05, 1});
+  Motion m;
+  m.axis = {0, 0, 1};
+  m.angle = kPi / 2;
+  m.has_center = true;
+  m.center = Vec3::Zero();
+  const QueryResult quarter = query(bar, at({1.1, 0, 0}), post, at({1.5, 1, 0}), m, withExpel(1e-4));
+  ASSERT_TRUE(quarter.hit);
+  for (double turns : {2.0, 1e9}) {
+    m.angle = kPi / 2 + turns * 2 * kPi;
+    const QueryResult r = query(bar, at({1.1, 0, 0}), post, at({1.5, 1, 0}), m, withExpel(1e-4));
+    ASSERT_TRUE(r.hit) << turns;
+    EXPECT_NEAR(r.toi * m.angle, quarter.toi * (kPi / 2), 1e-9) << turns;
+    EXPECT_TRUE(r.pose.t.isApprox(quarter.pose.t, 1e-9)) << turns;
+  }
+}
+
 TEST(CcdQuery, BadInputIsRejected) {
   const CcdMesh cube = makeBox({0.5, 0.5, 0.5});
   Motion m;

@@ -206,6 +206,17 @@ open("cases.txt", "w").write("0 0 0 1 0 0 0 1 0 0 0 1 1 0 1 0 1 1\n")
 expect_error("isect --in F --out F", ["isect", "--test", "tritri", "--algo", "moller_f64", "--in", "cases.txt", "--out", "cases.txt"], r"input")
 expect_error("isect --out /dev/full", ["isect", "--test", "tritri", "--algo", "moller_f64", "--in", "cases.txt", "--out", "/dev/full"], r"/dev/full")
 SW = ["cc_sweep", "--a", "s.off", "--b", "s.off", "--poses", "2", "--backend", "golden", "-q"]
+# ccd: a motion that dwarfs the meshes is refused, not answered wrongly; a rotation of a
+# billion degrees costs one turn's work; a mesh inside another is said
+expect_error("ccd motion 1e100", ["ccd", "--a", "s.off", "--b", "s.off", "--translate", "-1e100", "0", "0"], r"more than 2\^32 times")
+expect_error("ccd start 1e15", ["ccd", "--a", "s.off", "--b", "s.off", "--translate", "-2e15", "0", "0", "--start", "1e15", "0", "0",
+                                "--expel", "0"], r"more than 2\^32 times")
+expect_ok("ccd rotate 1e9 degrees", ["ccd", "--a", "s.off", "--b", "s.off", "--start", "5", "0", "0", "--translate", "0", "0", "0",
+                                     "--rotate", "0", "0", "1", "1e9"], timeout=20)
+write_off("s_small.off", V, F, scale=0.25)
+out = expect_ok("ccd A inside B", ["ccd", "--a", "s_small.off", "--b", "s.off", "--translate", "0.1", "0", "0"])
+if out is not None and "start: A starts inside B" not in out:
+    fail("ccd A inside B", "no word of A starting inside B: " + out[:200])
 # endless or huge inputs: refused at once, before memory runs out
 for name, args, pattern in (
         ("collide --sweep 2e9", ["collide", "--a", "s.off", "--b", "s.off", "--sweep", "2000000000"], r"at most 10000000"),

@@ -8,9 +8,12 @@
 #include <cmath>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "cc/atomic_output.h"
+#include "cc/isect/inside_mesh.h"
 #include "cc/ccd/query.h"
 #include "cc/command_line.h"
 #include "cc/interrupt.h"
@@ -20,6 +23,52 @@ namespace po = boost::program_options;
 using cc::ccd::Vec3;
 
 namespace {
+
+// The start offset and the translation may be at most 2^32 times the smaller mesh's size
+// (its bounding box's largest side): along a longer motion double's rounding (2^-52 of
+// it) exceeds 2^-20 of the mesh, and the contact's place and time are noise. Refused,
+// naming the sizes, rather than answered wrongly.
+void checkMotionScale(const cc::Mesh& ma, const cc::Mesh& mb, double motion) {
+  const auto size = [](const cc::Mesh& m) {
+    double lo[3], hi[3];
+    const bool d = m.vertices_d.size() == m.vertices.size();
+    for (int k = 0; k < 3; ++k) lo[k] = hi[k] = d ? m.vertices_d[0][k] : m.vertices[0][k];
+    for (size_t i = 0; i < m.vertices.size(); ++i)
+      for (int k = 0; k < 3; ++k) {
+        const double x = d ? m.vertices_d[i][k] : m.vertices[i][k];
+        lo[k] = std::min(lo[k], x);
+        hi[k] = std::max(hi[k], x);
+      }
+    return std::max({hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]});
+  };
+  const double s = std::min(size(ma), size(mb));
+  if (motion > std::ldexp(s, 32)) {
+    std::ostringstream msg;
+    msg << "the motion (start offset or translation " << motion << ") is more than 2^32 times the smaller mesh's size (" << s
+        << "): along it double's rounding is larger than 2^-20 of the mesh, so no contact could be placed; shorten the motion";
+    throw std::invalid_argument(msg.str());
+  }
+}
+
+// "A starts inside B", "B starts inside A" or "": at the start pose (A at `pa`, B at the
+// identity) a vertex of one lies strictly inside the other, a closed mesh. Called only when
+// the surfaces do not touch then, so one vertex decides for the whole mesh.
+std::string startsInside(const cc::ccd::CcdMesh& a, const cc::ccd::Pose& pa, const cc::ccd::CcdMesh& b) {
+  const auto closed = [](const cc::ccd::CcdMesh& m) {
+    std::vector<std::array<double, 3>> v;
+    for (const auto& p : m.verts) v.push_back({p.x(), p.y(), p.z()});
+    std::vector<std::array<uint32_t, 3>> t;
+    for (const auto& f : m.tris) t.push_back({uint32_t(f[0]), uint32_t(f[1]), uint32_t(f[2])});
+    return std::make_unique<cc::isect::ClosedMesh>(v, t);
+  };
+  if (a.verts.empty() || b.verts.empty()) return "";
+  const auto ca = closed(a), cb = closed(b);
+  const Vec3 a0 = pa(a.verts[0]), b0 = pa.R.transpose() * (b.verts[0] - pa.t);  // B's vertex in A's frame
+  if (cb->inside({a0.x(), a0.y(), a0.z()})) return "A starts inside B";
+  if (ca->inside({b0.x(), b0.y(), b0.z()})) return "B starts inside A";
+  return "";
+}
+
 
 Vec3 vec3(const std::vector<double>& v, const char* opt) {
   if (v.size() != 3) throw po::error(std::string("--") + opt + " needs exactly 3 numbers");
@@ -89,9 +138,10 @@ int run(int argc, char** argv) {
   // points are scaled back), and then the default --expel is 1e-6 of the scaled scene.
   cc::checkFloatShape(ma);  // float keeps each mesh's shape (docs/driver.md, "Input rules")
   cc::checkFloatShape(mb);
+  checkMotionScale(ma, mb, std::max(pa.t.stableNorm(), motion.translation.stableNorm()));
   int k = 0;
   {
-    const double m = std::max({cc::meshRadius(ma), cc::meshRadius(mb), pa.t.norm(), motion.translation.norm()});
+    const double m = std::max({cc::meshRadius(ma), cc::meshRadius(mb), pa.t.stableNorm(), motion.translation.stableNorm()});
     if (m > 0 && std::isfinite(m) && (m < std::ldexp(1.0, -10) || m > std::ldexp(1.0, 10))) {
       int e;
       std::frexp(m, &e);
@@ -117,6 +167,13 @@ int run(int argc, char** argv) {
   std::cout.precision(10);
   std::cout << "toi: " << r.toi << "\n";
   nlohmann::json out{{"a", fa}, {"b", fb}, {"toi", r.toi}, {"hit", r.hit}, {"expel", expel}};
+  // Surfaces that do not touch at the start may still enclose one another: say so (the
+  // motion is the surfaces', and toi is when they first meet).
+  if (!(r.hit && r.toi == 0)) {
+    const std::string inside = startsInside(a, pa, b);
+    if (!inside.empty()) std::cout << "start: " << inside << " (no surface contact at t = 0: the volumes overlap)\n";
+    out["starts_inside"] = inside.empty() ? nlohmann::json() : nlohmann::json(inside);
+  }
   if (r.hit) {
     const auto& c = r.contacts[0];
     std::cout << "phase: " << (r.phase == 0 ? "translation" : "rotation") << "\n"
