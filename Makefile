@@ -11,7 +11,7 @@ CMAKE_FLAGS ?=
 MESHES   := $(BUILD)/meshes
 BIN      := $(BUILD)/bin
 
-.PHONY: help deps configure build test demo bench results pareto soak coverage mutants lint synth timing sta meshes gen pgo clean
+.PHONY: help deps configure build test demo bench results pareto soak coverage mutants lint synth timing sta meshes gen pgo formal clean
 
 help:
 	@echo "make deps     install the Debian packages the project needs (idempotent)"
@@ -25,6 +25,7 @@ help:
 	@echo "make mutants  every mutant of scripts/mutants.txt must fail make test's tests (docs/testing.md; ~30 min)"
 	@echo "make lint     verilator --lint-only -Wall over rtl/ and every other chip the rtl backend builds"
 	@echo "make synth    yosys synth of every RTL unit, latch check, cell counts"
+	@echo "make formal   k-induction proofs of the small RTL units' invariants, each shown able to fail (docs/formal.md)"
 	@echo "make pareto   time against area of every chip make timing measured (TLM, cells), plot in $(BUILD)/pareto (docs/results.md)"
 	@echo "make timing   logic depth of every chip the rtl backend builds, configured vs achievable clocks (docs/timing.md)"
 	@echo "make sta      OpenSTA on the OSU 0.18 um cell library: critical paths of the deepest units, FO4 (docs/timing.md; ~1 min)"
@@ -85,6 +86,9 @@ lint: configure
 
 synth: deps
 	@scripts/synth.sh $(BUILD)/synth
+
+formal: deps
+	@scripts/formal.sh $(BUILD)/formal
 
 # Synthesizes each chip once (cached in $(BUILD)/timing; minutes per chip), then measures.
 TIMING_RUN = $(LOCK) cmake --build $(BUILD) --target cc_timing && scripts/timing.sh $(BUILD)

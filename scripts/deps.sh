@@ -5,6 +5,7 @@ set -euo pipefail
 PACKAGES=(
   build-essential cmake pkg-config util-linux
   verilator yosys                       # RTL simulation, lint, synthesis
+  z3                                    # make formal's SMT solver (yosys-smtbmc; docs/formal.md)
   libsystemc-dev                        # SystemC + TLM-2.0
   libgtest-dev libgmock-dev libbenchmark-dev
   python3                               # the robustness suite (tests/robust), scripts/layers.py
