@@ -12,8 +12,10 @@
 # reached within the proof's cover depth (the environment's assumptions leave room for the
 # interesting cases).
 # Planted bugs: each proof runs again against a copy of the unit in OUT/planted with one sed
-# edit; the base case must fail, and on the property the table names.
+# edit, without its auxiliary invariants (Aux*): the base case must fail, and on the promise
+# the table names.
 # Exit status: 0 when every proof is proved, every cover reached and every planted bug caught.
+# CC_FORMAL_SOLVER=cvc5 (or cvc4) swaps the solver (docs/formal.md: z3 is the one that scales).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 REPO=$(pwd)
@@ -156,10 +158,16 @@ smtbmc() {
 }
 
 # failed_props LOG: the names of the properties that failed; failed_step LOG: at which step.
-failed_props() { sed -n 's/.*Assert failed in [^:]*: \(.*\)$/\1/p' "$1" | sed 's/.*(\(.*\))$/\1/' | sort -u | paste -sd ' '; }
+failed_props() {
+  local p
+  p=$(sed -n 's/.*Assert failed in [^:]*: \(.*\)$/\1/p' "$1" | sed 's/.*(\(.*\))$/\1/' | sort -u | paste -sd ' ')
+  echo "${p:-no property (yosys-smtbmc stopped: see $1)}"
+}
 failed_step() { grep -aoE '(Checking assertions in|Trying induction in) step [0-9]+' "$1" | tail -1 | grep -oE '[0-9]+$'; }
 
 since() { awk -v a="$1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }'; }
+
+for n in ${ONLY[@]+"${ONLY[@]}"}; do proof_line "$n" >/dev/null || exit 2; done
 
 errors=0
 t_all=$(date +%s.%N)
@@ -181,8 +189,8 @@ if [ "$MODE" != planted ]; then
       errors=$((errors + 1)); continue
     fi
     if ! smtbmc "$dir" induction -i -t "$depth"; then
-      printf '  %-22s NOT CLOSED at k = %s: induction fails on %s (step %s of the induction trace %s)\n' "$name" "$depth" \
-        "$(failed_props "$dir/induction.log")" "$(failed_step "$dir/induction.log")" "$dir/induction.vcd"
+      printf '  %-22s NOT CLOSED at k = %s: the induction step fails on %s, counterexample trace %s\n' "$name" "$depth" \
+        "$(failed_props "$dir/induction.log")" "$dir/induction.vcd"
       errors=$((errors + 1)); continue
     fi
     if [ "$cdepth" = - ]; then
