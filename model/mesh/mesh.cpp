@@ -477,16 +477,9 @@ Mesh loadMesh(const std::string& path) {
   }
   (void)skipped_primitives;
   validateMesh(mesh);
-  double lo[3], hi[3];
-  for (int a = 0; a < 3; ++a) lo[a] = hi[a] = mesh.vertices_d[0][a];
-  for (const auto& v : mesh.vertices_d) {
-    for (int a = 0; a < 3; ++a) {
-      lo[a] = std::min(lo[a], v[a]);
-      hi[a] = std::max(hi[a], v[a]);
-      mesh.float_read_far = std::max(mesh.float_read_far, std::fabs(v[a]));
-    }
-  }
-  mesh.float_read_size = std::max({hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]});
+  for (const auto& v : mesh.vertices_d)
+    for (double x : v) mesh.float_read_far = std::max(mesh.float_read_far, std::fabs(x));
+  mesh.float_read_size = meshSize(mesh);
   return mesh;
 }
 
@@ -658,6 +651,21 @@ Mesh makeHeightField(int nx, int ny, float size, float amplitude, uint32_t seed)
     }
   }
   return m;
+}
+
+double meshSize(const Mesh& mesh) {
+  if (mesh.vertices.empty()) return 0;
+  const bool doubles = hasDoubles(mesh);
+  const auto coord = [&](size_t i, int a) { return doubles ? mesh.vertices_d[i][a] : double(mesh.vertices[i][a]); };
+  double lo[3], hi[3];
+  for (int a = 0; a < 3; ++a) lo[a] = hi[a] = coord(0, a);
+  for (size_t i = 0; i < mesh.vertices.size(); ++i) {
+    for (int a = 0; a < 3; ++a) {
+      lo[a] = std::min(lo[a], coord(i, a));
+      hi[a] = std::max(hi[a], coord(i, a));
+    }
+  }
+  return std::max({hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]});
 }
 
 double meshRadius(const Mesh& mesh) {

@@ -29,19 +29,7 @@ namespace {
 // it) exceeds 2^-20 of the mesh, and the contact's place and time are noise. Refused,
 // naming the sizes, rather than answered wrongly.
 void checkMotionScale(const cc::Mesh& ma, const cc::Mesh& mb, double motion) {
-  const auto size = [](const cc::Mesh& m) {
-    double lo[3], hi[3];
-    const bool d = m.vertices_d.size() == m.vertices.size();
-    for (int k = 0; k < 3; ++k) lo[k] = hi[k] = d ? m.vertices_d[0][k] : m.vertices[0][k];
-    for (size_t i = 0; i < m.vertices.size(); ++i)
-      for (int k = 0; k < 3; ++k) {
-        const double x = d ? m.vertices_d[i][k] : m.vertices[i][k];
-        lo[k] = std::min(lo[k], x);
-        hi[k] = std::max(hi[k], x);
-      }
-    return std::max({hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]});
-  };
-  const double s = std::min(size(ma), size(mb));
+  const double s = std::min(cc::meshSize(ma), cc::meshSize(mb));
   if (motion > std::ldexp(s, 32)) {
     std::ostringstream msg;
     msg << "the motion (start offset or translation " << motion << ") is more than 2^32 times the smaller mesh's size (" << s

@@ -55,6 +55,10 @@ void validateMesh(const Mesh& mesh);
 // The largest |x| of any vertex (in double): the object's radius the error bounds use.
 double meshRadius(const Mesh& mesh);
 
+// The largest side of the mesh's bounding box, from the coordinates as read (vertices_d)
+// when it has them: its size, the scale the input rules compare errors with.
+double meshSize(const Mesh& mesh);
+
 // Scales uniformly so the largest side of the bounding box is 1 and centres the box at
 // the origin (collide --normalize), in double from vertices_d when the mesh has them, then
 // rounds once to float.
