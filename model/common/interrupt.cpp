@@ -56,7 +56,9 @@ void installInterruptHandlers(bool poll) {
   sa.sa_handler = onSignal;
   sigemptyset(&sa.sa_mask);
   sa.sa_flags = SA_RESTART;  // a write or read in progress goes on; the loop checks the flag
-  for (int sig : {SIGINT, SIGTERM}) sigaction(sig, &sa, nullptr);
+  // SIGHUP (the terminal went away), SIGQUIT and SIGPIPE (a reader such as `| head` went
+  // away) stop a run the same way: nothing half-written stays behind.
+  for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE}) sigaction(sig, &sa, nullptr);
 }
 
 void holdExit() { g_holds.fetch_add(1); }

@@ -392,6 +392,35 @@ except subprocess.TimeoutExpired:
     fail("SIGINT", "did not stop")
 if [n for n in os.listdir(".") if ".tmp." in n]:
     fail("SIGINT temporaries", "left behind")
+# SIGHUP and SIGQUIT stop a run as SIGINT does; a reader that goes away (SIGPIPE) ends it
+# with nothing half-written left behind
+for sig in (signal.SIGHUP, signal.SIGQUIT):
+    p = subprocess.Popen([os.path.join(BIN, "collide"), "--a", "s.off", "--b", "s.off", "--sweep", "10000000", "--backend", "golden",
+                          "--no-sw", "--json", "sig.json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, errors="replace")
+    for line in p.stdout:
+        if re.match(r"\s*\d+\s+\d", line):
+            break
+    p.send_signal(sig)
+    try:
+        p.communicate(timeout=60)
+        if p.returncode != 128 + sig or not os.path.exists("sig.json") or not json.load(open("sig.json")):
+            fail(sig.name, f"exit {p.returncode}, or the finished poses not written")
+    except subprocess.TimeoutExpired:
+        p.kill()
+        fail(sig.name, "did not stop")
+p = subprocess.Popen([os.path.join(BIN, "collide"), "--a", "s.off", "--b", "s.off", "--sweep", "10000000", "--backend", "golden",
+                      "--no-sw", "--json", "pipe.json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+p.stdout.readline()
+p.stdout.close()  # the reader goes away, as `| head` does
+try:
+    p.wait(timeout=60)
+    if p.returncode == 0:
+        fail("SIGPIPE", "exit 0 although its output went nowhere")
+except subprocess.TimeoutExpired:
+    p.kill()
+    fail("SIGPIPE", "did not stop")
+if [n for n in os.listdir(".") if ".tmp." in n]:
+    fail("SIGHUP/SIGQUIT/SIGPIPE temporaries", "left behind")
 
 # --- rtl: a couple of cases only (slow) --------------------------------------------------
 if RTL:

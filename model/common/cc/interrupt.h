@@ -1,4 +1,4 @@
-// SIGINT and SIGTERM for every tool: a run ends cleanly. After installInterruptHandlers()
+// SIGINT, SIGTERM, SIGHUP, SIGQUIT and SIGPIPE for every tool: a run ends cleanly. After installInterruptHandlers()
 // the first signal sets a flag (and says so on stderr); a tool's run loop polls interrupted() between queries,
 // stops, writes the outputs of the queries it finished (complete files, cc/atomic_output.h)
 // and exits with interruptExitCode() (128 + the signal, as a shell reports a killed
