@@ -63,7 +63,9 @@ uint32_t parseRegister(const std::string& s, const std::string& where) {
   throw std::invalid_argument(where + ": '" + s + "' is not a register (a name of regmap.h, MATRIX.LINE.COL, CORR.LINE, LEAFV.LINE.COL or an offset 0x...)");
 }
 
-void writeWords(std::ostream& out, const char* verb, uint32_t addr, const std::vector<uint32_t>& words, bool skip_zero_lines) {
+// Writes the lines of one load or dump; returns how many.
+size_t writeWords(std::ostream& out, const char* verb, uint32_t addr, const std::vector<uint32_t>& words, bool skip_zero_lines) {
+  size_t lines = 0;
   for (size_t i = 0; i < words.size(); i += kWordsPerLine) {
     const size_t n = std::min(kWordsPerLine, words.size() - i);
     bool zero = true;
@@ -72,7 +74,9 @@ void writeWords(std::ostream& out, const char* verb, uint32_t addr, const std::v
     out << verb << " 0x" << hex(addr + static_cast<uint32_t>(4 * i), 8);
     for (size_t k = 0; k < n; ++k) out << ' ' << hex(words[i + k], 8);
     out << '\n';
+    ++lines;
   }
+  return lines;
 }
 
 std::vector<uint32_t> toWords(const void* data, size_t bytes) {
@@ -118,10 +122,12 @@ void writeVector(std::ostream& out, const Vector& v, const std::string& header) 
   std::istringstream h(header);
   for (std::string line; std::getline(h, line);) out << "# " << line << '\n';
   out << "config " << v.config << '\n';
+  size_t lines = 0;  // the step lines, which 'end' counts
   for (const auto& s : v.steps) {
+    ++lines;
     switch (s.kind) {
-      case VectorStep::Kind::Mem: writeWords(out, "mem", s.addr, s.words, true); break;
-      case VectorStep::Kind::Dump: writeWords(out, "dump", s.addr, s.words, false); break;
+      case VectorStep::Kind::Mem: lines += writeWords(out, "mem", s.addr, s.words, true) - 1; break;
+      case VectorStep::Kind::Dump: lines += writeWords(out, "dump", s.addr, s.words, false) - 1; break;
       case VectorStep::Kind::Write: out << "wr " << registerName(s.addr) << ' ' << hex(s.words.at(0), 8) << '\n'; break;
       case VectorStep::Kind::Read:
         out << "rd " << registerName(s.addr) << ' ' << (s.words.empty() ? std::string("*") : hex(s.words[0], 8)) << '\n';
@@ -129,13 +135,15 @@ void writeVector(std::ostream& out, const Vector& v, const std::string& header) 
       case VectorStep::Kind::Wait: out << "wait\n"; break;
     }
   }
+  out << "end " << lines << '\n';  // a file cut short is told from a whole one
 }
 
 Vector readVector(std::istream& in, const std::string& what) {
   Vector v;
   std::vector<VectorStep>& steps = v.steps;
-  bool configured = false;
+  bool configured = false, ended = false;
   int n = 0;
+  size_t step_lines = 0;
   for (std::string text; readTextLine(in, text, what, n + 1);) {
     ++n;
     const std::string where = what + ":" + std::to_string(n);
@@ -150,6 +158,17 @@ Vector readVector(std::istream& in, const std::string& what) {
     const auto need = [&](bool ok, const char* form) {
       if (!ok) throw std::invalid_argument(where + ": expected '" + form + "'");
     };
+    if (ended) throw std::invalid_argument(where + ": a step after 'end'");
+    if (verb == "end") {
+      need(tok.size() == 2, "end STEPS");
+      if (tok[1] != std::to_string(step_lines)) {
+        throw std::invalid_argument(where + ": 'end " + tok[1] + "' but the file holds " + std::to_string(step_lines) +
+                                    " step lines (a line lost or added?)");
+      }
+      ended = true;
+      continue;
+    }
+    if (verb != "config" && !configured) throw std::invalid_argument(where + ": the first step must be 'config NAME'");
     if (verb == "config") {
       need(tok.size() == 2, "config NAME");
       if (configured || !steps.empty()) throw std::invalid_argument(where + ": 'config' must come once, before the steps");
@@ -157,6 +176,7 @@ Vector readVector(std::istream& in, const std::string& what) {
       configured = true;
       continue;
     }
+    ++step_lines;
     if (verb == "mem" || verb == "dump") {
       need(tok.size() >= 3, verb == "mem" ? "mem ADDR W0 W1 ..." : "dump ADDR W0 W1 ...");
       s.kind = verb == "mem" ? VectorStep::Kind::Mem : VectorStep::Kind::Dump;
@@ -184,6 +204,8 @@ Vector readVector(std::istream& in, const std::string& what) {
     }
     steps.push_back(std::move(s));
   }
+  if (!configured) throw std::invalid_argument(what + ": no 'config NAME' line");
+  if (!ended) throw std::invalid_argument(what + ": no 'end' line after line " + std::to_string(n) + " (the file is cut short?)");
   return v;
 }
 

@@ -59,14 +59,21 @@ TEST(VectorFormat, RecordingRoundTripsAndReplays) {
 }
 
 TEST(VectorFormat, BadTextGivesClearErrors) {
-  EXPECT_NE(errorOf("wr NOPE 1\n").find("t.vec:1: 'NOPE' is not a register"), std::string::npos);
-  EXPECT_NE(errorOf("\n# c\nrd CTRL xyz\n").find("t.vec:3: 'xyz' is not a 32-bit hex number"), std::string::npos);
-  EXPECT_NE(errorOf("mem 0x1002 1\n").find("not word-aligned"), std::string::npos);
-  EXPECT_NE(errorOf("mem 0x1000\n").find("expected 'mem ADDR W0 W1 ...'"), std::string::npos);
-  EXPECT_NE(errorOf("poke 1 2\n").find("unknown step 'poke'"), std::string::npos);
-  EXPECT_NE(errorOf("wait\nconfig paper\n").find("'config' must come once, before the steps"), std::string::npos);
-  EXPECT_NE(errorOf("wr MATRIX.33.0 0\n").find("is not a register"), std::string::npos);
-  EXPECT_NE(errorOf("wr 0x1000 0\n").find("is not a register"), std::string::npos);
-  EXPECT_NE(errorOf("rd STATUS 100000000\n").find("not a 32-bit hex number"), std::string::npos);
-  EXPECT_EQ(errorOf("config small\nwr CORR.3 0 # ok\nrd CNT_CYCLES_HI *\nwait\n"), "");
+  const std::string c = "config paper\n";  // line 1
+  EXPECT_NE(errorOf(c + "wr NOPE 1\n").find("t.vec:2: 'NOPE' is not a register"), std::string::npos);
+  EXPECT_NE(errorOf(c + "\n# c\nrd CTRL xyz\n").find("t.vec:4: 'xyz' is not a 32-bit hex number"), std::string::npos);
+  EXPECT_NE(errorOf(c + "mem 0x1002 1\n").find("not word-aligned"), std::string::npos);
+  EXPECT_NE(errorOf(c + "mem 0x1000\n").find("expected 'mem ADDR W0 W1 ...'"), std::string::npos);
+  EXPECT_NE(errorOf(c + "poke 1 2\n").find("unknown step 'poke'"), std::string::npos);
+  EXPECT_NE(errorOf(c + "wait\nconfig paper\n").find("'config' must come once, before the steps"), std::string::npos);
+  EXPECT_NE(errorOf(c + "wr MATRIX.33.0 0\n").find("is not a register"), std::string::npos);
+  EXPECT_NE(errorOf(c + "wr 0x1000 0\n").find("is not a register"), std::string::npos);
+  EXPECT_NE(errorOf(c + "rd STATUS 100000000\n").find("not a 32-bit hex number"), std::string::npos);
+  EXPECT_EQ(errorOf("config small\nwr CORR.3 0 # ok\nrd CNT_CYCLES_HI *\nwait\nend 3\n"), "");
+  // A file without its configuration, or cut short, or with a line lost, is refused.
+  EXPECT_NE(errorOf("wait\nend 1\n").find("t.vec:1: the first step must be 'config NAME'"), std::string::npos);
+  EXPECT_NE(errorOf("").find("no 'config NAME' line"), std::string::npos);
+  EXPECT_NE(errorOf(c + "wr CTRL 0\nwait\n").find("no 'end' line after line 3 (the file is cut short?)"), std::string::npos);
+  EXPECT_NE(errorOf(c + "wait\nend 2\n").find("'end 2' but the file holds 1 step lines"), std::string::npos);
+  EXPECT_NE(errorOf(c + "end 0\nwait\n").find("a step after 'end'"), std::string::npos);
 }

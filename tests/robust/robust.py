@@ -204,6 +204,10 @@ expect_error("ccd --json /dev/full", ["ccd", "--a", "s.off", "--b", "s.off", "--
 expect_error("ccd --json = --a", ["ccd", "--a", "s.off", "--b", "s.off", "--translate", "1", "0", "0", "--json", "s.off"], r"input")
 open("cases.txt", "w").write("0 0 0 1 0 0 0 1 0 0 0 1 1 0 1 0 1 1\n")
 expect_error("isect --in F --out F", ["isect", "--test", "tritri", "--algo", "moller_f64", "--in", "cases.txt", "--out", "cases.txt"], r"input")
+with open("/dev/full", "w") as full:
+    r = subprocess.run([os.path.join(BIN, "isect"), "--list"], stdout=full, stderr=subprocess.PIPE, text=True, timeout=60)
+if r.returncode == 0 or "cannot write" not in r.stderr:
+    fail("isect --list > /dev/full", f"exit {r.returncode}: {r.stderr[-200:]}")
 expect_error("isect --out /dev/full", ["isect", "--test", "tritri", "--algo", "moller_f64", "--in", "cases.txt", "--out", "/dev/full"], r"/dev/full")
 SW = ["cc_sweep", "--a", "s.off", "--b", "s.off", "--poses", "2", "--backend", "golden", "-q"]
 # ccd: a motion that dwarfs the meshes is refused, not answered wrongly; a rotation of a

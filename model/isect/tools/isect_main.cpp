@@ -131,6 +131,14 @@ int runFile(const Algo& algo, const std::string& inPath, const std::string& outP
 
 }  // namespace
 
+// Everything written to the standard output reached it (a full disk, /dev/full, is an error).
+bool stdoutWritten() {
+  std::cout.flush();
+  if (std::cout) return true;
+  std::cerr << "isect: cannot write the standard output\n";
+  return false;
+}
+
 int main(int argc, char** argv) {
   po::options_description desc("isect options");
   desc.add_options()("help,h", "this help")("list", "print 'TEST ALGO' for every algorithm")(
@@ -158,7 +166,7 @@ int main(int argc, char** argv) {
   }
   if (vm.count("list")) {
     for (const Algo& a : cc::isect::algorithms()) std::cout << a.test << ' ' << a.name << '\n';
-    return 0;
+    return stdoutWritten() ? 0 : 1;
   }
   if (vm.count("report")) {
     const int n = vm["cases"].as<int>();
@@ -178,7 +186,7 @@ int main(int argc, char** argv) {
       std::cerr << "isect: --report failed: " << e.what() << "\n";
       return 1;
     }
-    return 0;
+    return stdoutWritten() ? 0 : 1;
   }
   if (!vm.count("test") || !vm.count("algo") || !vm.count("in")) {
     std::cerr << "isect: need --test, --algo and --in (or --list / --report)\n" << desc;
