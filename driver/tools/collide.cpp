@@ -58,8 +58,9 @@ void checkOptions(const Options& o) {
   std::vector<cc::NamedPath> outputs;
   if (has("json")) outputs.emplace_back("--json", o.json);
   if (has("pairs-out")) outputs.emplace_back("--pairs-out", o.pairs_out);
-  const bool cfg_file = o.config.find('/') != std::string::npos || (o.config.size() > 4 && o.config.compare(o.config.size() - 4, 4, ".cfg") == 0);
-  cc::checkOutputPaths({{"--a", o.a}, {"--b", o.b}, {"--poses", o.poses_file}, {"--config", cfg_file ? o.config : ""}}, outputs);
+  std::vector<cc::NamedPath> inputs{{"--a", o.a}, {"--b", o.b}, {"--poses", o.poses_file}};
+  for (const auto& f : cc::configFiles(o.config)) inputs.emplace_back("--config", f);  // the file and its base chain
+  cc::checkOutputPaths(inputs, outputs);
 }
 
 Eigen::Vector3d vec3(const std::vector<double>& v, const char* what) {

@@ -308,6 +308,18 @@ ChipConfig loadConfigFile(const std::string& path) {
   return c;
 }
 
+std::vector<std::string> configFiles(const std::string& name) {
+  const std::string path = configPath(name);
+  if (path.empty()) return {};
+  const BaseDepth guard(path);
+  std::vector<std::string> files{path};
+  for (const auto& l : readConfigLines(path)) {
+    if (l.key != "base") continue;
+    for (auto& f : configFiles(baseOf(l.value, path))) files.push_back(std::move(f));
+  }
+  return files;
+}
+
 std::vector<std::pair<std::string, std::string>> hostPolicyValues(const std::string& name) {
   const std::string path = configPath(name);
   std::vector<std::pair<std::string, std::string>> out;

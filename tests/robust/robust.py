@@ -195,6 +195,12 @@ expect_error("--pairs-out = --a", S + ["--pairs-out", "s.off"], r"input")
 expect_error("--json = --b (./)", S + ["--json", "./s.off"], r"input")
 if open("s.off").read() != before:
     fail("output = input", "the input was changed")
+# a configuration's base file is an input too
+open("mybase.cfg", "w").write("base = paper\nname = mybase\n")
+open("mine.cfg", "w").write("base = mybase.cfg\nname = mine\n")
+expect_error("--json = the config's base", S + ["--config", "mine.cfg", "--json", "mybase.cfg"], r"input")
+if open("mybase.cfg").read() != "base = paper\nname = mybase\n":
+    fail("--json = the config's base", "the base file was changed")
 expect_error("--json X --pairs-out X", S + ["--json", "x.out", "--pairs-out", "x.out"], r"same file")
 expect_error("--json ''", S + ["--json", ""], r"empty")
 expect_error("--json /dev/full", S + ["--json", "/dev/full"], r"/dev/full")

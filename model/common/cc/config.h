@@ -117,6 +117,9 @@ std::vector<std::pair<std::string, std::string>> configFields(const ChipConfig& 
 // Keys starting with kHostPolicyPrefix are not the chip's: they are skipped here and read
 // by hostPolicyValues.
 ChipConfig loadConfigFile(const std::string& path);
+// The files a configuration is read from: its own and those of its 'base' chain (a tool
+// counts them among its inputs, so no output replaces one); none for the built-in paper.
+std::vector<std::string> configFiles(const std::string& name);
 
 // Host-policy keys ("host_first_steps = 8 64"): how the driver drives the chip of a named
 // configuration (cc::HostPolicy in driver/cc/host_policy.h, docs/driver.md "Named

@@ -215,7 +215,8 @@ void checkOptions(const Options& o) {
     outs.insert(outs.end(), {{"--plot", o.plot}, {"--plot data", o.plot + ".dat"}, {"--plot script", o.plot + ".gp"}});
   }
   std::vector<cc::NamedPath> ins{{"--a", o.a}, {"--b", o.b}};
-  for (const auto& c : o.configs) ins.emplace_back("--config", c.find('/') != std::string::npos || ends(c, ".cfg") ? c : "");
+  for (const auto& c : o.configs)
+    for (const auto& f : cc::configFiles(c)) ins.emplace_back("--config", f);  // the file and its base chain
   cc::checkOutputPaths(ins, outs);
   cc::queryModeByName(o.mode);
   if (vec3(o.axis, "axis").norm() == 0) throw std::invalid_argument("--axis must not be zero");
