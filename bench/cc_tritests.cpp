@@ -412,6 +412,6 @@ int run(const std::string& meshes, const std::string& pairs_spec, const std::str
     bad += answer_diffs + enclosure_violations;
   }
   if (csv) csv->commit();
-  if (std::fflush(stdout) != 0 || std::ferror(stdout)) throw std::runtime_error("cannot write the standard output");
+  checkStandardOutput();
   return bad ? 1 : 0;
 }

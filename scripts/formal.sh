@@ -4,9 +4,9 @@
 #
 #   scripts/formal.sh OUT [--proofs | --planted] [PROOF ...]
 #
-# Proofs: each wrapper rtl/formal/<unit>_formal.sv instantiates the unit unchanged (read with
+# Proofs: each wrapper tests/formal/<unit>_formal.sv instantiates the unit unchanged (read with
 # SYNTHESIS defined, like the synthesized chip) and states its promises as named properties
-# (rtl/formal/cc_formal.vh). Per proof: a BMC run of depth K (the base case, from reset) and a
+# (tests/formal/cc_formal.vh). Per proof: a BMC run of depth K (the base case, from reset) and a
 # k-induction run of the same depth (any K consecutive states that satisfy every assertion are
 # followed by one that does too); both pass: proved (k = K). Then every cover statement must be
 # reached within the proof's cover depth (the environment's assumptions leave room for the
@@ -38,7 +38,7 @@ for tool in yosys yosys-smtbmc "$SOLVER"; do
   command -v "$tool" >/dev/null || { echo "formal: $tool not found (make deps installs it)" >&2; exit 1; }
 done
 
-# name | wrapper top (rtl/formal/<top>.sv) | unit files (rtl/) | wrapper parameters | clocking | depth K | cover depth
+# name | wrapper top (tests/formal/<top>.sv) | unit files (rtl/) | wrapper parameters | clocking | depth K | cover depth
 #   clocking: sync  - one clock, the asynchronous resets made synchronous (async2sync): one
 #                     solver step per clock cycle
 #             multi - yosys's multiclock support (clk2fflogic): the clocks are free inputs of
@@ -95,7 +95,7 @@ proof_line() {
 # unit's files in RTLDIR (rtl/ or a planted copy).
 build_model() {
   local dir=$1 rtldir=$2 top=$3 files=$4 params=$5 clocking=$6 planted=${7:-}
-  local wrapper="$REPO/rtl/formal/$top.sv" reads="" f p chparams="" cuts="" peeks=""
+  local wrapper="$REPO/tests/formal/$top.sv" reads="" f p chparams="" cuts="" peeks=""
   for f in $files; do reads+="read_verilog -DSYNTHESIS -sv -I$rtldir -I$REPO/rtl $rtldir/$f; "; done
   for p in $params; do
     case "$p" in
@@ -106,7 +106,7 @@ build_model() {
   # Stage 1: the flattened design with its memories as registers, so that peeks can name them.
   local blackbox="" cutcells=""
   for f in $cuts; do blackbox+="blackbox $f; "; cutcells+="delete t:$f t:\\\$paramod\\$f\\*; "; done
-  if ! yosys -q -l "$dir/yosys1.log" -p "$reads read_verilog -formal -sv -I$REPO/rtl/formal $wrapper; $blackbox \
+  if ! yosys -q -l "$dir/yosys1.log" -p "$reads read_verilog -formal -sv -I$REPO/tests/formal $wrapper; $blackbox \
         $chparams hierarchy -top $top; prep -top $top; flatten; $cutcells memory_map; opt_clean; write_rtlil $dir/stage1.il" \
         >/dev/null 2>&1; then
     echo "yosys failed, see $dir/yosys1.log"; return 1

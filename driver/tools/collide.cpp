@@ -481,7 +481,7 @@ int run(const Options& o) {
   }
   // A full disk shows only when the buffer goes out: commit flushes and checks every write.
   if (pairs_out) pairs_out->commit();
-  if (std::fflush(stdout) != 0 || std::ferror(stdout)) throw std::runtime_error("cannot write the standard output");
+  cc::checkStandardOutput();
   if (cc::interrupted()) return cc::interruptExitCode();
   for (const auto& r : rows) {
     if (!r.error.empty()) return 3;  // a query ended in an error status

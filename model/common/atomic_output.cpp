@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <iostream>
 #include <stdexcept>
 
 #include "cc/interrupt.h"
@@ -102,6 +103,11 @@ void writeFileAtomically(const std::string& path, const std::string& text, const
   AtomicOutput out(path, what);
   out.stream() << text;
   out.commit();
+}
+
+void checkStandardOutput() {
+  std::cout.flush();
+  if (std::fflush(stdout) != 0 || std::ferror(stdout) || !std::cout) throw std::runtime_error("cannot write the standard output");
 }
 
 void checkOutputPaths(const std::vector<NamedPath>& inputs, const std::vector<NamedPath>& outputs) {

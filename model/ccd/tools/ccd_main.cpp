@@ -184,8 +184,7 @@ int run(int argc, char** argv) {
   std::cout << "pairs: vf " << r.stats.vf << " fv " << r.stats.fv << " ee " << r.stats.ee << " (triangle pairs "
             << r.stats.tri_pairs << ")\n";
   if (vm.count("json")) cc::writeFileAtomically(json, out.dump(2) + "\n", "--json");
-  std::cout.flush();
-  if (!std::cout) throw std::runtime_error("cannot write the standard output");
+  cc::checkStandardOutput();
   return 0;
 }
 

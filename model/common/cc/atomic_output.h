@@ -65,4 +65,9 @@ using NamedPath = std::pair<std::string, std::string>;
 // (same device and inode) all count as the same file.
 void checkOutputPaths(const std::vector<NamedPath>& inputs, const std::vector<NamedPath>& outputs);
 
+// Flushes the standard output (C and C++ streams) and throws std::runtime_error "cannot
+// write the standard output" if any write to it failed (a full disk, /dev/full, a closed
+// pipe): a tool's last step, so its exit status says so.
+void checkStandardOutput();
+
 }  // namespace cc

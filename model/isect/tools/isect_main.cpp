@@ -121,7 +121,7 @@ int runFile(const Algo& algo, const std::string& inPath, const std::string& outP
   }
   try {
     if (outFile) outFile->commit();
-    else if (!std::cout.flush()) throw std::runtime_error("cannot write the standard output");
+    else cc::checkStandardOutput();
   } catch (const std::exception& e) {
     std::cerr << "isect: " << e.what() << "\n";
     return 2;
@@ -133,10 +133,13 @@ int runFile(const Algo& algo, const std::string& inPath, const std::string& outP
 
 // Everything written to the standard output reached it (a full disk, /dev/full, is an error).
 bool stdoutWritten() {
-  std::cout.flush();
-  if (std::cout) return true;
-  std::cerr << "isect: cannot write the standard output\n";
-  return false;
+  try {
+    cc::checkStandardOutput();
+    return true;
+  } catch (const std::exception& e) {
+    std::cerr << "isect: " << e.what() << "\n";
+    return false;
+  }
 }
 
 int main(int argc, char** argv) {
